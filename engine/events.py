@@ -1,0 +1,323 @@
+"""The events of a game: the log is the truth, the state is a fold over it.
+
+Every event is a frozen, slotted dataclass tagged by ``kind`` and carries its envelope: sequence
+number, game day, phase, and its *visibility* — who may ever see it:
+
+* ``public``        everyone, spectators included;
+* ``team:<id>``     the members of a team chat *at the moment of the event* (listed in ``to``),
+                    so a later member does not gain the team's history and a view is a pure filter;
+* ``seat:<n>``      one seat (private judge messages, one's own submissions);
+* ``judge``         the judge (god view) alone: random draws, resolutions, causes of death.
+
+One pydantic ``TypeAdapter`` (``EVENT_ADAPTER``) reads and writes every kind as JSON, in the manner
+of Pydantic-AI's message unions; the dataclasses stay plain so the engine's hot path pays nothing
+for validation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+PUBLIC = "public"
+JUDGE = "judge"
+
+
+def seat_vis(seat: int) -> str:
+    """The visibility of a message to one seat."""
+    return f"seat:{seat}"
+
+
+def team_vis(team: str) -> str:
+    """The visibility of a message to one team chat."""
+    return f"team:{team}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Envelope:
+    """Fields every event carries; filled in by ``Game.emit``."""
+
+    seq: int
+    day: int
+    phase: str
+    vis: str
+    to: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameCreated(Envelope):
+    """The header of a play-through: which rules, which seed, which flags."""
+
+    kind: Literal["game_created"] = "game_created"
+    ruleset: str
+    version: str
+    seed: int
+    seats: int
+    flags: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Envelope):
+    """A random draw (deal, speaking order, successor…); recorded so replay never draws again."""
+
+    kind: Literal["draw"] = "draw"
+    name: str
+    index: int
+    result: list[Any]
+    pinned: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AliasesAssigned(Envelope):
+    """The public aliases (马甲) of every seat."""
+
+    kind: Literal["aliases"] = "aliases"
+    aliases: dict[int, str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoleDealt(Envelope):
+    """A seat learns its role (visible to that seat and the judge)."""
+
+    kind: Literal["role_dealt"] = "role_dealt"
+    seat: int
+    role: str
+    faction: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamFormed(Envelope):
+    """A team chat opens with these members."""
+
+    kind: Literal["team_formed"] = "team_formed"
+    team: str
+    members: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamJoined(Envelope):
+    """A seat joins a team chat (the notice goes to the team including the newcomer)."""
+
+    kind: Literal["team_joined"] = "team_joined"
+    team: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseBegan(Envelope):
+    """A phase opens; ``order`` is the speaking order where the phase has turns."""
+
+    kind: Literal["phase_began"] = "phase_began"
+    name: str
+    number: int
+    order: list[int] = field(default_factory=list)
+    rounds: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Posted(Envelope):
+    """A public post on the thread. ``blue`` is its 蓝字 number when it is a counted reasoning post."""
+
+    kind: Literal["posted"] = "posted"
+    seat: int
+    text: str
+    floor: int
+    blue: int | None = None
+    quote: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostWithheld(Envelope):
+    """A post the judge took down (蓝字 overflow, curfew); the author is told why."""
+
+    kind: Literal["post_withheld"] = "post_withheld"
+    seat: int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamPosted(Envelope):
+    """A message in a team chat."""
+
+    kind: Literal["team_posted"] = "team_posted"
+    team: str
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Passed(Envelope):
+    """A seat ends its turn or its part in a window without (further) action.
+
+    ``fallback`` says the pass was not chosen but taken for the seat (a timeout, a player that
+    kept answering illegally); ``reason`` says why.
+    """
+
+    kind: Literal["passed"] = "passed"
+    seat: int
+    fallback: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteCast(Envelope):
+    """A public ballot; ``target`` None is an explicit abstention."""
+
+    kind: Literal["vote_cast"] = "vote_cast"
+    seat: int
+    target: int | None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillSubmitted(Envelope):
+    """A skill's targets submitted for the current window (the last submission counts)."""
+
+    kind: Literal["skill_submitted"] = "skill_submitted"
+    seat: int
+    skill: str
+    targets: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Question(Envelope):
+    """The judge asks a seat a reactive question (castling, a hunter's shot…)."""
+
+    kind: Literal["question"] = "question"
+    seat: int
+    skill: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChoiceMade(Envelope):
+    """The answer to a question, or a setup choice (a 平民's belief)."""
+
+    kind: Literal["choice_made"] = "choice_made"
+    seat: int
+    skill: str
+    use: bool | None = None
+    targets: list[int] = field(default_factory=list)
+    default: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Resolved(Envelope):
+    """The judge settles one effect (a barrier, a mark, an audition…). Judge-only."""
+
+    kind: Literal["resolved"] = "resolved"
+    skill: str
+    actor: int | None
+    targets: list[int]
+    result: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Feedback(Envelope):
+    """A private result a seat receives from its skill."""
+
+    kind: Literal["feedback"] = "feedback"
+    seat: int
+    skill: str
+    targets: list[int]
+    result: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Notice(Envelope):
+    """A private judge message that carries no skill result (promotion, death notice…)."""
+
+    kind: Literal["notice"] = "notice"
+    topic: str
+    seats: list[int] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoleChanged(Envelope):
+    """A seat's identity or faction changes (共犯, 见习魔女…)."""
+
+    kind: Literal["role_changed"] = "role_changed"
+    seat: int
+    role: str
+    faction: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Died(Envelope):
+    """A death, with its cause (judge-only; the public learns of it by an announcement)."""
+
+    kind: Literal["died"] = "died"
+    seat: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Announced(Envelope):
+    """A public judge post: night deaths, a vote result, a revival…"""
+
+    kind: Literal["announced"] = "announced"
+    topic: str
+    seats: list[int] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LastWords(Envelope):
+    """Last words: submitted (``published`` False, seen by the author) or published (public)."""
+
+    kind: Literal["last_words"] = "last_words"
+    seat: int
+    text: str
+    published: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Warned(Envelope):
+    """A disciplinary warning (public, as a judge posts it)."""
+
+    kind: Literal["warned"] = "warned"
+    seat: int
+    reason: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinLatched(Envelope):
+    """A side's condition holds (the witch's side win latches without ending the game)."""
+
+    kind: Literal["win_latched"] = "win_latched"
+    faction: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnded(Envelope):
+    """The end: the winning factions (co-victory allowed)."""
+
+    kind: Literal["game_ended"] = "game_ended"
+    winners: list[str]
+    reason: str = ""
+
+
+Event = (
+    GameCreated | Draw | AliasesAssigned | RoleDealt | TeamFormed | TeamJoined | PhaseBegan | Posted
+    | PostWithheld | TeamPosted | Passed | VoteCast | SkillSubmitted | Question | ChoiceMade | Resolved
+    | Feedback | Notice | RoleChanged | Died | Announced | LastWords | Warned | WinLatched | GameEnded
+)
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Annotated[Event, Field(discriminator="kind")])
+EVENTS_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Annotated[Event, Field(discriminator="kind")]])
+
+
+def to_json(event: Event) -> str:
+    """One event as JSON text (the form stored in DuckDB)."""
+    return EVENT_ADAPTER.dump_json(event).decode()
+
+
+def from_json(text: str | bytes) -> Event:
+    """The inverse of ``to_json``."""
+    return EVENT_ADAPTER.validate_json(text)

@@ -1,0 +1,138 @@
+"""One play-through: its event log, the state folded from it, and the three verbs.
+
+``pending()`` says who may act with what; ``submit(action)`` validates and applies one action;
+``advance()`` closes the current window (deadline reached) and moves on. With ``auto`` on, a
+window whose every seat has answered closes by itself, so a runner only submits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from engine import rng
+from engine.actions import Action
+from engine.errors import EngineError
+from engine.events import Draw, Event, PhaseBegan
+from engine.legal import LegalAction
+from engine.state import BaseState
+from engine.views import Viewer, view
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
+
+T = TypeVar("T")
+E = TypeVar("E", bound=Event)
+
+MAX_AUTO_STEPS = 64
+"""Bound on phases closed in a row without input (a guard against a rules bug looping)."""
+
+
+class Game:
+    """A play-through of a ``Ruleset``. Create with ``ruleset.new_game`` or ``Game.replay``."""
+
+    def __init__(self, ruleset: Ruleset, *, auto: bool = True) -> None:
+        self.ruleset = ruleset
+        self.auto = auto
+        self.events: list[Event] = []
+        self.state: BaseState = ruleset.new_state()
+        self.pins: dict[str, Any] = {}
+
+    # -- the three verbs -------------------------------------------------------------------------
+
+    def pending(self) -> dict[int, tuple[LegalAction, ...]]:
+        """For each seat that may act now, its legal actions (empty when the game is over)."""
+        if self.state.over:
+            return {}
+        return self.ruleset.pending(self.state)
+
+    def submit(self, action: Action) -> list[Event]:
+        """Apply one action; returns the events it produced. Raises ``IllegalAction``, applying nothing."""
+        if self.state.over:
+            raise _over(action.seat)
+        start = len(self.events)
+        self.ruleset.submit(self, action)
+        if self.auto:
+            self.settle()
+        return self.events[start:]
+
+    def advance(self) -> list[Event]:
+        """Close the current window now (a deadline): unanswered seats take the rules' defaults."""
+        start = len(self.events)
+        if not self.state.over:
+            self.ruleset.advance(self)
+            if self.auto:
+                self.settle()
+        return self.events[start:]
+
+    def settle(self) -> None:
+        """Close, one after another, windows that have nothing left to wait for."""
+        for _ in range(MAX_AUTO_STEPS):
+            if self.state.over or not self.ruleset.window_complete(self.state):
+                return
+            self.ruleset.advance(self)
+        raise RuntimeError(f"rules looped through {MAX_AUTO_STEPS} phases without input")
+
+    # -- emitting events (rule sets only) --------------------------------------------------------
+
+    def emit(self, cls: type[E], vis: str, to: Sequence[int] = (), **fields: Any) -> E:
+        """Create an event with its envelope, fold it into the state, append it to the log.
+
+        A ``PhaseBegan`` is stamped with the phase it opens (``name``, ``number``), not the one it closes.
+        """
+        state = self.state
+        day, phase = (fields["number"], fields["name"]) if cls is PhaseBegan else (state.day, state.phase)
+        event = cls(seq=len(self.events), day=day, phase=phase, vis=vis, to=tuple(to), **fields)
+        self.ruleset.fold(state, event)
+        self.events.append(event)
+        return event
+
+    def draw(self, name: str, pick: Callable[[Any], T], *, pin_ok: Callable[[Any], bool] | None = None) -> T:
+        """A random draw named ``name``: ``pick(rand)`` draws with a fresh seeded generator.
+
+        A judge scenario may pin the outcome of a draw by its name (``draws``); the pinned value
+        is used if ``pin_ok`` accepts it, and recorded as pinned.
+        """
+        index = self.state.draws
+        if name in self.pins and (pin_ok is None or pin_ok(self.pins[name])):
+            result, pinned = self.pins.pop(name), True
+        else:
+            result, pinned = pick(rng.generator(self.state.seed, index, name)), False
+        stored = list(result) if isinstance(result, (list, tuple)) else [result]
+        self.emit(Draw, "judge", name=name, index=index, result=stored, pinned=pinned)
+        return result  # type: ignore[no-any-return]
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def view(self, viewer: Viewer) -> list[Event]:
+        """The events ``viewer`` may see."""
+        return view(self.events, viewer)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.state.winners)
+
+    @classmethod
+    def replay(cls, ruleset: Ruleset, events: Sequence[Event], *, auto: bool = True) -> Game:
+        """Fold stored events back into a game (no agent is called, nothing is drawn again)."""
+        game = cls(ruleset, auto=auto)
+        for event in events:
+            if event.seq != len(game.events):
+                raise EngineError(f"event log has a gap: expected seq {len(game.events)}, found {event.seq}")
+            ruleset.fold(game.state, event)
+            game.events.append(event)
+        return game
+
+    def with_pins(self, pins: Mapping[str, Any]) -> None:
+        """Pin the named draws for the next resolution (judge scenarios)."""
+        self.pins = dict(pins)
+
+
+def _over(seat: int) -> EngineError:
+    from engine.errors import IllegalAction
+
+    return IllegalAction(f"seat {seat}: the game is over; no action is accepted")

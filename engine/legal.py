@@ -1,0 +1,38 @@
+"""What a seat may do now: the answer of ``Game.pending()``.
+
+A ``LegalAction`` is a template: the kind of action, the skill, and the legal targets as a set, so
+that an LLM tool can offer targets as an enum and a bot can pick among them. Constraints that a
+set cannot express (one target of a pair from a given set) are spelled out in ``first_from`` and
+``note``; the engine still validates every submission.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+ActionKind = Literal["post", "team_post", "vote", "skill", "choose", "last_words", "pass"]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One thing a seat may do now."""
+
+    kind: ActionKind
+    skill: str | None = None
+    targets: tuple[int, ...] = ()
+    arity: int = 0
+    team: str | None = None
+    blue_left: int | None = None
+    first_from: tuple[int, ...] = ()
+    abstain: bool = False
+    yes_no: bool = False
+    note: str = ""
+
+    @property
+    def decisive(self) -> bool:
+        """Whether taking it ends the seat's turn or its part in the window."""
+        return self.kind not in ("team_post",) and not (self.kind == "skill" and self.note == "free")
+
+
+PASS = LegalAction("pass")

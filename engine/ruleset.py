@@ -1,0 +1,109 @@
+"""The static, versioned definition of a rule set, apart from any play-through.
+
+Like OpenSpiel's ``_GAME_TYPE`` / ``new_initial_state``: a ``Ruleset`` holds the roster, names,
+flags and the behaviour of the rules (``pending``, ``submit``, ``advance``, ``fold``); a ``Game`` is
+made only by ``ruleset.new_game(...)`` and holds one play-through's events and state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.actions import Action
+from engine.events import Event
+from engine.flags import Flag
+from engine.legal import LegalAction
+from engine.names import NameTable
+from engine.state import BaseState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """A fixed seating for one seat (used by the judge console and tests); None fields are dealt."""
+
+    seat: int
+    role: str | None = None
+    alias: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RoleInfo:
+    """A role's static card: id, names, faction, how many, and what it can do."""
+
+    id: str
+    zh: str
+    en: str
+    faction: str
+    count: int
+    skills: tuple[str, ...]
+    summary: str
+
+
+class Ruleset(ABC):
+    """A rule set: static definition plus the pure functions that play it."""
+
+    id: ClassVar[str]
+    version: ClassVar[str]
+    title: ClassVar[str]
+    seats: ClassVar[int]
+    flags: ClassVar[tuple[Flag, ...]]
+    roles: ClassVar[tuple[RoleInfo, ...]]
+    role_names: ClassVar[NameTable]
+    skill_names: ClassVar[NameTable]
+    faction_names: ClassVar[NameTable]
+    options_doc: ClassVar[dict[str, str]] = {}
+
+    def new_game(
+        self,
+        seed: int,
+        *,
+        flags: Mapping[str, Any] | None = None,
+        seating: list[SeatSetup] | None = None,
+        options: Mapping[str, Any] | None = None,
+        auto: bool = True,
+    ) -> Game:
+        """A fresh play-through: the setup events are emitted, the first window is open."""
+        from engine.game import Game
+
+        game = Game(self, auto=auto)
+        self.start(game, seed, flags or {}, seating, dict(options or {}))
+        game.settle()
+        return game
+
+    @abstractmethod
+    def new_state(self) -> BaseState:
+        """The empty state that folding a game's events starts from."""
+
+    @abstractmethod
+    def start(
+        self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+        options: dict[str, Any],
+    ) -> None:
+        """Emit the setup events (header, deal, aliases, chats) and open the first phase."""
+
+    @abstractmethod
+    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
+        """For each seat that may act now, its legal actions."""
+
+    @abstractmethod
+    def submit(self, game: Game, action: Action) -> None:
+        """Validate ``action`` completely (raising ``IllegalAction``), then emit its events."""
+
+    @abstractmethod
+    def advance(self, game: Game) -> None:
+        """Close the current window (timeouts take their defaults), resolve it, open the next."""
+
+    @abstractmethod
+    def window_complete(self, state: BaseState) -> bool:
+        """Whether the current window has nothing more to wait for."""
+
+    @abstractmethod
+    def fold(self, state: BaseState, event: Event) -> None:
+        """Apply one event to the state (the only way state changes)."""

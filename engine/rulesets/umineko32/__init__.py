@@ -1,0 +1,78 @@
+"""海猫鸣泣之时 XXXII 版杀 (umineko32): 18 seats, Black / White / the witch's side win.
+
+Spec: ``shared/rules/umineko32.md`` (adjudications A-01..A-45) over the original rules text.
+
+Version history
+- 1.0: the whole rule set: belief choice and prophecy, every day phase with the 蓝字 budget,
+  votes with 舞台特权 and 王车易位, the night settlement ①–③, role changes, team chats,
+  enforceable discipline, last words for days 1–3, win checks at every phase end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.actions import Action
+from engine.events import Event
+from engine.flags import Flag
+from engine.legal import LegalAction
+from engine.names import NameTable
+from engine.ruleset import RoleInfo, Ruleset, SeatSetup
+from engine.rulesets.umineko32 import legal
+from engine.rulesets.umineko32.flags import FLAGS
+from engine.rulesets.umineko32.fold import fold
+from engine.rulesets.umineko32.names import FACTION_NAMES, ROLE_NAMES, ROLES, SKILL_NAMES
+from engine.rulesets.umineko32.phases import CLOSE
+from engine.rulesets.umineko32.setup import start
+from engine.rulesets.umineko32.state import UminekoState
+from engine.rulesets.umineko32.submit import submit
+from engine.state import BaseState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+class Umineko32(Ruleset):
+    """The umineko32 rule set."""
+
+    id: ClassVar[str] = "umineko32"
+    version: ClassVar[str] = "1.0"
+    title: ClassVar[str] = "海猫鸣泣之时 XXXII 版杀"
+    seats: ClassVar[int] = 18
+    flags: ClassVar[tuple[Flag, ...]] = FLAGS
+    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
+    role_names: ClassVar[NameTable] = ROLE_NAMES
+    skill_names: ClassVar[NameTable] = SKILL_NAMES
+    faction_names: ClassVar[NameTable] = FACTION_NAMES
+    options_doc: ClassVar[dict[str, str]] = {
+        "rounds": "speaking rounds per turn phase, e.g. {\"D1_FREE\": 1, \"RESTRICTED\": 2, \"FREE\": 1}",
+        "discipline": "true (all), false (none), or a list of silence/no_vote/blue/curfew",
+    }
+
+    def new_state(self) -> BaseState:
+        return UminekoState()
+
+    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+              options: dict[str, Any]) -> None:
+        start(game, seed, flags, seating, options)
+
+    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
+        assert isinstance(state, UminekoState)
+        return legal.pending(state)
+
+    def submit(self, game: Game, action: Action) -> None:
+        submit(game, action)
+
+    def advance(self, game: Game) -> None:
+        state = game.state
+        assert isinstance(state, UminekoState)
+        CLOSE[state.phase](game)
+
+    def window_complete(self, state: BaseState) -> bool:
+        assert isinstance(state, UminekoState)
+        return legal.window_complete(state)
+
+    def fold(self, state: BaseState, event: Event) -> None:
+        assert isinstance(state, UminekoState)
+        fold(state, event)

@@ -1,0 +1,257 @@
+"""Who may do what, and with which targets: ``pending`` and the validation of skills.
+
+Both read the same target functions, so what ``pending`` offers is exactly what ``submit`` accepts
+(for 演员试镜, whose rule ③ ties the two targets, ``first_from`` carries the constraint).
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.legal import PASS, LegalAction
+from engine.rulesets.umineko32.names import (
+    AUDITION, BARRIER, BLADE, CASTLING, COMMONER, DETECT, DETECTIVE, DIFFERENT, INQUISITOR, KILLER, KILLERS,
+    MARK, SAME, SKILL_NAMES, TELL_NAME, THEATERGOER, WITCH,
+)
+from engine.rulesets.umineko32.state import TURN_PHASES, UminekoState
+
+FREE_PER_TURN = 2
+"""Free actions (team posts, a name for the accomplice) one seat may take inside one turn or window."""
+VOTE_PHASE_POSTS = 1
+"""Public posts one seat may make during the VOTE window (the spec allows posting there)."""
+
+
+def pending(s: UminekoState) -> dict[int, tuple[LegalAction, ...]]:
+    """For each seat that may act now, its legal actions."""
+    w = s.window
+    if s.phase in TURN_PHASES:
+        speaker = w.speaker
+        return {} if speaker is None else {speaker: _turn_actions(s, speaker)}
+    out: dict[int, tuple[LegalAction, ...]] = {}
+    for seat in w.eligible:
+        if seat not in w.done:
+            out[seat] = _window_actions(s, seat)
+    return out
+
+
+def window_complete(s: UminekoState) -> bool:
+    """Whether nothing more is awaited in the current phase."""
+    w = s.window
+    if s.phase in TURN_PHASES:
+        return w.speaker is None
+    return all(seat in w.done for seat in w.eligible)
+
+
+def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
+    out: list[LegalAction] = []
+    if s.phase == "RESTRICTED":
+        limit = int(s.flags["umineko.blue_limit"])
+        out.append(LegalAction("post", blue_left=max(0, limit - s.pieces[seat].blue_today)))
+    else:
+        out.append(LegalAction("post"))
+    if s.window.free_used < FREE_PER_TURN:
+        out.extend(_free_actions(s, seat))
+    out.append(PASS)
+    return tuple(out)
+
+
+def _free_actions(s: UminekoState, seat: int) -> list[LegalAction]:
+    out = [LegalAction("team_post", team=team) for team in s.team_of(seat)]
+    if tell_name_open(s, seat):
+        out.append(LegalAction("skill", TELL_NAME, tuple(s.living(KILLER)), 1, note="free"))
+    return out
+
+
+def tell_name_open(s: UminekoState, seat: int) -> bool:
+    """弃明投暗: a living member of 杀手群, on day 1 or while an unmerged accomplice lives."""
+    if not s.pieces[seat].alive or seat not in s.teams.get(KILLERS, ()) or s.phase not in TURN_PHASES | {"VOTE"}:
+        return False
+    acc = s.accomplice
+    return s.day == 1 or (acc is not None and s.pieces[acc].alive and not s.pieces[acc].merged)
+
+
+def _window_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
+    phase = s.phase
+    if phase == "SETUP":
+        return (LegalAction("choose", "belief", yes_no=True),)
+    if phase == "CASTLE":
+        return (LegalAction("choose", CASTLING, yes_no=True),)
+    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
+        return (LegalAction("last_words"), PASS)
+    if phase == "VOTE":
+        return _vote_actions(s, seat)
+    return _night_actions(s, seat)
+
+
+def _vote_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
+    out = [LegalAction("vote", targets=tuple(s.alive()), arity=1, abstain=True)]
+    if s.window.posts.get(seat, 0) < VOTE_PHASE_POSTS:
+        out.append(LegalAction("post"))
+    if s.window.team_posts.get(seat, 0) < FREE_PER_TURN:
+        out.extend(_free_actions(s, seat))
+    out.append(PASS)
+    return tuple(out)
+
+
+def _night_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
+    out: list[LegalAction] = []
+    for skill in night_skills(s, seat):
+        out.append(_skill_template(s, seat, skill))
+    if s.window.team_posts.get(seat, 0) < FREE_PER_TURN:
+        out.extend(LegalAction("team_post", team=team) for team in s.team_of(seat))
+    out.append(PASS)
+    return tuple(out)
+
+
+def _skill_template(s: UminekoState, seat: int, skill: str) -> LegalAction:
+    if skill == AUDITION:
+        first, others = audition_options(s, seat)
+        pool = tuple(sorted(set(first) | set(others)))
+        note = "one target must come from first_from (rule ③)" if first else ""
+        return LegalAction("skill", skill, pool, 2, first_from=first, note=note)
+    return LegalAction("skill", skill, targets_for(s, seat, skill), 1)
+
+
+# -- who has which night skill -------------------------------------------------------------------
+
+
+def night_skills(s: UminekoState, seat: int) -> list[str]:
+    """The night skills ``seat`` may use tonight."""
+    piece = s.pieces[seat]
+    out: list[str] = []
+    if piece.alive and (piece.role == KILLER or (piece.role == "accomplice" and piece.merged)):
+        out.append(BLADE)
+    if piece.alive and piece.role == DETECTIVE:
+        out.append(DETECT)
+    if piece.alive and piece.role == THEATERGOER and audition_available(s, seat):
+        out.append(AUDITION)
+    if piece.alive and piece.role == INQUISITOR and targets_for(s, seat, BARRIER):
+        out.append(BARRIER)
+    if piece.role == WITCH and not s.witch_latched:
+        out.append(MARK)
+    return out
+
+
+def night_eligible(s: UminekoState) -> list[int]:
+    """Seats the NIGHT window waits for: skill holders, and living members of a team chat."""
+    return [seat for seat, p in s.pieces.items() if night_skills(s, seat) or (p.alive and s.team_of(seat))]
+
+
+def targets_for(s: UminekoState, seat: int, skill: str) -> tuple[int, ...]:
+    """The legal single targets of ``skill`` for ``seat`` now."""
+    alive = s.alive()
+    if skill in (BLADE, TELL_NAME):
+        return tuple(alive) if skill == BLADE else tuple(s.living(KILLER))
+    if skill == DETECT:
+        return tuple(t for t in alive if t != seat)
+    if skill == MARK:
+        return tuple(s.pieces)
+    if skill == BARRIER:
+        return tuple(t for t in alive if _barrier_ok(s, seat, t))
+    return ()
+
+
+def _barrier_ok(s: UminekoState, inquisitor: int, target: int) -> bool:
+    if s.barrier_last == (s.night - 1, target):
+        return False
+    if s.inquisitor_restricted and target != inquisitor and s.pieces[target].barrier_uses > 0:
+        return False
+    return True
+
+
+# -- 演员试镜 (rules ①–④, A-14) -----------------------------------------------------------------
+
+
+def _previous_audition(s: UminekoState) -> tuple[int, int, int, str] | None:
+    if not s.theater:
+        return None
+    last = s.theater[-1]
+    if s.flags.get("umineko.theater_chain_last_use") or last[0] == s.night - 1:
+        return last
+    return None
+
+
+def audition_options(s: UminekoState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(first_from, others): under ③ one target from ``first_from``; the rest from ``others``."""
+    others = tuple(t for t, p in s.pieces.items() if p.alive and t != seat and not p.theater_selected)
+    prev = _previous_audition(s)
+    if prev is not None and prev[3] == DIFFERENT:
+        chain = tuple(t for t in prev[1:3] if s.pieces[t].alive)
+        if chain:
+            return chain, others
+    return (), others
+
+
+def audition_available(s: UminekoState, seat: int) -> bool:
+    """False the night after a 同 (blocked), or when no legal pair exists (④)."""
+    prev = s.theater[-1] if s.theater else None
+    if prev is not None and prev[3] == SAME and prev[0] == s.night - 1:
+        return False
+    first, others = audition_options(s, seat)
+    return bool(others) if first else len(others) >= 2
+
+
+# -- validation ----------------------------------------------------------------------------------
+
+
+def check_skill(s: UminekoState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
+    """Raise ``IllegalAction`` unless ``seat`` may use ``skill`` on ``targets`` now."""
+    zh = SKILL_NAMES.zh(skill)
+    if skill == TELL_NAME:
+        if not tell_name_open(s, seat):
+            raise IllegalAction(f"seat {seat} cannot use {zh} now (only living killers, before curfew, "
+                                "on day 1 or while an unmerged accomplice lives)")
+    elif s.phase != "NIGHT" or skill not in night_skills(s, seat):
+        raise IllegalAction(f"seat {seat} cannot use {zh} ({skill}) in phase {s.phase} on day {s.day}")
+    if skill == AUDITION:
+        _check_audition(s, seat, targets)
+        return
+    if len(targets) != 1:
+        raise IllegalAction(f"{zh} takes exactly 1 target, got {list(targets)}")
+    target = targets[0]
+    if target not in s.pieces:
+        raise IllegalAction(f"{zh}: no seat {target} (seats are 1..{len(s.pieces)})")
+    if target not in targets_for(s, seat, skill):
+        raise IllegalAction(f"{zh}: target {target} is not legal: {_why_not(s, seat, skill, target)}")
+
+
+def _why_not(s: UminekoState, seat: int, skill: str, target: int) -> str:
+    if not s.pieces[target].alive:
+        return f"seat {target} is dead"
+    if skill == DETECT and target == seat:
+        return "a detective cannot check itself (A-12)"
+    if skill == TELL_NAME:
+        return f"seat {target} is not a living killer"
+    if skill == BARRIER and s.barrier_last == (s.night - 1, target):
+        return f"seat {target} was barriered last night (no two nights in a row)"
+    if skill == BARRIER:
+        return f"seat {target} was barriered before and the barrier is restricted to self or new pieces"
+    return "not allowed by the rules"
+
+
+def _check_audition(s: UminekoState, seat: int, targets: tuple[int, ...]) -> None:
+    if len(targets) != 2 or targets[0] == targets[1]:
+        raise IllegalAction(f"演员试镜 takes 2 different targets, got {list(targets)}")
+    for t in targets:
+        if t not in s.pieces:
+            raise IllegalAction(f"演员试镜: no seat {t}")
+        if t == seat:
+            raise IllegalAction(f"演员试镜: target {t} is the 观剧 itself (rule ①)")
+        if not s.pieces[t].alive:
+            raise IllegalAction(f"演员试镜: target {t} is dead")
+    first, others = audition_options(s, seat)
+    if first:
+        chained = [t for t in targets if t in first]
+        if len(chained) != 1:
+            raise IllegalAction(f"演员试镜: exactly one target must be from {list(first)} "
+                                f"(last night's 异 pair, rule ③); got {list(targets)}")
+        rest = [t for t in targets if t not in first]
+    else:
+        rest = list(targets)
+    for t in rest:
+        if t not in others:
+            raise IllegalAction(f"演员试镜: target {t} was selected on an earlier night (rule ②)")
+
+
+def needs_commoner(s: UminekoState) -> list[int]:
+    """Seats the SETUP window waits for: every 平民 chooses whether to believe."""
+    return [seat for seat, p in s.pieces.items() if p.role == COMMONER]

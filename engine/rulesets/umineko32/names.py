@@ -1,0 +1,88 @@
+"""Names of umineko32: roles, skills, factions and teams, in the rules text's Chinese and in English."""
+
+from __future__ import annotations
+
+from engine.names import Name, NameTable
+from engine.ruleset import RoleInfo
+
+BLACK, WHITE, WITCH_SIDE = "black", "white", "witch"
+KILLERS, DETECTIVES, WITCHES = "killers", "detectives", "witches"
+
+DETECTIVE, THEATERGOER, INQUISITOR, COMMONER = "detective", "theatergoer", "inquisitor", "commoner"
+WITCH, KILLER, ACCOMPLICE, APPRENTICE = "witch", "killer", "accomplice", "apprentice"
+KEY_WHITES = (DETECTIVE, THEATERGOER, INQUISITOR)
+
+BLADE, TELL_NAME, DETECT, AUDITION, BARRIER = "blade", "tell_name", "detect", "audition", "barrier"
+MARK, CASTLING, BELIEF = "mark", "castling", "belief"
+CONVERSION, STAGE_PRIVILEGE, INHERITANCE, PROPHECY = "conversion", "stage_privilege", "inheritance", "prophecy"
+VOTE, DROWNED, ASCENSION = "vote", "drowned", "ascension"
+
+BLACK_COLOR, WHITE_COLOR = "黑", "白"
+SAME, DIFFERENT = "同", "异"
+SUCCESS, FAILURE = "成功", "失败"
+
+ROLES: tuple[RoleInfo, ...] = (
+    RoleInfo(DETECTIVE, "侦探", "Detective", WHITE, 2, (DETECT,),
+             "Each night checks one living piece: 黑 (killer or merged accomplice) or 白. Knows the other detective."),
+    RoleInfo(THEATERGOER, "观剧", "Theatergoer", WHITE, 1, (AUDITION, STAGE_PRIVILEGE),
+             "Each night picks two living pieces: 同 (same colour) or 异. A 异 pair shields each other from a vote death."),
+    RoleInfo(INQUISITOR, "审问官", "Inquisitor", WHITE, 1, (BARRIER,),
+             "Each night shields one living piece from the blade; a second use on the same piece kills a 黑 one."),
+    RoleInfo(COMMONER, "平民", "Commoner", WHITE, 9, (BELIEF,),
+             "No night skill. Chooses at the start whether to believe in the witch."),
+    RoleInfo(WITCH, "魔女", "Witch", WITCH_SIDE, 1, (PROPHECY, MARK, CASTLING, INHERITANCE),
+             "Third party. Marks one piece a night, alive or dead; wins when every living 平民 is marked."),
+    RoleInfo(KILLER, "杀手", "Killer", BLACK, 4, (BLADE, CONVERSION, TELL_NAME),
+             "Kills one living piece a night as a team; on night 1 a 平民 target becomes the accomplice."),
+    RoleInfo(ACCOMPLICE, "共犯", "Accomplice", BLACK, 0, (TELL_NAME,),
+             "Made from a 平民 on night 1. Joins the killers once told every living killer's name."),
+    RoleInfo(APPRENTICE, "见习魔女", "Apprentice witch", WITCH_SIDE, 0, (),
+             "Made from a believing 平民 at the end of night 1; chats with the witch, no skill."),
+)
+
+ROLE_NAMES = NameTable("role", [Name(r.id, r.zh, r.en) for r in ROLES])
+
+SKILL_NAMES = NameTable("skill", [
+    Name(BLADE, "无常之刃", "Blade"),
+    Name(CONVERSION, "杀人诛心", "Conversion"),
+    Name(TELL_NAME, "弃明投暗", "Tell a killer's name"),
+    Name(DETECT, "侦探权限", "Detect"),
+    Name(AUDITION, "演员试镜", "Audition"),
+    Name(STAGE_PRIVILEGE, "舞台特权", "Stage privilege"),
+    Name(BARRIER, "红字结界", "Red barrier"),
+    Name(PROPHECY, "魔女预言", "Witch prophecy"),
+    Name(MARK, "契约标记", "Contract mark"),
+    Name(CASTLING, "王车易位", "Castling"),
+    Name(INHERITANCE, "魔法传承", "Inheritance"),
+    Name(BELIEF, "信仰魔女", "Believe in the witch"),
+    Name(VOTE, "投票", "Vote"),
+    Name(DROWNED, "淹死", "Drowned"),
+    Name(ASCENSION, "魔女复苏", "Witch revival"),
+])
+
+FACTION_NAMES = NameTable("faction", [
+    Name(BLACK, "黑方", "Black"),
+    Name(WHITE, "白方", "White"),
+    Name(WITCH_SIDE, "第三方", "Witch (third party)"),
+])
+
+TEAM_NAMES = NameTable("team", [
+    Name(KILLERS, "杀手群", "killers' chat"),
+    Name(DETECTIVES, "侦探群", "detectives' chat"),
+    Name(WITCHES, "魔女群", "witches' chat"),
+])
+
+PHASE_NAMES = NameTable("phase", [
+    Name("SETUP", "开局", "Setup"),
+    Name("D1_FREE", "第一天自由讨论", "Day 1 free discussion"),
+    Name("RESTRICTED", "白天限制发言阶段", "Restricted speech"),
+    Name("FREE", "白天自由讨论阶段", "Free discussion"),
+    Name("VOTE", "白天投票阶段", "Vote"),
+    Name("VOTE_RESOLUTION", "出局结算", "Vote resolution"),
+    Name("VOTE_LAST_WORDS", "投票死者遗言", "Last words (vote)"),
+    Name("NIGHT", "夜晚行动阶段", "Night"),
+    Name("CASTLE", "王车易位询问", "Castling question"),
+    Name("SETTLEMENT", "结算阶段", "Settlement"),
+    Name("DAWN", "天亮", "Dawn"),
+    Name("LAST_WORDS", "遗言阶段", "Last words"),
+])

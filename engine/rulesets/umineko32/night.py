@@ -1,0 +1,273 @@
+"""Nightfall ①, the night window, settlement ② steps 1–4, dawn ③ and the night's last words.
+
+Follows spec §3.3 step by step; every effect is an event, and each step reads the state that the
+previous step's events left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import (
+    JUDGE, PUBLIC, Announced, ChoiceMade, Feedback, LastWords, Notice, Question, Resolved, RoleChanged,
+    TeamJoined, seat_vis, team_vis,
+)
+from engine.rulesets.umineko32.flow import begin, begin_turns, end_phase, kill, st
+from engine.rulesets.umineko32.legal import night_eligible
+from engine.rulesets.umineko32.names import (
+    ACCOMPLICE, APPRENTICE, ASCENSION, AUDITION, BARRIER, BLACK, BLACK_COLOR, BLADE, CASTLING, COMMONER,
+    CONVERSION, DETECT, DIFFERENT, FAILURE, INHERITANCE, KILLER, KILLERS, MARK, SAME, SUCCESS, WITCH,
+    WITCH_SIDE, WITCHES,
+)
+from engine.rulesets.umineko32.state import UminekoState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# -- ① nightfall ---------------------------------------------------------------------------------
+
+
+def nightfall(game: Game) -> None:
+    """Curfew; deliver today's killer name to the accomplice and merge it when it knows them all."""
+    s = st(game)
+    day = s.day
+    begin(game, "NIGHTFALL", day)
+    acc = s.accomplice
+    if acc is not None and day >= 2 and s.pieces[acc].alive and not s.pieces[acc].merged:
+        if s.name_today is not None:
+            _tell(game, acc, s.name_today)
+        if set(s.living(KILLER)) <= s.told:
+            game.emit(Resolved, JUDGE, skill="merge", actor=None, targets=[acc], result="merged")
+            members = [*s.teams[KILLERS], acc]
+            game.emit(TeamJoined, team_vis(KILLERS), members, team=KILLERS, seat=acc)
+            game.emit(Notice, seat_vis(acc), topic="merged", seats=[acc])
+    begin(game, "NIGHT", day, night_eligible(s))
+
+
+def _tell(game: Game, acc: int, name: int) -> None:
+    game.emit(Resolved, JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")
+    game.emit(Notice, seat_vis(acc), topic="killer_name", seats=[name])
+
+
+# -- ② settlement ------------------------------------------------------------------------------
+
+
+def _submitted(s: UminekoState, skill: str) -> list[tuple[int, tuple[int, ...]]]:
+    return [v for k, v in s.skills.items() if k == skill or k.startswith(skill + ":")]
+
+
+def blade_target(s: UminekoState) -> int | None:
+    found = s.skills.get(BLADE)
+    return found[1][0] if found else None
+
+
+def castling_open(s: UminekoState) -> bool:
+    """王车易位 may be offered: unused, the witch side not latched, a living marked 平民 exists (A-21)."""
+    return not s.castling_used and not s.witch_latched and any(
+        p.alive and p.marked and p.role == COMMONER for p in s.pieces.values())
+
+
+def close_night(game: Game) -> None:
+    """Settlement steps 1–2; asks the witch about castling, or settles the rest at once."""
+    s = st(game)
+    begin(game, "SETTLEMENT", s.day)
+    _step1(game)
+    target, witch = blade_target(s), s.witch()
+    if target is not None and target == witch and s.pieces[target].alive and target not in s.protected \
+            and castling_open(s):
+        begin(game, "CASTLE", s.day, [target])
+        game.emit(Question, seat_vis(target), seat=target, skill=CASTLING, data={"form": "night"})
+        return
+    settle_rest(game)
+
+
+def _step1(game: Game) -> None:
+    s = st(game)
+    for actor, (target,) in _submitted(s, BARRIER):
+        piece = s.pieces[target]
+        if target == actor or piece.barrier_uses == 0:
+            result = "protect"
+        else:
+            result = "kill" if piece.color == BLACK_COLOR else "void"
+        game.emit(Resolved, JUDGE, skill=BARRIER, actor=actor, targets=[target], result=result)
+    if not s.witch_latched:
+        for actor, (target,) in _submitted(s, MARK):
+            ok = s.pieces[target].role == COMMONER
+            game.emit(Resolved, JUDGE, skill=MARK, actor=actor, targets=[target], result=SUCCESS if ok else FAILURE)
+    acc = s.accomplice
+    target = blade_target(s)
+    if s.flags.get("umineko.accomplice_sees_target") and acc is not None and target is not None \
+            and s.pieces[acc].alive and not s.pieces[acc].merged:
+        game.emit(Notice, seat_vis(acc), topic="blade_target", seats=[target])
+
+
+def close_castle_night(game: Game) -> None:
+    """The witch's answer (or the timeout's no, A-23), then the rest of the settlement."""
+    s = st(game)
+    witch = s.window.eligible[0]
+    if s.castle_answer is None:
+        game.emit(ChoiceMade, seat_vis(witch), seat=witch, skill=CASTLING, use=False, default=True)
+    begin(game, "SETTLEMENT", s.day)
+    settle_rest(game)
+
+
+def castling_replacement(game: Game) -> int:
+    """R: uniform among living marked believers, else among living marked 平民 (A-24)."""
+    s = st(game)
+    marked = [seat for seat, p in s.pieces.items() if p.alive and p.marked and p.role == COMMONER]
+    pool = [seat for seat in marked if s.pieces[seat].believes] or marked
+    return game.draw("王车易位", lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
+
+
+def settle_rest(game: Game) -> None:
+    """Steps 3–4, then the end of SETTLEMENT, dawn and the last-words window."""
+    s = st(game)
+    target, castled = blade_target(s), False
+    if target is not None and s.castle_answer:
+        replacement = castling_replacement(game)
+        game.emit(Resolved, JUDGE, skill=CASTLING, actor=target, targets=[replacement], result="night")
+        target, castled = replacement, True
+    _step3(game, target, castled)
+    _step4(game)
+    if end_phase(game):
+        return
+    dawn(game)
+
+
+def _step3(game: Game, target: int | None, castled: bool) -> None:
+    s = st(game)
+    deaths: list[tuple[int, str]] = []
+    if target is not None and s.pieces[target].alive:
+        protected = target in s.protected
+        if s.night == 1 and s.pieces[target].role == COMMONER:
+            if not (protected and s.flags.get("umineko.barrier_blocks_conversion")):
+                game.emit(RoleChanged, JUDGE, seat=target, role=ACCOMPLICE, faction=BLACK)
+                game.emit(Resolved, JUDGE, skill=CONVERSION, actor=None, targets=[target], result="accomplice")
+        elif not protected:
+            deaths.append((target, CASTLING if castled else BLADE))
+    if s.barrier_kill is not None and all(seat != s.barrier_kill for seat, _ in deaths):
+        deaths.append((s.barrier_kill, BARRIER))
+    for seat, cause in deaths:
+        if s.pieces[seat].alive:
+            kill(game, seat, cause)
+
+
+def _step4(game: Game) -> None:
+    s = st(game)
+    for actor, (target,) in _submitted(s, DETECT):
+        game.emit(Resolved, JUDGE, skill=DETECT, actor=actor, targets=[target], result=s.pieces[target].color)
+    for actor, (a, b) in _submitted(s, AUDITION):
+        same = s.pieces[a].color == s.pieces[b].color
+        game.emit(Resolved, JUDGE, skill=AUDITION, actor=actor, targets=[a, b], result=SAME if same else DIFFERENT)
+
+
+# -- ③ dawn --------------------------------------------------------------------------------------
+
+
+def dawn(game: Game) -> None:
+    """Night 1's 魔法传承, private results, notices, the witch's revival, the public death list."""
+    s = st(game)
+    begin(game, "DAWN", s.day)
+    if s.night == 1:
+        _inheritance(game)
+    for skill, actor, targets, result in list(s.tonight):
+        if actor is not None:
+            game.emit(Feedback, seat_vis(actor), seat=actor, skill=skill, targets=list(targets), result=result)
+    if s.night == 1 and s.converted_tonight and s.accomplice is not None:
+        _promotion(game, s.accomplice)
+    if s.witch_latched and not s.ascended:
+        _ascend(game)
+    granted = _last_words_granted(s)
+    for seat in s.dead_tonight:
+        game.emit(Notice, seat_vis(seat), topic="death", seats=[seat], data={"last_words": seat in granted})
+    game.emit(Announced, PUBLIC, topic="night_deaths", seats=list(s.dead_tonight),
+              data=_roles_if_revealed(s, s.dead_tonight))
+    if end_phase(game):
+        return
+    if granted:
+        begin(game, "LAST_WORDS", s.day, granted)
+    else:
+        after_last_words(game)
+
+
+def _roles_if_revealed(s: UminekoState, seats: list[int]) -> dict[str, object]:
+    if not s.flags.get("umineko.reveal_roles_on_death"):
+        return {}
+    return {"roles": {str(seat): s.pieces[seat].role for seat in seats}}
+
+
+def _last_words_granted(s: UminekoState) -> list[int]:
+    return list(s.dead_tonight) if s.day <= int(s.flags["umineko.last_words_days"]) else []
+
+
+def _inheritance(game: Game) -> None:
+    s = st(game)
+    believers = [seat for seat in s.living(COMMONER) if s.pieces[seat].believes]
+    fallback = s.flags["umineko.inheritance_fallback"]
+    pool = believers or s.living(COMMONER)
+    if not pool:
+        return
+    chosen = game.draw("魔法传承", lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
+    dies = not believers and fallback == "death"
+    if dies:
+        kill(game, chosen, INHERITANCE)
+    game.emit(RoleChanged, JUDGE, seat=chosen, role=APPRENTICE, faction=WITCH_SIDE)
+    delay = dies and s.flags.get("umineko.soul_joins_after_last_words") and s.day <= int(
+        s.flags["umineko.last_words_days"])
+    game.emit(Resolved, JUDGE, skill=INHERITANCE, actor=None, targets=[chosen],
+              result="soul_pending" if delay else ("soul" if dies else "apprentice"))
+    game.emit(Notice, seat_vis(chosen), topic="apprentice", seats=[chosen], data={"soul": dies})
+    if not delay:
+        _join_witches(game, chosen)
+
+
+def _join_witches(game: Game, seat: int) -> None:
+    s = st(game)
+    members = [*s.teams.get(WITCHES, []), seat]
+    game.emit(TeamJoined, team_vis(WITCHES), members, team=WITCHES, seat=seat)
+
+
+def _promotion(game: Game, acc: int) -> None:
+    s = st(game)
+    name = s.day1_name
+    data = {"accomplice": acc, "killer_name": name}
+    game.emit(Notice, team_vis(KILLERS), s.teams[KILLERS], topic="promotion", seats=[acc], data=data)
+    game.emit(Notice, seat_vis(acc), topic="promotion", seats=[acc], data=data)
+    if name is not None:
+        game.emit(Resolved, JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")
+
+
+def _ascend(game: Game) -> None:
+    s = st(game)
+    game.emit(Resolved, JUDGE, skill=ASCENSION, actor=None, targets=[], result="done")
+    game.emit(Announced, PUBLIC, topic="witch_revival")
+    for seat, piece in s.pieces.items():
+        if piece.alive and piece.role in (WITCH, APPRENTICE):
+            kill(game, seat, ASCENSION)
+
+
+# -- the night's last words ------------------------------------------------------------------------
+
+
+def publish_last_words(game: Game) -> None:
+    """Publish the last words submitted in the closing window (the others are forfeited)."""
+    s = st(game)
+    for seat in s.window.eligible:
+        if seat in s.window.done and seat in s.last_words:
+            game.emit(LastWords, PUBLIC, seat=seat, text=s.last_words[seat], published=True)
+
+
+def close_last_words(game: Game) -> None:
+    publish_last_words(game)
+    after_last_words(game)
+
+
+def after_last_words(game: Game) -> None:
+    """The soul joins 魔女群 (A-44); end of the game day; the next day's restricted phase opens."""
+    s = st(game)
+    if s.soul_pending is not None:
+        _join_witches(game, s.soul_pending)
+    if end_phase(game):
+        return
+    begin_turns(game, "RESTRICTED", s.day + 1)
