@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from agents.base import Turn
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.legal import LegalAction
 
@@ -43,3 +44,16 @@ def _targets(rand: random.Random, template: LegalAction) -> tuple[int, ...]:
         rest = [t for t in template.targets if t not in template.first_from]
         return (first, rand.choice(rest))
     return tuple(rand.sample(list(template.targets), template.arity))
+
+
+class RandomAgent:
+    """The random-legal player as an ``Agent``; its draws depend only on what it has seen."""
+
+    concurrent = False
+
+    def __init__(self, name: str = "random") -> None:
+        self.name = name
+
+    async def act(self, turn: Turn) -> Action | None:
+        rand = random.Random(f"random/{turn.seed}/{turn.seat}/{len(turn.events)}/{turn.error or ''}")
+        return random_action(rand, turn.seat, turn.legal)

@@ -71,9 +71,15 @@ class SubmitLastWords(_Action):
 
 
 class Pass(_Action):
-    """End one's turn, or one's part in a window, without (further) action."""
+    """End one's turn, or one's part in a window, without (further) action.
+
+    A runner that passes *for* a seat (timeout, repeated illegal answers, a crashed player) sets
+    ``fallback`` and says why in ``reason``; the transcript keeps both.
+    """
 
     kind: Literal["pass"] = "pass"
+    fallback: bool = False
+    reason: str = Field(default="", max_length=500)
 
 
 Action = Post | TeamPost | Vote | UseSkill | Choose | SubmitLastWords | Pass

@@ -141,7 +141,7 @@ def _last_words(game: Game, action: SubmitLastWords, offered: tuple[LegalAction,
 
 
 def _pass(game: Game, action: Pass, offered: tuple[LegalAction, ...]) -> None:
-    game.emit(Passed, seat_vis(action.seat), seat=action.seat)
+    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason)
 
 
 _HANDLERS = {

@@ -1,0 +1,165 @@
+"""The game runner: asks each seat's agent for its action, submits it, keeps the transcript.
+
+Cross-cutting policy lives here, not in agents or the engine (like PettingZoo's wrappers): a
+bounded number of retries on an illegal answer (the agent is shown the engine's error), a
+timeout per decision, and a recorded fallback (a pass with ``fallback=True`` and the reason)
+when a player keeps failing or crashes. Nothing an agent does can stop the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from agents.base import Agent, Turn
+from engine.actions import Action, Pass
+from engine.errors import EngineError
+from engine.events import JUDGE, PUBLIC, Event
+from engine.game import Game
+from engine.legal import LegalAction
+
+Listener = Callable[[Game, list[Event]], None]
+
+
+@dataclass
+class RunnerConfig:
+    """Retry, timeout and concurrency policy for one game."""
+
+    max_retries: int = 2
+    decision_timeout: float | None = None
+    concurrent_windows: bool = True
+
+
+@dataclass
+class SeatViews:
+    """Each seat's view, kept incrementally: an event is routed once, by its visibility."""
+
+    seats: list[int]
+    events: dict[int, list[Event]] = field(default_factory=dict)
+    shown: dict[int, int] = field(default_factory=dict)
+    routed: int = 0
+
+    def __post_init__(self) -> None:
+        for seat in self.seats:
+            self.events.setdefault(seat, [])
+            self.shown.setdefault(seat, 0)
+
+    def update(self, log: list[Event]) -> None:
+        for event in log[self.routed:]:
+            vis = event.vis
+            if vis == PUBLIC:
+                for seat in self.seats:
+                    self.events[seat].append(event)
+            elif vis == JUDGE:
+                continue
+            elif vis.startswith("seat:"):
+                self.events[int(vis[5:])].append(event)
+            else:
+                for seat in event.to:
+                    self.events[seat].append(event)
+        self.routed = len(log)
+
+
+class GameRunner:
+    """Plays one game to its end with one agent per seat."""
+
+    def __init__(self, game: Game, agents: Mapping[int, Agent], *, config: RunnerConfig | None = None,
+                 listeners: list[Listener] | None = None) -> None:
+        self.game = game
+        self.agents = dict(agents)
+        self.config = config or RunnerConfig()
+        self.listeners = list(listeners or [])
+        self.views = SeatViews(sorted(self.agents))
+        self.fallbacks = 0
+        self.illegal = 0
+
+    async def run(self) -> Game:
+        """Play until the game is over; returns the game."""
+        game = self.game
+        self._publish(0)
+        while not game.over:
+            pending = game.pending()
+            if not pending:
+                start = len(game.events)
+                game.advance()
+                self._publish(start)
+                continue
+            await self._round(pending)
+        return game
+
+    async def _round(self, pending: dict[int, tuple[LegalAction, ...]]) -> None:
+        seats = sorted(pending)
+        concurrent = self.config.concurrent_windows and len(seats) > 1 and any(
+            getattr(self.agents[s], "concurrent", False) for s in seats)
+        if concurrent:
+            self.views.update(self.game.events)
+            turns = [self._turn(s, pending[s], None) for s in seats]
+            answers = await asyncio.gather(*(self._ask(t) for t in turns))
+            for turn, answer in zip(turns, answers, strict=True):
+                await self._settle(turn, answer)
+            return
+        # One decision per loop, by the lowest pending seat: the order is a function of the state
+        # alone, so a game resumed from its transcript asks the same seats in the same order.
+        seat = seats[0]
+        self.views.update(self.game.events)
+        turn = self._turn(seat, pending[seat], None)
+        await self._settle(turn, await self._ask(turn))
+
+    def _turn(self, seat: int, legal: tuple[LegalAction, ...], error: str | None) -> Turn:
+        state = self.game.state
+        events = self.views.events[seat]
+        turn = Turn(ruleset=state.ruleset, seed=state.seed, seat=seat, day=state.day, phase=state.phase,
+                    events=events, new_from=self.views.shown[seat], legal=legal, error=error)
+        self.views.shown[seat] = len(events)
+        return turn
+
+    async def _ask(self, turn: Turn) -> Action | None | BaseException:
+        agent = self.agents[turn.seat]
+        try:
+            if self.config.decision_timeout is None:
+                return await agent.act(turn)
+            return await asyncio.wait_for(agent.act(turn), self.config.decision_timeout)
+        except Exception as exc:  # a player's crash or timeout must not stop the game
+            return exc
+
+    async def _settle(self, turn: Turn, answer: Action | None | BaseException) -> None:
+        """Submit the answer; on an illegal one ask again with the error, then fall back."""
+        for attempt in range(self.config.max_retries + 1):
+            if isinstance(answer, BaseException):
+                reason = f"player failed: {type(answer).__name__}: {answer}"[:480]
+                return self._submit_fallback(turn.seat, reason)
+            if self.game.pending().get(turn.seat) is None:
+                return
+            action = answer if answer is not None else Pass(seat=turn.seat)
+            if action.seat != turn.seat:
+                error = f"you are seat {turn.seat}; an action for seat {action.seat} is refused"
+            else:
+                start = len(self.game.events)
+                try:
+                    self.game.submit(action)
+                    self._publish(start)
+                    return
+                except EngineError as exc:
+                    error = str(exc)
+            self.illegal += 1
+            if attempt == self.config.max_retries:
+                return self._submit_fallback(turn.seat, f"illegal after {attempt + 1} tries: {error}"[:480])
+            self.views.update(self.game.events)
+            legal = self.game.pending().get(turn.seat, turn.legal)
+            turn = self._turn(turn.seat, legal, error)
+            answer = await self._ask(turn)
+
+    def _submit_fallback(self, seat: int, reason: str) -> None:
+        if self.game.pending().get(seat) is None:
+            return
+        self.fallbacks += 1
+        start = len(self.game.events)
+        self.game.submit(Pass(seat=seat, fallback=True, reason=reason))
+        self._publish(start)
+
+    def _publish(self, start: int) -> None:
+        new = self.game.events[start:]
+        if new:
+            for listener in self.listeners:
+                listener(self.game, new)

@@ -1,0 +1,56 @@
+"""Conformance of umineko32 over many seeded random-legal games (see tests/conformance.py)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine.game import Game
+from engine.rulesets import get_ruleset
+from engine.views import Viewer
+from tests.conformance import audience_ok, play, transcript
+
+RULESET = get_ruleset("umineko32")
+GAMES = int(os.environ.get("CONFORMANCE_GAMES", "200"))
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    return [play(RULESET, seed) for seed in range(GAMES)]
+
+
+def test_every_game_ends_with_a_winner(games: list[Game]) -> None:
+    assert len(games) >= GAMES
+    for game in games:
+        assert game.over and game.winners, f"seed {game.state.seed} did not end"
+
+
+def test_no_seat_sees_outside_its_audience(games: list[Game]) -> None:
+    for game in games:
+        report = audience_ok(RULESET, game.events)
+        assert not report.leaks, f"seed {game.state.seed}: {report.leaks[:5]}"
+
+
+def test_spectators_see_only_public_events(games: list[Game]) -> None:
+    for game in games[:50]:
+        assert all(e.vis == "public" for e in game.view(Viewer.spectator()))
+
+
+def test_same_seed_same_transcript() -> None:
+    for seed in range(0, GAMES, 10):
+        assert transcript(play(RULESET, seed)) == transcript(play(RULESET, seed))
+
+
+def test_folding_the_log_gives_the_same_state(games: list[Game]) -> None:
+    for game in games:
+        assert Game.replay(RULESET, game.events).state == game.state
+
+
+def test_resume_from_any_boundary_reaches_the_same_end() -> None:
+    for seed in range(0, GAMES, 5):
+        cuts: list[int] = []
+        game = play(RULESET, seed, boundaries=cuts)
+        for cut in cuts[:: max(1, len(cuts) // 6)]:
+            resumed = play(RULESET, seed, Game.replay(RULESET, game.events[:cut]))
+            assert transcript(resumed) == transcript(game), f"seed {seed} cut at {cut}"
