@@ -79,22 +79,22 @@ class GameRunner:
         game = self.game
         self._publish(0)
         while not game.over:
-            pending = game.pending()
-            if not pending:
+            seats = sorted(game.waiting())
+            if not seats:
                 start = len(game.events)
                 game.advance()
                 self._publish(start)
                 continue
-            await self._round(pending)
+            await self._round(seats)
         return game
 
-    async def _round(self, pending: dict[int, tuple[LegalAction, ...]]) -> None:
-        seats = sorted(pending)
+    async def _round(self, seats: list[int]) -> None:
+        game = self.game
         concurrent = self.config.concurrent_windows and len(seats) > 1 and any(
             getattr(self.agents[s], "concurrent", False) for s in seats)
         if concurrent:
-            self.views.update(self.game.events)
-            turns = [self._turn(s, pending[s], None) for s in seats]
+            self.views.update(game.events)
+            turns = [self._turn(s, game.legal(s) or (), None) for s in seats]
             answers = await asyncio.gather(*(self._ask(t) for t in turns))
             for turn, answer in zip(turns, answers, strict=True):
                 await self._settle(turn, answer)
@@ -102,8 +102,8 @@ class GameRunner:
         # One decision per loop, by the lowest pending seat: the order is a function of the state
         # alone, so a game resumed from its transcript asks the same seats in the same order.
         seat = seats[0]
-        self.views.update(self.game.events)
-        turn = self._turn(seat, pending[seat], None)
+        self.views.update(game.events)
+        turn = self._turn(seat, game.legal(seat) or (), None)
         await self._settle(turn, await self._ask(turn))
 
     def _turn(self, seat: int, legal: tuple[LegalAction, ...], error: str | None) -> Turn:
@@ -129,7 +129,7 @@ class GameRunner:
             if isinstance(answer, BaseException):
                 reason = f"player failed: {type(answer).__name__}: {answer}"[:480]
                 return self._submit_fallback(turn.seat, reason)
-            if self.game.pending().get(turn.seat) is None:
+            if self.game.legal(turn.seat) is None:
                 return
             action = answer if answer is not None else Pass(seat=turn.seat)
             if action.seat != turn.seat:
@@ -146,12 +146,12 @@ class GameRunner:
             if attempt == self.config.max_retries:
                 return self._submit_fallback(turn.seat, f"illegal after {attempt + 1} tries: {error}"[:480])
             self.views.update(self.game.events)
-            legal = self.game.pending().get(turn.seat, turn.legal)
+            legal = self.game.legal(turn.seat) or turn.legal
             turn = self._turn(turn.seat, legal, error)
             answer = await self._ask(turn)
 
     def _submit_fallback(self, seat: int, reason: str) -> None:
-        if self.game.pending().get(seat) is None:
+        if self.game.legal(seat) is None:
             return
         self.fallbacks += 1
         start = len(self.game.events)

@@ -46,6 +46,14 @@ class Game:
             return {}
         return self.ruleset.pending(self.state)
 
+    def waiting(self) -> list[int]:
+        """The seats that may act now (cheaper than ``pending`` when only the seats are needed)."""
+        return [] if self.state.over else self.ruleset.waiting(self.state)
+
+    def legal(self, seat: int) -> tuple[LegalAction, ...] | None:
+        """``seat``'s legal actions now, or None when the game is not waiting for it."""
+        return None if self.state.over else self.ruleset.legal(self.state, seat)
+
     def submit(self, action: Action) -> list[Event]:
         """Apply one action; returns the events it produced. Raises ``IllegalAction``, applying nothing."""
         if self.state.over:

@@ -93,6 +93,14 @@ class Ruleset(ABC):
         """For each seat that may act now, its legal actions."""
 
     @abstractmethod
+    def waiting(self, state: BaseState) -> list[int]:
+        """The seats the open phase waits for, without building their legal actions."""
+
+    @abstractmethod
+    def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
+        """One seat's legal actions now (None when the phase is not waiting for it)."""
+
+    @abstractmethod
     def submit(self, game: Game, action: Action) -> None:
         """Validate ``action`` completely (raising ``IllegalAction``), then emit its events."""
 

@@ -61,6 +61,14 @@ class Umineko32(Ruleset):
         assert isinstance(state, UminekoState)
         return legal.pending(state)
 
+    def waiting(self, state: BaseState) -> list[int]:
+        assert isinstance(state, UminekoState)
+        return legal.waiting(state)
+
+    def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
+        assert isinstance(state, UminekoState)
+        return legal.legal_for(state, seat)
+
     def submit(self, game: Game, action: Action) -> None:
         submit(game, action)
 

@@ -22,15 +22,31 @@ VOTE_PHASE_POSTS = 1
 
 def pending(s: UminekoState) -> dict[int, tuple[LegalAction, ...]]:
     """For each seat that may act now, its legal actions."""
+    return {seat: actions_of(s, seat) for seat in waiting(s)}
+
+
+def waiting(s: UminekoState) -> list[int]:
+    """The seats the open phase waits for (cheap: no legal actions are built)."""
     w = s.window
     if s.phase in TURN_PHASES:
         speaker = w.speaker
-        return {} if speaker is None else {speaker: _turn_actions(s, speaker)}
-    out: dict[int, tuple[LegalAction, ...]] = {}
-    for seat in w.eligible:
-        if seat not in w.done:
-            out[seat] = _window_actions(s, seat)
-    return out
+        return [] if speaker is None else [speaker]
+    return [seat for seat in w.eligible if seat not in w.done]
+
+
+def legal_for(s: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
+    """``seat``'s legal actions now, or None when the phase is not waiting for it."""
+    w = s.window
+    if s.phase in TURN_PHASES:
+        return _turn_actions(s, seat) if w.speaker == seat else None
+    if seat in w.done or seat not in w.eligible:
+        return None
+    return actions_of(s, seat)
+
+
+def actions_of(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
+    """The legal actions of a seat the phase waits for."""
+    return _turn_actions(s, seat) if s.phase in TURN_PHASES else _window_actions(s, seat)
 
 
 def window_complete(s: UminekoState) -> bool:

@@ -13,7 +13,7 @@ from engine.events import (
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.discipline import enabled, warn
 from engine.rulesets.umineko32.flow import st
-from engine.rulesets.umineko32.legal import check_skill, pending
+from engine.rulesets.umineko32.legal import check_skill, legal_for
 from engine.rulesets.umineko32.names import BLADE, KILLERS, SKILL_NAMES, TEAM_NAMES, TELL_NAME
 from engine.rulesets.umineko32.state import SPEECH_PHASES, TURN_PHASES, UminekoState
 
@@ -34,7 +34,7 @@ def submit(game: Game, action: Action) -> None:
 
 
 def _offered(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
-    legal = pending(s).get(seat)
+    legal = legal_for(s, seat)
     if legal is not None:
         return legal
     if s.phase == "VOTE" and seat in s.window.done and s.pieces[seat].alive:

@@ -1,0 +1,121 @@
+"""The names a narration needs: seat → alias (马甲), and id → Chinese / English for everything else.
+
+``Names`` is built from a rule set (its name tables) plus the aliases a game assigned; nothing here
+reads a clock or a file. Tables a rule set does not expose as attributes (teams, phases, the English
+renderings of aliases) are looked up in the rule set's own package, by convention.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.events import AliasesAssigned, Event
+from engine.names import Name, NameTable
+from engine.ruleset import Ruleset
+
+Lang = Literal["zh", "en"]
+
+PARTS: dict[str, tuple[str, str]] = {
+    "team_names": ("names", "TEAM_NAMES"),
+    "phase_names": ("names", "PHASE_NAMES"),
+    "alias_english": ("aliases", "ENGLISH"),
+}
+"""Parts of a rule set looked up as an attribute first, then as ``<package>.<module>.<CONSTANT>``."""
+
+EXTRA: dict[str, dict[str, tuple[str, str]]] = {
+    "skill": {"exit": ("出局结算", "Exit settlement"), "merge": ("弃明投暗·合流", "Merge")},
+    "phase": {"NIGHTFALL": ("宵禁", "Nightfall")},
+}
+"""Ids the engine emits that a rule set's tables may lack; a rule set's own table wins."""
+
+
+def ruleset_part(ruleset: Ruleset, part: str) -> Any:
+    """A rule set's ``team_names``, ``phase_names`` or ``alias_english``, or None where it has none."""
+    found = getattr(ruleset, part, None)
+    if found is not None:
+        return found
+    module, constant = PARTS[part]
+    try:
+        mod = importlib.import_module(f"{type(ruleset).__module__}.{module}")
+    except ImportError:
+        return None
+    return getattr(mod, constant, None)
+
+
+def _table(what: str, value: Any) -> NameTable:
+    return value if isinstance(value, NameTable) else NameTable(what, [])
+
+
+def _empty(what: str) -> NameTable:
+    return NameTable(what, [])
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """Seat → alias and id → name, in both languages; unknown ids render as themselves."""
+
+    ruleset: str = ""
+    title: str = ""
+    aliases: Mapping[int, str] = field(default_factory=dict)
+    english: Mapping[str, str] = field(default_factory=dict)
+    roles: NameTable = field(default_factory=lambda: _empty("role"))
+    skills: NameTable = field(default_factory=lambda: _empty("skill"))
+    factions: NameTable = field(default_factory=lambda: _empty("faction"))
+    teams: NameTable = field(default_factory=lambda: _empty("team"))
+    phases: NameTable = field(default_factory=lambda: _empty("phase"))
+    flag_defaults: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_ruleset(cls, ruleset: Ruleset, aliases: Mapping[int, str] | None = None) -> Names:
+        english = ruleset_part(ruleset, "alias_english")
+        return cls(
+            ruleset=ruleset.id, title=ruleset.title, aliases=dict(aliases or {}),
+            english=dict(english) if isinstance(english, Mapping) else {},
+            roles=ruleset.role_names, skills=ruleset.skill_names, factions=ruleset.faction_names,
+            teams=_table("team", ruleset_part(ruleset, "team_names")),
+            phases=_table("phase", ruleset_part(ruleset, "phase_names")),
+            flag_defaults={f.name: f.default for f in ruleset.flags},
+        )
+
+    @classmethod
+    def from_events(cls, ruleset: Ruleset, events: Iterable[Event]) -> Names:
+        """Names for a game: the rule set's tables plus every alias the events assign."""
+        aliases: dict[int, str] = {}
+        for event in events:
+            if isinstance(event, AliasesAssigned):
+                aliases.update({int(seat): alias for seat, alias in event.aliases.items()})
+        return cls.from_ruleset(ruleset, aliases)
+
+    def seat(self, seat: int, lang: Lang = "zh") -> str:
+        """A seat as the thread shows it: its alias, else its number."""
+        alias = self.aliases.get(seat)
+        if alias is None:
+            return f"{seat}号" if lang == "zh" else f"seat {seat}"
+        return alias if lang == "zh" else self.english.get(alias, alias)
+
+    def _name(self, table: NameTable, ident: str, lang: Lang) -> str:
+        found: Name | None = table.by_id.get(ident)
+        if found is not None:
+            return found.zh if lang == "zh" else found.en
+        extra = EXTRA.get(table.what, {}).get(ident)
+        if extra is not None:
+            return extra[0] if lang == "zh" else extra[1]
+        return ident
+
+    def role(self, ident: str, lang: Lang = "zh") -> str:
+        return self._name(self.roles, ident, lang)
+
+    def skill(self, ident: str, lang: Lang = "zh") -> str:
+        return self._name(self.skills, ident, lang)
+
+    def faction(self, ident: str, lang: Lang = "zh") -> str:
+        return self._name(self.factions, ident, lang)
+
+    def team(self, ident: str, lang: Lang = "zh") -> str:
+        return self._name(self.teams, ident, lang)
+
+    def phase(self, ident: str, lang: Lang = "zh") -> str:
+        return self._name(self.phases, ident, lang)
