@@ -114,7 +114,7 @@ class GameRunner:
         self.views.shown[seat] = len(events)
         return turn
 
-    async def _ask(self, turn: Turn) -> Action | None | BaseException:
+    async def _ask(self, turn: Turn) -> Action | BaseException | None:
         agent = self.agents[turn.seat]
         try:
             if self.config.decision_timeout is None:
@@ -123,7 +123,7 @@ class GameRunner:
         except Exception as exc:  # a player's crash or timeout must not stop the game
             return exc
 
-    async def _settle(self, turn: Turn, answer: Action | None | BaseException) -> None:
+    async def _settle(self, turn: Turn, answer: Action | BaseException | None) -> None:
         """Submit the answer; on an illegal one ask again with the error, then fall back."""
         for attempt in range(self.config.max_retries + 1):
             if isinstance(answer, BaseException):

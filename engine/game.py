@@ -7,6 +7,7 @@ window whose every seat has answered closes by itself, so a runner only submits.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -95,7 +96,8 @@ class Game:
         self.events.append(event)
         return event
 
-    def draw(self, name: str, pick: Callable[[Any], T], *, pin_ok: Callable[[Any], bool] | None = None) -> T:
+    def draw(self, name: str, pick: Callable[[random.Random], T], *,
+             pin_ok: Callable[[Any], bool] | None = None) -> T:
         """A random draw named ``name``: ``pick(rand)`` draws with a fresh seeded generator.
 
         A judge scenario may pin the outcome of a draw by its name (``draws``); the pinned value

@@ -10,9 +10,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, Died, GameEnded, PhaseBegan, TeamJoined, WinLatched, team_vis
+from engine.events import (
+    JUDGE,
+    PUBLIC,
+    Announced,
+    Died,
+    GameEnded,
+    PhaseBegan,
+    TeamJoined,
+    WinLatched,
+    team_vis,
+)
 from engine.rulesets.umineko32.names import (
-    ACCOMPLICE, BLACK, COMMONER, DROWNED, KEY_WHITES, KILLER, KILLERS, WHITE, WITCH_SIDE,
+    ACCOMPLICE,
+    BLACK,
+    COMMONER,
+    DROWNED,
+    KEY_WHITES,
+    KILLER,
+    KILLERS,
+    WHITE,
+    WITCH_SIDE,
 )
 from engine.rulesets.umineko32.state import UminekoState
 

@@ -9,8 +9,23 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.legal import PASS, LegalAction
 from engine.rulesets.umineko32.names import (
-    AUDITION, BARRIER, BLADE, CASTLING, COMMONER, DETECT, DETECTIVE, DIFFERENT, INQUISITOR, KILLER, KILLERS,
-    MARK, SAME, SKILL_NAMES, TELL_NAME, THEATERGOER, WITCH,
+    AUDITION,
+    BARRIER,
+    BLADE,
+    CASTLING,
+    COMMONER,
+    DETECT,
+    DETECTIVE,
+    DIFFERENT,
+    INQUISITOR,
+    KILLER,
+    KILLERS,
+    MARK,
+    SAME,
+    SKILL_NAMES,
+    TELL_NAME,
+    THEATERGOER,
+    WITCH,
 )
 from engine.rulesets.umineko32.state import TURN_PHASES, UminekoState
 

@@ -9,15 +9,46 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import (
-    JUDGE, PUBLIC, Announced, ChoiceMade, Feedback, LastWords, Notice, Question, Resolved, RoleChanged,
-    TeamJoined, seat_vis, team_vis,
+    JUDGE,
+    PUBLIC,
+    Announced,
+    ChoiceMade,
+    Feedback,
+    LastWords,
+    Notice,
+    Question,
+    Resolved,
+    RoleChanged,
+    TeamJoined,
+    seat_vis,
+    team_vis,
 )
 from engine.rulesets.umineko32.flow import begin, begin_turns, end_phase, kill, st
 from engine.rulesets.umineko32.legal import night_eligible
 from engine.rulesets.umineko32.names import (
-    ACCOMPLICE, APPRENTICE, ASCENSION, AUDITION, BARRIER, BLACK, BLACK_COLOR, BLADE, CASTLING, COMMONER,
-    CONVERSION, DETECT, DIFFERENT, FAILURE, INHERITANCE, KILLER, KILLERS, MARK, SAME, SUCCESS, WITCH,
-    WITCH_SIDE, WITCHES,
+    ACCOMPLICE,
+    APPRENTICE,
+    ASCENSION,
+    AUDITION,
+    BARRIER,
+    BLACK,
+    BLACK_COLOR,
+    BLADE,
+    CASTLING,
+    COMMONER,
+    CONVERSION,
+    DETECT,
+    DIFFERENT,
+    FAILURE,
+    INHERITANCE,
+    KILLER,
+    KILLERS,
+    MARK,
+    SAME,
+    SUCCESS,
+    WITCH,
+    WITCH_SIDE,
+    WITCHES,
 )
 from engine.rulesets.umineko32.state import UminekoState
 
@@ -95,11 +126,10 @@ def _step1(game: Game) -> None:
         for actor, (target,) in _submitted(s, MARK):
             ok = s.pieces[target].role == COMMONER
             game.emit(Resolved, JUDGE, skill=MARK, actor=actor, targets=[target], result=SUCCESS if ok else FAILURE)
-    acc = s.accomplice
-    target = blade_target(s)
-    if s.flags.get("umineko.accomplice_sees_target") and acc is not None and target is not None \
+    acc, aimed = s.accomplice, blade_target(s)
+    if s.flags.get("umineko.accomplice_sees_target") and acc is not None and aimed is not None \
             and s.pieces[acc].alive and not s.pieces[acc].merged:
-        game.emit(Notice, seat_vis(acc), topic="blade_target", seats=[target])
+        game.emit(Notice, seat_vis(acc), topic="blade_target", seats=[aimed])
 
 
 def close_castle_night(game: Game) -> None:

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import SetupError, UnknownName
 from engine.events import (
-    PUBLIC, AliasesAssigned, ChoiceMade, Feedback, GameCreated, RoleDealt, TeamFormed, seat_vis, team_vis,
+    PUBLIC,
+    AliasesAssigned,
+    ChoiceMade,
+    Feedback,
+    GameCreated,
+    RoleDealt,
+    TeamFormed,
+    seat_vis,
+    team_vis,
 )
 from engine.flags import resolve_flags
 from engine.ruleset import SeatSetup
@@ -18,7 +26,16 @@ from engine.rulesets.umineko32.flags import FLAGS
 from engine.rulesets.umineko32.flow import DEFAULT_ROUNDS, begin, begin_turns, st
 from engine.rulesets.umineko32.legal import needs_commoner
 from engine.rulesets.umineko32.names import (
-    COMMONER, DETECTIVE, DETECTIVES, KILLER, KILLERS, PROPHECY, ROLE_NAMES, ROLES, WITCH, WITCHES,
+    COMMONER,
+    DETECTIVE,
+    DETECTIVES,
+    KILLER,
+    KILLERS,
+    PROPHECY,
+    ROLE_NAMES,
+    ROLES,
+    WITCH,
+    WITCHES,
 )
 
 if TYPE_CHECKING:

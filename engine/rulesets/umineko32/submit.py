@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.errors import IllegalAction
 from engine.events import (
-    PUBLIC, ChoiceMade, LastWords, Passed, Posted, PostWithheld, SkillSubmitted, TeamPosted, VoteCast, seat_vis,
+    PUBLIC,
+    ChoiceMade,
+    LastWords,
+    Passed,
+    Posted,
+    PostWithheld,
+    SkillSubmitted,
+    TeamPosted,
+    VoteCast,
+    seat_vis,
     team_vis,
 )
 from engine.legal import LegalAction
@@ -144,7 +154,7 @@ def _pass(game: Game, action: Pass, offered: tuple[LegalAction, ...]) -> None:
     game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Game, Any, tuple[LegalAction, ...]], None]] = {
     Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _choose,
     SubmitLastWords: _last_words, Pass: _pass,
 }
