@@ -118,6 +118,15 @@ class PhaseBegan(Envelope):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Awaiting(Envelope):
+    """Judge-only: the seats a window waits for, where naming them would reveal roles
+    (the 平民 choosing a belief, the night's skill holders, the witch being asked to castle)."""
+
+    kind: Literal["awaiting"] = "awaiting"
+    seats: list[int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Posted(Envelope):
     """A public post on the thread. ``blue`` is its 蓝字 number when it is a counted reasoning post."""
 
@@ -304,7 +313,7 @@ class GameEnded(Envelope):
 
 
 Event = (
-    GameCreated | Draw | AliasesAssigned | RoleDealt | TeamFormed | TeamJoined | PhaseBegan | Posted
+    GameCreated | Draw | AliasesAssigned | RoleDealt | TeamFormed | TeamJoined | PhaseBegan | Awaiting | Posted
     | PostWithheld | TeamPosted | Passed | VoteCast | SkillSubmitted | Question | ChoiceMade | Resolved
     | Feedback | Notice | RoleChanged | Died | Announced | LastWords | Warned | WinLatched | GameEnded
 )

@@ -58,6 +58,9 @@ class Ruleset(ABC):
     role_names: ClassVar[NameTable]
     skill_names: ClassVar[NameTable]
     faction_names: ClassVar[NameTable]
+    team_names: ClassVar[NameTable]
+    phase_names: ClassVar[NameTable]
+    alias_english: ClassVar[dict[str, str]] = {}
     options_doc: ClassVar[dict[str, str]] = {}
 
     def new_game(

@@ -54,19 +54,24 @@ def audience_ok(ruleset: Ruleset, events: list[Event]) -> LeakReport:
         teams = {team: set(members) for team, members in getattr(state, "teams", {}).items()}
         for seat in seats:
             if event in view([event], Viewer.of_seat(seat)):
-                why = _why_leak(event, seat, teams)
+                why = _why_leak(event, seat, teams, state)
                 if why:
                     leaks.append((seat, event.seq, why))
         ruleset.fold(state, event)
     return LeakReport(leaks)
 
 
-def _why_leak(event: Event, seat: int, teams: dict[str, set[int]]) -> str:
+def _why_leak(event: Event, seat: int, teams: dict[str, set[int]], state: object) -> str:
     if event.vis == JUDGE:
         return "a judge-only event"
     if event.vis == PUBLIC:
         if event.kind == "last_words" and getattr(event, "published", False):
             return ""
+        if event.kind == "phase_began" and getattr(event, "order", None):
+            alive = {p.seat for p in getattr(state, "pieces", {}).values() if p.alive}
+            dead_last_words = event.phase in ("LAST_WORDS", "VOTE_LAST_WORDS")
+            if not dead_last_words and set(event.order) != alive:
+                return f"a public {event.phase} banner singles out seats {event.order}"
         return "" if event.kind not in PRIVATE_KINDS else f"a private kind {event.kind} made public"
     if event.vis.startswith("seat:"):
         owner = int(event.vis[5:])

@@ -22,7 +22,8 @@ from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.umineko32 import legal
 from engine.rulesets.umineko32.flags import FLAGS
 from engine.rulesets.umineko32.fold import fold
-from engine.rulesets.umineko32.names import FACTION_NAMES, ROLE_NAMES, ROLES, SKILL_NAMES
+from engine.rulesets.umineko32.aliases import ENGLISH
+from engine.rulesets.umineko32.names import FACTION_NAMES, PHASE_NAMES, ROLE_NAMES, ROLES, SKILL_NAMES, TEAM_NAMES
 from engine.rulesets.umineko32.phases import CLOSE
 from engine.rulesets.umineko32.setup import start
 from engine.rulesets.umineko32.state import UminekoState
@@ -45,9 +46,13 @@ class Umineko32(Ruleset):
     role_names: ClassVar[NameTable] = ROLE_NAMES
     skill_names: ClassVar[NameTable] = SKILL_NAMES
     faction_names: ClassVar[NameTable] = FACTION_NAMES
+    team_names: ClassVar[NameTable] = TEAM_NAMES
+    phase_names: ClassVar[NameTable] = PHASE_NAMES
+    alias_english: ClassVar[dict[str, str]] = ENGLISH
     options_doc: ClassVar[dict[str, str]] = {
         "rounds": "speaking rounds per turn phase, e.g. {\"D1_FREE\": 1, \"RESTRICTED\": 2, \"FREE\": 1}",
         "discipline": "true (all), false (none), or a list of silence/no_vote/blue/curfew",
+        "floor": "\"turns\" (one speaker at a time, the default) or \"open\" (any living seat posts in any order)",
     }
 
     def new_state(self) -> BaseState:

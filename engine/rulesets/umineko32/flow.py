@@ -14,6 +14,7 @@ from engine.events import (
     JUDGE,
     PUBLIC,
     Announced,
+    Awaiting,
     Died,
     GameEnded,
     PhaseBegan,
@@ -48,9 +49,17 @@ def st(game: Game) -> UminekoState:
     return state
 
 
-def begin(game: Game, name: str, day: int, order: Sequence[int] = (), rounds: int = 0) -> None:
-    """Open phase ``name`` of game day ``day``, waiting for ``order`` (turn order or window seats)."""
-    game.emit(PhaseBegan, PUBLIC, name=name, number=day, order=list(order), rounds=rounds)
+def begin(game: Game, name: str, day: int, order: Sequence[int] = (), rounds: int = 0, *,
+          secret: bool = False, vis: str = PUBLIC) -> None:
+    """Open phase ``name`` of game day ``day``, waiting for ``order`` (turn order or window seats).
+
+    ``secret`` keeps the waited-for seats out of the public banner (they would reveal roles) and
+    tells them to the judge alone; ``vis`` JUDGE hides the banner itself (the castling question,
+    and the settlement resuming after it, must not show that the witch was asked).
+    """
+    game.emit(PhaseBegan, vis, name=name, number=day, order=[] if secret else list(order), rounds=rounds)
+    if secret:
+        game.emit(Awaiting, JUDGE, seats=list(order))
 
 
 def begin_turns(game: Game, name: str, day: int) -> None:

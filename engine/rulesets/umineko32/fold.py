@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.rulesets.umineko32.names import DROWNED
-from engine.rulesets.umineko32.state import TURN_PHASES, Piece, UminekoState, Window
+from engine.rulesets.umineko32.state import Piece, UminekoState, Window
 
 Handler = Callable[[UminekoState, Any], None]
 
@@ -62,9 +62,13 @@ def _phase_began(s: UminekoState, e: ev.PhaseBegan) -> None:
         s.castle_answer = None
 
 
+def _awaiting(s: UminekoState, e: ev.Awaiting) -> None:
+    s.window.eligible = list(e.seats)
+
+
 def _end_turn(s: UminekoState, seat: int) -> None:
     w = s.window
-    if s.phase in TURN_PHASES and w.speaker == seat:
+    if s.by_turns() and w.speaker == seat:
         w.turn += 1
         w.free_used = 0
     else:
@@ -72,7 +76,7 @@ def _end_turn(s: UminekoState, seat: int) -> None:
 
 
 def _free(s: UminekoState, seat: int) -> None:
-    if s.phase in TURN_PHASES and s.window.speaker == seat:
+    if s.by_turns() and s.window.speaker == seat:
         s.window.free_used += 1
 
 
@@ -82,10 +86,10 @@ def _posted(s: UminekoState, e: ev.Posted) -> None:
     piece.posts_today += 1
     if e.blue is not None:
         piece.blue_today = e.blue
-    if s.phase == "VOTE":
-        s.window.posts[e.seat] = s.window.posts.get(e.seat, 0) + 1
-    else:
+    if s.by_turns():
         _end_turn(s, e.seat)
+    else:
+        s.window.posts[e.seat] = s.window.posts.get(e.seat, 0) + 1
 
 
 def _withheld(s: UminekoState, e: ev.PostWithheld) -> None:
@@ -93,7 +97,8 @@ def _withheld(s: UminekoState, e: ev.PostWithheld) -> None:
         s.pieces[e.seat].curfew_attempts += 1
         return
     s.pieces[e.seat].blue_today += 1
-    _end_turn(s, e.seat)
+    if s.by_turns():
+        _end_turn(s, e.seat)
 
 
 def _team_posted(s: UminekoState, e: ev.TeamPosted) -> None:
@@ -269,7 +274,7 @@ def _nothing(s: UminekoState, e: Any) -> None:
 HANDLERS: dict[str, Handler] = {
     "game_created": _game_created, "draw": _draw, "aliases": _aliases, "role_dealt": _role,
     "role_changed": _role, "team_formed": _team_formed, "team_joined": _team_joined,
-    "phase_began": _phase_began, "posted": _posted, "post_withheld": _withheld,
+    "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted, "post_withheld": _withheld,
     "team_posted": _team_posted, "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill,
     "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
     "last_words": _last_words, "warned": _warned, "win_latched": _latched, "game_ended": _ended,

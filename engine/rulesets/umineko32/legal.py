@@ -43,7 +43,7 @@ def pending(s: UminekoState) -> dict[int, tuple[LegalAction, ...]]:
 def waiting(s: UminekoState) -> list[int]:
     """The seats the open phase waits for (cheap: no legal actions are built)."""
     w = s.window
-    if s.phase in TURN_PHASES:
+    if s.by_turns():
         speaker = w.speaker
         return [] if speaker is None else [speaker]
     return [seat for seat in w.eligible if seat not in w.done]
@@ -52,7 +52,7 @@ def waiting(s: UminekoState) -> list[int]:
 def legal_for(s: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
     """``seat``'s legal actions now, or None when the phase is not waiting for it."""
     w = s.window
-    if s.phase in TURN_PHASES:
+    if s.by_turns():
         return _turn_actions(s, seat) if w.speaker == seat else None
     if seat in w.done or seat not in w.eligible:
         return None
@@ -67,7 +67,7 @@ def actions_of(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
 def window_complete(s: UminekoState) -> bool:
     """Whether nothing more is awaited in the current phase."""
     w = s.window
-    if s.phase in TURN_PHASES:
+    if s.by_turns():
         return w.speaker is None
     return all(seat in w.done for seat in w.eligible)
 

@@ -58,6 +58,8 @@ SKILL_NAMES = NameTable("skill", [
     Name(VOTE, "投票", "Vote"),
     Name(DROWNED, "淹死", "Drowned"),
     Name(ASCENSION, "魔女复苏", "Witch revival"),
+    Name("exit", "出局结算", "Exit settlement"),
+    Name("merge", "共犯加入杀手群", "Accomplice merges"),
 ])
 
 FACTION_NAMES = NameTable("faction", [
@@ -80,6 +82,7 @@ PHASE_NAMES = NameTable("phase", [
     Name("VOTE", "白天投票阶段", "Vote"),
     Name("VOTE_RESOLUTION", "出局结算", "Vote resolution"),
     Name("VOTE_LAST_WORDS", "投票死者遗言", "Last words (vote)"),
+    Name("NIGHTFALL", "宵禁", "Nightfall"),
     Name("NIGHT", "夜晚行动阶段", "Night"),
     Name("CASTLE", "王车易位询问", "Castling question"),
     Name("SETTLEMENT", "结算阶段", "Settlement"),

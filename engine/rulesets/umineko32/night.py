@@ -73,7 +73,7 @@ def nightfall(game: Game) -> None:
             members = [*s.teams[KILLERS], acc]
             game.emit(TeamJoined, team_vis(KILLERS), members, team=KILLERS, seat=acc)
             game.emit(Notice, seat_vis(acc), topic="merged", seats=[acc])
-    begin(game, "NIGHT", day, night_eligible(s))
+    begin(game, "NIGHT", day, night_eligible(s), secret=True)
 
 
 def _tell(game: Game, acc: int, name: int) -> None:
@@ -107,7 +107,7 @@ def close_night(game: Game) -> None:
     target, witch = blade_target(s), s.witch()
     if target is not None and target == witch and s.pieces[target].alive and target not in s.protected \
             and castling_open(s):
-        begin(game, "CASTLE", s.day, [target])
+        begin(game, "CASTLE", s.day, [target], secret=True, vis=JUDGE)
         game.emit(Question, seat_vis(target), seat=target, skill=CASTLING, data={"form": "night"})
         return
     settle_rest(game)
@@ -138,7 +138,7 @@ def close_castle_night(game: Game) -> None:
     witch = s.window.eligible[0]
     if s.castle_answer is None:
         game.emit(ChoiceMade, seat_vis(witch), seat=witch, skill=CASTLING, use=False, default=True)
-    begin(game, "SETTLEMENT", s.day)
+    begin(game, "SETTLEMENT", s.day, vis=JUDGE)
     settle_rest(game)
 
 

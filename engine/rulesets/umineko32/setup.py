@@ -46,8 +46,8 @@ DEAL = [r.id for r in ROLES for _ in range(r.count)]
 
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
-    """Play options with defaults: speaking rounds per phase, discipline categories."""
-    known = {"rounds", "discipline"}
+    """Play options with defaults: speaking rounds per phase, discipline categories, the floor."""
+    known = {"rounds", "discipline", "floor"}
     unknown = set(given) - known
     if unknown:
         raise SetupError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
@@ -56,7 +56,10 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
         if phase not in rounds or not isinstance(n, int) or not 0 <= n <= 50:
             raise SetupError(f"rounds: {phase}={n!r} is not allowed; give 0..50 for {sorted(rounds)}")
         rounds[phase] = n
-    return {"rounds": rounds, "discipline": normalise(given.get("discipline", True))}
+    floor = given.get("floor", "turns")
+    if floor not in ("turns", "open"):
+        raise SetupError(f"floor: {floor!r} is not allowed; give \"turns\" or \"open\"")
+    return {"rounds": rounds, "discipline": normalise(given.get("discipline", True)), "floor": floor}
 
 
 def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
@@ -73,7 +76,7 @@ def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSet
         faction = next(r.faction for r in ROLES if r.id == role)
         game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=faction)
     s = st(game)
-    begin(game, "SETUP", 0, needs_commoner(s))
+    begin(game, "SETUP", 0, needs_commoner(s), secret=True)
     for item in seating or []:
         if "believes" in item.options and roles[item.seat] == COMMONER:
             game.emit(ChoiceMade, seat_vis(item.seat), seat=item.seat, skill="belief",

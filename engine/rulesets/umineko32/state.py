@@ -124,3 +124,11 @@ class UminekoState(BaseState):
 
     def team_of(self, seat: int) -> list[str]:
         return [t for t, members in self.teams.items() if seat in members]
+
+    def by_turns(self) -> bool:
+        """Whether the open phase gives the floor to one speaker at a time.
+
+        Option ``floor``: "turns" (the default) or "open", where every living seat may post in any
+        order until it passes or the phase is closed, as on the forum (judge scenarios use it).
+        """
+        return self.phase in TURN_PHASES and self.options.get("floor", "turns") == "turns"

@@ -25,7 +25,7 @@ from engine.rulesets.umineko32.discipline import enabled, warn
 from engine.rulesets.umineko32.flow import st
 from engine.rulesets.umineko32.legal import check_skill, legal_for
 from engine.rulesets.umineko32.names import BLADE, KILLERS, SKILL_NAMES, TEAM_NAMES, TELL_NAME
-from engine.rulesets.umineko32.state import SPEECH_PHASES, TURN_PHASES, UminekoState
+from engine.rulesets.umineko32.state import SPEECH_PHASES, UminekoState
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -52,7 +52,7 @@ def _offered(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     if not s.pieces[seat].alive and s.phase not in ("NIGHT", "LAST_WORDS", "VOTE_LAST_WORDS"):
         raise IllegalAction(f"seat {seat} is dead and cannot act in phase {s.phase}")
     speaker = s.window.speaker
-    if s.phase in TURN_PHASES and speaker is not None:
+    if s.by_turns() and speaker is not None:
         raise IllegalAction(f"seat {seat} cannot act now: it is seat {speaker}'s turn to speak in {s.phase}")
     if seat in s.window.done:
         raise IllegalAction(f"seat {seat} has already answered in phase {s.phase} of day {s.day}")

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 
 def tally(s: UminekoState) -> Counter[int]:
-    """Ballots per living target (abstentions are not counted for anyone)."""
-    return Counter(t for voter, t in s.votes.items() if t is not None and s.pieces[voter].alive)
+    """Ballots per target (abstentions count for no one). Only living seats can vote, and the
+    ballots stand even when their caster dies in the exit settlement."""
+    return Counter(t for t in s.votes.values() if t is not None)
 
 
 def voted_out(game: Game, counts: Counter[int]) -> list[int]:
@@ -57,7 +58,7 @@ def continue_exits(game: Game) -> None:
             result = "immune"
         elif piece.role == WITCH and castling_open(s):
             if s.castle_answer is None:
-                begin(game, "CASTLE", s.day, [target])
+                begin(game, "CASTLE", s.day, [target], secret=True, vis=JUDGE)
                 game.emit(Question, seat_vis(target), seat=target, skill=CASTLING, data={"form": "vote"})
                 return
             result = _castle_at_vote(game, target) if s.castle_answer else _die(game, target)
@@ -87,7 +88,7 @@ def close_castle_vote(game: Game) -> None:
     witch = s.window.eligible[0]
     if s.castle_answer is None:
         game.emit(ChoiceMade, seat_vis(witch), seat=witch, skill=CASTLING, use=False, default=True)
-    begin(game, "VOTE_RESOLUTION", s.day)
+    begin(game, "VOTE_RESOLUTION", s.day, vis=JUDGE)
     continue_exits(game)
 
 
