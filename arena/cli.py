@@ -38,6 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `arena replay | head`: the reader left, which is fine
+        sys.stderr.close()
+        return 0
     return code
 
 

@@ -1,0 +1,149 @@
+"""``arena play``: run a whole game, show it live, store it, print the outcome."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from arena.players import agents_for, parse_players
+from arena.progress import Progress
+from arena.recorder import Recorder
+from arena.runner import GameRunner, Listener
+from engine.errors import EngineError
+from engine.game import Game
+from engine.narrate import Names
+from engine.rulesets import get_ruleset, ruleset_ids
+from transcripts.errors import TranscriptError
+from transcripts.records import GameHeader, final_seats
+from transcripts.writer import TranscriptWriter
+
+DEFAULT_DB = "arena.duckdb"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ruleset", default="umineko32", help=f"one of: {', '.join(ruleset_ids())}")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, printed)")
+    p.add_argument("--players", default="scripted",
+                   help="player kind for every seat (scripted, random) or a comma-separated list, one per seat")
+    p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB transcript file (default {DEFAULT_DB})")
+    p.add_argument("--no-store", action="store_true", help="do not write the game to the database")
+    p.add_argument("--show", choices=("summary", "posts", "none"), default="summary",
+                   help="what to print while the game runs (default: summary)")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the live output")
+    p.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
+                   help="an adjudication flag (see `arena rules`), e.g. umineko.tie=random")
+    p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N",
+                   help="speaking rounds of a turn phase, e.g. RESTRICTED=1")
+    p.add_argument("--resume", metavar="GAME_ID", help="continue an interrupted game stored in --db")
+
+
+def parse_pairs(items: list[str], what: str) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs, the values read as JSON where they parse (true, 3, "x")."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"{what} {item!r} is not NAME=VALUE")
+        try:
+            out[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name] = raw
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(stderr=False, highlight=False)
+    err = Console(stderr=True, highlight=False)
+    try:
+        return asyncio.run(_play(args, console))
+    except (EngineError, TranscriptError, ValueError) as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        return 2
+
+
+async def _play(args: argparse.Namespace, console: Console) -> int:
+    ruleset = get_ruleset(args.ruleset)
+    writer = None if args.no_store else TranscriptWriter(Path(args.db))
+    try:
+        game, configs, game_id = _start(args, ruleset, writer)
+        names = Names.from_events(ruleset, game.events)
+        progress = Progress(names, console, args.show, args.lang)
+        listeners: list[Listener] = [progress]
+        if writer is not None and game_id is not None:
+            listeners.insert(0, Recorder(writer, game_id))
+        console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
+        runner = GameRunner(game, agents_for(configs), listeners=listeners)
+        await runner.run()
+        if writer is not None and game_id is not None:
+            writer.flush(game_id)
+            writer.finish(game_id, game.winners, game.state.day, final_seats(game.events, configs))
+        _outcome(console, game, names, args.lang, game_id, args.db, runner)
+        return 0
+    finally:
+        if writer is not None:
+            writer.close()
+
+
+def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None
+           ) -> tuple[Game, list[dict[str, Any]], str | None]:
+    if args.resume:
+        return _resume(args, ruleset, writer)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    flags = parse_pairs(args.flag, "--flag")
+    options = {"rounds": {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}}
+    game = ruleset.new_game(seed, flags=flags, options=options)
+    configs = parse_players(args.players, ruleset.seats)
+    game_id = None
+    if writer is not None:
+        game_id = writer.begin_game(GameHeader.from_events(game.events, configs))
+    return game, configs, game_id
+
+
+def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None
+            ) -> tuple[Game, list[dict[str, Any]], str | None]:
+    from transcripts.reader import load_events, load_header, resolve_game_id
+
+    if writer is None:
+        raise ValueError("--resume needs the database: drop --no-store")
+    game_id = resolve_game_id(args.db, args.resume)
+    header = load_header(args.db, game_id).header
+    events = load_events(args.db, game_id)
+    writer.resume(game_id)
+    game = Game.replay(get_ruleset(header.ruleset), events)
+    configs = header.seat_configs or parse_players(args.players, ruleset.seats)
+    return game, configs, game_id
+
+
+def _players_line(configs: list[dict[str, Any]]) -> str:
+    kinds = sorted({str(c["kind"]) for c in configs})
+    return ", ".join(f"{k} ×{sum(1 for c in configs if c['kind'] == k)}" for k in kinds)
+
+
+def _outcome(console: Console, game: Game, names: Names, lang: str, game_id: str | None, db: str,
+             runner: GameRunner) -> None:
+    state = game.state
+    pieces = getattr(state, "pieces", {})
+    table = Table(title="座位 Seats", show_lines=False)
+    for column in ("#", "马甲 alias", "身份 role", "阵营 faction", ""):
+        table.add_column(column)
+    for seat, piece in sorted(pieces.items()):
+        table.add_row(str(seat), names.seat(seat, lang), names.role(piece.role, lang),
+                      names.faction(piece.faction, lang), "" if piece.alive else "✝")
+    console.print(table)
+    winners = "、".join(names.faction(w, lang) for w in game.winners) or "—"
+    console.print(f"胜者 winners: {winners} · days: {state.day} · events: {len(game.events)} · "
+                  f"illegal answers: {runner.illegal} · fallbacks: {runner.fallbacks}")
+    if game_id is not None:
+        console.print(f"stored as game {game_id} in {db} — see it with: arena replay {game_id}")
+
+
+if __name__ == "__main__":
+    sys.exit(run(argparse.Namespace()))
