@@ -129,7 +129,7 @@ class GameRunner:
             if isinstance(answer, BaseException):
                 reason = f"player failed: {type(answer).__name__}: {answer}"[:480]
                 return self._submit_fallback(turn.seat, reason)
-            if self.game.legal(turn.seat) is None:
+            if self.game.legal(turn.seat) is None:  # the window moved on (concurrent answers)
                 return
             action = answer if answer is not None else Pass(seat=turn.seat)
             if action.seat != turn.seat:

@@ -38,6 +38,8 @@ class Game:
         self.events: list[Event] = []
         self.state: BaseState = ruleset.new_state()
         self.pins: dict[str, Any] = {}
+        self._legal: dict[int, tuple[LegalAction, ...] | None] = {}
+        self._legal_at = -1
 
     # -- the three verbs -------------------------------------------------------------------------
 
@@ -52,8 +54,19 @@ class Game:
         return [] if self.state.over else self.ruleset.waiting(self.state)
 
     def legal(self, seat: int) -> tuple[LegalAction, ...] | None:
-        """``seat``'s legal actions now, or None when the game is not waiting for it."""
-        return None if self.state.over else self.ruleset.legal(self.state, seat)
+        """``seat``'s legal actions now, or None when the game is not waiting for it.
+
+        Cached until the next event: a runner, an agent's tools and the rules' own validation all
+        ask for the same seat's actions at the same point, and the state only changes by events.
+        """
+        if self.state.over:
+            return None
+        if self._legal_at != len(self.events):
+            self._legal.clear()
+            self._legal_at = len(self.events)
+        if seat not in self._legal:
+            self._legal[seat] = self.ruleset.legal(self.state, seat)
+        return self._legal[seat]
 
     def submit(self, action: Action) -> list[Event]:
         """Apply one action; returns the events it produced. Raises ``IllegalAction``, applying nothing."""

@@ -23,7 +23,7 @@ from engine.events import (
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.discipline import enabled, warn
 from engine.rulesets.umineko32.flow import st
-from engine.rulesets.umineko32.legal import check_skill, legal_for
+from engine.rulesets.umineko32.legal import check_skill
 from engine.rulesets.umineko32.names import BLADE, KILLERS, SKILL_NAMES, TEAM_NAMES, TELL_NAME
 from engine.rulesets.umineko32.state import SPEECH_PHASES, UminekoState
 
@@ -39,12 +39,13 @@ def submit(game: Game, action: Action) -> None:
     if isinstance(action, Post) and s.phase not in SPEECH_PHASES:
         _curfew_post(game, action)
         return
-    offered = _offered(s, action.seat)
+    offered = _offered(game, action.seat)
     _HANDLERS[type(action)](game, action, offered)
 
 
-def _offered(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
-    legal = legal_for(s, seat)
+def _offered(game: Game, seat: int) -> tuple[LegalAction, ...]:
+    s = st(game)
+    legal = game.legal(seat)
     if legal is not None:
         return legal
     if s.phase == "VOTE" and seat in s.window.done and s.pieces[seat].alive:
