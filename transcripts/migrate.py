@@ -1,0 +1,57 @@
+"""Schema migrations: one step per version, applied explicitly, never on open.
+
+``MIGRATIONS[v]`` upgrades a file of schema version ``v`` to ``v + 1`` on an open read-write
+connection, inside the transaction ``store.migrate_db`` opens, so a failed step leaves the file as
+it was. Only version 1 exists so far, hence no step; a change to ``schema.DDL`` bumps
+``SCHEMA_VERSION`` and adds the step that turns the previous version into it (in the manner of
+inspect_ai's ``migrate_values``, but rewriting the stored tables once instead of every read).
+
+Opening a file never migrates it: a reader must not rewrite a file behind a person's back, and a
+migration is the moment to keep a copy. Run ``python -m transcripts.migrate FILE``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+
+import duckdb
+
+Step = Callable[[duckdb.DuckDBPyConnection], None]
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({})
+"""version -> the step from that version to the next (read-only: no module-level mutable state)."""
+
+
+def missing_steps(found: int, target: int, migrations: Mapping[int, Step] = MIGRATIONS) -> list[int]:
+    """The versions between ``found`` and ``target`` that have no step (empty: a path exists)."""
+    return [v for v in range(found, target) if v not in migrations]
+
+
+def upgrade(con: duckdb.DuckDBPyConnection, found: int, target: int, migrations: Mapping[int, Step]) -> None:
+    """Apply the steps from ``found`` to ``target`` in order (the caller holds the transaction)."""
+    for version in range(found, target):
+        migrations[version](con)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m transcripts.migrate FILE``: upgrade one transcript file in place."""
+    from transcripts.errors import TranscriptError
+    from transcripts.store import migrate_db
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        print("usage: python -m transcripts.migrate FILE.duckdb", file=sys.stderr)
+        return 2
+    try:
+        before, after = migrate_db(args[0])
+    except TranscriptError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"{args[0]}: schema version {before} -> {after}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

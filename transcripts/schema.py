@@ -1,0 +1,115 @@
+"""The versioned DuckDB schema of a transcript file.
+
+The schema is data, not code that runs on import: ``DDL`` is a tuple of statements that
+``store.open_db`` executes once, when it creates a new file. ``SCHEMA_VERSION`` is stored in the
+``meta`` table so that a file written by another version of the package is recognised before a
+single row is misread; any change to a table below bumps it and adds a step to
+``store.MIGRATIONS``.
+
+Why these shapes:
+
+* ``events.payload`` holds the *whole* event as ``engine.events.to_json`` writes it, so the engine's
+  one JSON adapter stays the only reader and writer of event fields; ``day``, ``phase``, ``kind``,
+  ``vis`` and ``recipients`` are copies of the envelope kept as columns so that evaluation queries
+  filter without parsing JSON.
+* ``seats`` holds each seat's *final* identity (after conversions, inheritance…); the history is in
+  the events.
+* ``llm_calls`` is filled by the LLM players; ``event_seq`` links a call to the event it produced
+  (NULL for a call that produced none, e.g. an illegal answer that was retried).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+SCHEMA_VERSION: Final[int] = 1
+"""Bumped on every change to the DDL below; files of another version are refused or migrated."""
+
+GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
+"""The life cycle of a game row: ``running`` until ``finish`` (or ``abort``) writes its end."""
+
+TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls")
+"""The tables a transcript file holds (``meta`` aside), in export order."""
+
+DDL: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE meta (
+        schema_version INTEGER NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        package_version TEXT NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE games (
+        game_id TEXT PRIMARY KEY,
+        created_at TIMESTAMP NOT NULL,
+        ruleset TEXT NOT NULL,
+        ruleset_version TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        flags JSON NOT NULL,
+        options JSON NOT NULL,
+        seat_configs JSON NOT NULL,
+        package_version TEXT NOT NULL,
+        git_commit TEXT NOT NULL,
+        schema_version INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'aborted')),
+        winners JSON,
+        days INTEGER,
+        ended_at TIMESTAMP
+    )
+    """,
+    """
+    CREATE TABLE seats (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        alias TEXT,
+        role TEXT,
+        faction TEXT,
+        player JSON,
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+    """
+    CREATE TABLE events (
+        game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        day INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        vis TEXT NOT NULL,
+        recipients INTEGER[] NOT NULL,
+        payload JSON NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )
+    """,
+    """
+    CREATE TABLE llm_calls (
+        game_id TEXT NOT NULL,
+        call_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        event_seq INTEGER,
+        phase TEXT,
+        day INTEGER,
+        model TEXT,
+        base_url TEXT,
+        messages JSON,
+        tools JSON,
+        response JSON,
+        tool_calls JSON,
+        tokens_in INTEGER,
+        tokens_out INTEGER,
+        tokens_in_reported INTEGER,
+        tokens_out_reported INTEGER,
+        cached_tokens INTEGER,
+        latency_ms DOUBLE,
+        retries INTEGER,
+        error TEXT,
+        fallback BOOLEAN,
+        created_at TIMESTAMP,
+        PRIMARY KEY (game_id, call_id)
+    )
+    """,
+)
+
+EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")
+"""The ``events`` columns in insertion order (the writer's batched statement is built from it)."""
