@@ -22,6 +22,8 @@ def export_parquet(db_path: Db, out_dir: PathLike, game_ids: Sequence[str] | Non
 
     ``game_ids`` (full ids or unambiguous prefixes) limits the export to those games; None exports all.
     """
+    if isinstance(game_ids, str):  # one id given bare would otherwise be read as its characters
+        game_ids = [game_ids]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
