@@ -92,6 +92,8 @@ def _synthetic(cls: type[ev.Event]) -> ev.Event:
             values[f.name] = "NIGHT"
         elif f.name == "vis":
             values[f.name] = ev.seat_vis(1)
+        elif f.name == "seats" and cls is not ev.GameCreated:
+            values[f.name] = [1, 2]
         else:
             values[f.name] = {"seat": 1, "floor": 3, "count": 1, "index": 0, "seed": 7, "seats": 18,
                               "number": 2, "actor": 2, "target": 3, "targets": [2, 3], "members": [1, 2],

@@ -68,6 +68,11 @@ def died(e: ev.Died, c: Ctx) -> str:
                         f"{c.seat(e.seat)} dies (cause: {c.skill(e.cause)})"))
 
 
+def awaiting(e: ev.Awaiting, c: Ctx) -> str:
+    seats = c.sep.join(c.seat(seat) for seat in e.seats) or c.t("无人", "nobody")
+    return c.hidden(c.t(f"本阶段等待：{seats}", f"this phase waits for: {seats}"))
+
+
 def win_latched(e: ev.WinLatched, c: Ctx) -> str:
     return c.hidden(c.t(f"{c.faction(e.faction)} 达成胜利条件（锁定，游戏继续）",
                         f"{c.faction(e.faction)} has met its condition (latched; the game goes on)"))
@@ -86,5 +91,5 @@ def fallback(event: Any, c: Ctx) -> str:
 
 
 RENDER: dict[str, Callable[[Any, Ctx], str | None]] = {
-    "draw": draw, "resolved": resolved, "role_changed": role_changed, "died": died, "win_latched": win_latched,
+    "draw": draw, "awaiting": awaiting, "resolved": resolved, "role_changed": role_changed, "died": died, "win_latched": win_latched,
 }

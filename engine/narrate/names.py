@@ -7,7 +7,6 @@ renderings of aliases) are looked up in the rule set's own package, by conventio
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -18,31 +17,11 @@ from engine.ruleset import Ruleset
 
 Lang = Literal["zh", "en"]
 
-PARTS: dict[str, tuple[str, str]] = {
-    "team_names": ("names", "TEAM_NAMES"),
-    "phase_names": ("names", "PHASE_NAMES"),
-    "alias_english": ("aliases", "ENGLISH"),
-}
-"""Parts of a rule set looked up as an attribute first, then as ``<package>.<module>.<CONSTANT>``."""
-
-EXTRA: dict[str, dict[str, tuple[str, str]]] = {
-    "skill": {"exit": ("出局结算", "Exit settlement"), "merge": ("弃明投暗·合流", "Merge")},
-    "phase": {"NIGHTFALL": ("宵禁", "Nightfall")},
-}
-"""Ids the engine emits that a rule set's tables may lack; a rule set's own table wins."""
 
 
 def ruleset_part(ruleset: Ruleset, part: str) -> Any:
     """A rule set's ``team_names``, ``phase_names`` or ``alias_english``, or None where it has none."""
-    found = getattr(ruleset, part, None)
-    if found is not None:
-        return found
-    module, constant = PARTS[part]
-    try:
-        mod = importlib.import_module(f"{type(ruleset).__module__}.{module}")
-    except ImportError:
-        return None
-    return getattr(mod, constant, None)
+    return getattr(ruleset, part, None)
 
 
 def _table(what: str, value: Any) -> NameTable:
@@ -100,9 +79,6 @@ class Names:
         found: Name | None = table.by_id.get(ident)
         if found is not None:
             return found.zh if lang == "zh" else found.en
-        extra = EXTRA.get(table.what, {}).get(ident)
-        if extra is not None:
-            return extra[0] if lang == "zh" else extra[1]
         return ident
 
     def role(self, ident: str, lang: Lang = "zh") -> str:
