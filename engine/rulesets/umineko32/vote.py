@@ -56,7 +56,7 @@ def continue_exits(game: Game) -> None:
         piece = s.pieces[target]
         if piece.immune_day == s.day:
             result = "immune"
-        elif piece.role == WITCH and castling_open(s):
+        elif piece.role == WITCH and (s.castle_answer is not None or castling_open(s)):
             if s.castle_answer is None:
                 begin(game, "CASTLE", s.day, [target], secret=True, vis=JUDGE)
                 game.emit(Question, seat_vis(target), seat=target, skill=CASTLING, data={"form": "vote"})
