@@ -145,6 +145,12 @@ def _skill_template(s: UminekoState, seat: int, skill: str) -> LegalAction:
 # -- who has which night skill -------------------------------------------------------------------
 
 
+def tonight(s: UminekoState) -> int:
+    """The night being opened or played: game day N holds night N. (At NIGHTFALL, where the night
+    window's seats are chosen, ``s.night`` still holds the previous night.)"""
+    return s.day
+
+
 def night_skills(s: UminekoState, seat: int) -> list[str]:
     """The night skills ``seat`` may use tonight."""
     piece = s.pieces[seat]
@@ -182,7 +188,7 @@ def targets_for(s: UminekoState, seat: int, skill: str) -> tuple[int, ...]:
 
 
 def _barrier_ok(s: UminekoState, inquisitor: int, target: int) -> bool:
-    if s.barrier_last == (s.night - 1, target):
+    if s.barrier_last == (tonight(s) - 1, target):
         return False
     if s.inquisitor_restricted and target != inquisitor and s.pieces[target].barrier_uses > 0:
         return False
@@ -196,7 +202,7 @@ def _previous_audition(s: UminekoState) -> tuple[int, int, int, str] | None:
     if not s.theater:
         return None
     last = s.theater[-1]
-    if s.flags.get("umineko.theater_chain_last_use") or last[0] == s.night - 1:
+    if s.flags.get("umineko.theater_chain_last_use") or last[0] == tonight(s) - 1:
         return last
     return None
 
@@ -215,7 +221,7 @@ def audition_options(s: UminekoState, seat: int) -> tuple[tuple[int, ...], tuple
 def audition_available(s: UminekoState, seat: int) -> bool:
     """False the night after a 同 (blocked), or when no legal pair exists (④)."""
     prev = s.theater[-1] if s.theater else None
-    if prev is not None and prev[3] == SAME and prev[0] == s.night - 1:
+    if prev is not None and prev[3] == SAME and prev[0] == tonight(s) - 1:
         return False
     first, others = audition_options(s, seat)
     return bool(others) if first else len(others) >= 2
@@ -252,7 +258,7 @@ def _why_not(s: UminekoState, seat: int, skill: str, target: int) -> str:
         return "a detective cannot check itself (A-12)"
     if skill == TELL_NAME:
         return f"seat {target} is not a living killer"
-    if skill == BARRIER and s.barrier_last == (s.night - 1, target):
+    if skill == BARRIER and s.barrier_last == (tonight(s) - 1, target):
         return f"seat {target} was barriered last night (no two nights in a row)"
     if skill == BARRIER:
         return f"seat {target} was barriered before and the barrier is restricted to self or new pieces"
