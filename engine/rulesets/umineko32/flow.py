@@ -70,7 +70,8 @@ def begin_turns(game: Game, name: str, day: int) -> None:
         order = [seat for seat in s.window.eligible if s.pieces[seat].alive]
     else:
         alive = s.alive()
-        order = game.draw("发言顺序", lambda r: r.sample(alive, len(alive)))
+        order = game.draw("发言顺序", lambda r: r.sample(alive, len(alive)),
+                          pin_ok=lambda v: isinstance(v, list) and sorted(v) == sorted(alive))
     begin(game, name, day, order, rounds)
 
 

@@ -129,7 +129,8 @@ def close_setup(game: Game) -> None:
     believers = sum(1 for p in s.pieces.values() if p.role == COMMONER and p.believes)
     k = min(max(believers, 3), 6)
     pool = [seat for seat, p in s.pieces.items() if p.role != COMMONER and seat != witch]
-    listed = game.draw("魔女预言", lambda r: sorted(r.sample(pool, k)))
+    listed = game.draw("魔女预言", lambda r: sorted(r.sample(pool, k)),
+                       pin_ok=lambda v: isinstance(v, list) and len(set(v)) == len(v) == k and set(v) <= set(pool))
     for team, role in ((KILLERS, KILLER), (DETECTIVES, DETECTIVE), (WITCHES, WITCH)):
         members = s.holders(role)
         game.emit(TeamFormed, team_vis(team), members, team=team, members=members)
