@@ -1,0 +1,340 @@
+"""``arena judge FILE``: settle a judge scenario (``shared/rules/SCENARIOS.md``) with the rules engine.
+
+The game is driven phase by phase with ``auto`` off. For each step the judge closes phases
+(``advance``: unanswered seats take the rules' defaults) until the step's phase is open, applies
+its actions in order, and, for a day, moves on to the vote and casts the ballots in order. A
+reactive question (the witch's castling…) is answered from the step's ``choices`` when it opens.
+After the last step, the judge runs that step's resolution to its end: a night through settlement,
+dawn and last words; a day through the vote's resolution. Speech phases are opened to every seat
+at once (option ``floor: open``), as on the forum, so posts are applied in the order given.
+
+An illegal action stops the run with exit status 2, naming the step, the seat and the engine's
+reason; no outcome is printed. A scenario that cannot be run (shape, roster, names) also exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from arena.scenario import (
+    ChoiceEntry,
+    DayStep,
+    NightStep,
+    Scenario,
+    ScenarioError,
+    Schedule,
+    check,
+    load,
+    schedule_of,
+    step_label,
+    step_position,
+)
+from engine import events as ev
+from engine.actions import Action, Choose, Post, UseSkill, Vote
+from engine.errors import EngineError
+from engine.flags import resolve_flags
+from engine.game import Game
+from engine.narrate import Names, narrate
+from engine.ruleset import Ruleset, SeatSetup
+from engine.rulesets import get_ruleset
+
+MAX_CLOSES = 500
+"""Phases closed in a row while looking for a step's phase (a guard against a rules bug)."""
+
+Step = NightStep | DayStep
+
+
+class StepError(Exception):
+    """A step the engine refused: which step, which seat, and the engine's reason."""
+
+    def __init__(self, index: int, step: Step, seat: int | None, why: str) -> None:
+        who = f", seat {seat}" if seat is not None else ""
+        super().__init__(f"steps[{index}] ({step_label(step)}){who}: {why}")
+
+
+# -- the command -----------------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the scenario file (JSON; YAML when PyYAML is installed)")
+    parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object (SCENARIOS.md)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Settle the scenario and print its outcome; 2 when the scenario or one of its actions is bad."""
+    try:
+        scenario = load(Path(args.file))
+        ruleset = _ruleset(scenario)
+        check(scenario, ruleset)
+        judged = settle(scenario, ruleset)
+    except ScenarioError as err:
+        print(f"arena judge: {args.file}: {err}", file=sys.stderr)
+        return 2
+    except StepError as err:
+        print(f"arena judge: {args.file}: illegal action in {err}\nNothing was settled; fix this step and run "
+              "the scenario again.", file=sys.stderr)
+        return 2
+    for note in judged.notes:
+        print(f"arena judge: note: {note}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(outcome(judged), ensure_ascii=False))
+    else:
+        print(narrate_settlement(judged))
+    return 0
+
+
+def _ruleset(scenario: Scenario) -> Ruleset:
+    try:
+        return get_ruleset(scenario.ruleset)
+    except EngineError as err:
+        raise ScenarioError(f"ruleset: {err}") from None
+
+
+# -- driving the engine ----------------------------------------------------------------------------
+
+
+@dataclass
+class Judged:
+    """A settled scenario: the game, its rule set and schedule, and notes for the judge."""
+
+    game: Game
+    ruleset: Ruleset
+    schedule: Schedule
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Answers:
+    """One step's ``choices``, given out as the engine asks its questions."""
+
+    index: int
+    step: Step
+    left: list[ChoiceEntry]
+
+    def give(self, judged: Judged) -> None:
+        """Answer every open question that one of the choices answers."""
+        game, skills = judged.game, judged.ruleset.skill_names
+        for seat in game.waiting():
+            for legal in game.legal(seat) or ():
+                choice = next((c for c in self.left if c.seat == seat and legal.kind == "choose"
+                               and skills.id(c.skill) == legal.skill), None)
+                if choice is not None:
+                    self.left.remove(choice)
+                    action = Choose(seat=seat, skill=choice.skill, use=choice.use, targets=tuple(choice.targets))
+                    submit(judged, self.index, self.step, action)
+                    break
+
+    def unasked(self) -> list[str]:
+        return [f"steps[{self.index}] ({step_label(self.step)}): seat {c.seat}'s choice {c.skill} was never asked; "
+                "it was ignored" for c in self.left]
+
+
+def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
+    """Play the scenario's steps through the engine and run the last one's resolution to its end."""
+    judged = Judged(_new_game(scenario, ruleset), ruleset, schedule_of(ruleset))
+    _seat_options(judged, scenario)
+    answers: Answers | None = None
+    for index, step in enumerate(scenario.steps):
+        judged.game.with_pins({**judged.game.pins, **step.draws})
+        reach(judged, step_position(judged.schedule, step), index, step, answers)
+        if answers is not None:
+            judged.notes.extend(answers.unasked())
+        answers = Answers(index, step, list(step.choices))
+        _apply(judged, index, step, answers)
+    if answers is not None:
+        reach(judged, _end_of(judged.schedule, answers.step), answers.index, answers.step, answers, finish=True)
+        judged.notes.extend(answers.unasked())
+    judged.notes.extend(f"draws: {name}={value!r} was not used (no such draw happened, or it was not a possible "
+                        "outcome)" for name, value in judged.game.pins.items())
+    return judged
+
+
+def _new_game(scenario: Scenario, ruleset: Ruleset) -> Game:
+    try:
+        flags = resolve_flags(ruleset.flags, scenario.flags)
+    except EngineError as err:
+        raise ScenarioError(f"flags: {err}") from None
+    seating = [SeatSetup(e.seat, e.role, e.alias) for e in scenario.seats]
+    options = {"discipline": scenario.discipline, "floor": "open"}
+    try:
+        return ruleset.new_game(scenario.seed, flags=flags, seating=seating, options=options, auto=False)
+    except EngineError as err:
+        raise ScenarioError(f"setup: {err}") from None
+
+
+def _seat_options(judged: Judged, scenario: Scenario) -> None:
+    """Per-seat setup options (a 平民's belief) are the seat's setup choices, made before night 0."""
+    for entry in scenario.seats:
+        for option, (skill, _) in judged.schedule.seat_options.items():
+            value = getattr(entry, option)
+            if value is not None:
+                try:
+                    judged.game.submit(Choose(seat=entry.seat, skill=skill, use=bool(value)))
+                except EngineError as err:
+                    raise ScenarioError(f"seats: seat {entry.seat}'s {option!r}: {err}") from None
+
+
+def _end_of(schedule: Schedule, step: Step) -> tuple[int, int]:
+    """Where the resolution of ``step`` ends: the next day's first phase, or the night after a day."""
+    if isinstance(step, NightStep):
+        return schedule.at(schedule.day_first(step.night + 1), step.night + 1)
+    return schedule.at(schedule.night, step.day)
+
+
+def reach(judged: Judged, target: tuple[int, int], index: int, step: Step, answers: Answers | None,
+          *, finish: bool = False) -> None:
+    """Close phases until the game stands at ``target``, answering questions on the way."""
+    game, schedule = judged.game, judged.schedule
+    for _ in range(MAX_CLOSES):
+        if game.over:
+            if finish:
+                return
+            raise StepError(index, step, None, f"the game is already over ({_ending(judged)}); remove this step")
+        here = schedule.position(game.state)
+        if here == target:
+            return
+        if here > target:
+            raise StepError(index, step, None, f"the game passed day {target[0]} without the phase this step "
+                                               f"needs (now: {game.state.phase} of day {game.state.day})")
+        if answers is not None:
+            answers.give(judged)
+        game.advance()
+    raise RuntimeError(f"{MAX_CLOSES} phases closed without reaching day {target[0]}: a rules bug?")
+
+
+def _ending(judged: Judged) -> str:
+    end = next(e for e in reversed(judged.game.events) if isinstance(e, ev.GameEnded))
+    won = "、".join(judged.ruleset.faction_names.zh(w) for w in end.winners)
+    return f"it ended on {judged.schedule.when(end.phase, end.day)}, won by {won}"
+
+
+def _apply(judged: Judged, index: int, step: Step, answers: Answers) -> None:
+    for entry in step.actions:
+        try:
+            action: Action = (UseSkill(seat=entry.seat, skill=entry.skill, targets=tuple(entry.targets))
+                              if entry.skill is not None else Post(seat=entry.seat, text=entry.post or "", blue=entry.blue))
+        except ValidationError as err:
+            raise StepError(index, step, entry.seat, err.errors()[0]["msg"]) from None
+        submit(judged, index, step, action)
+    answers.give(judged)
+    if isinstance(step, DayStep) and step.votes:
+        reach(judged, judged.schedule.at(judged.schedule.vote, step.day), index, step, answers)
+        for vote in step.votes:
+            submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
+
+
+def submit(judged: Judged, index: int, step: Step, action: Action) -> None:
+    """Submit one action; the engine's refusal becomes a ``StepError`` for this step and seat."""
+    try:
+        judged.game.submit(action)
+    except EngineError as err:
+        raise StepError(index, step, action.seat, str(err)) from None
+
+
+# -- the outcome (SCENARIOS.md, --json) ------------------------------------------------------------
+
+
+def standing(judged: Judged) -> dict[str, Any]:
+    """Where the game stands at the end: over or not, winners, the living, every seat's identity."""
+    game, names = judged.game, judged.ruleset
+    roles, factions = identities(game.events)
+    dead = {e.seat for e in _of(game.events, ev.Died)}
+    return {
+        "ruleset": names.id,
+        "ended": game.over,
+        "winners": [names.faction_names.zh(w) for w in game.winners],
+        "alive": sorted(set(roles) - dead),
+        "roles": {str(s): names.role_names.zh(r) for s, r in sorted(roles.items())},
+        "factions": {str(s): names.faction_names.zh(f) for s, f in sorted(factions.items())},
+    }
+
+
+def outcome(judged: Judged) -> dict[str, Any]:
+    """The outcome object, with exactly the keys SCENARIOS.md lists."""
+    events, names, when = judged.game.events, judged.ruleset, judged.schedule.when
+    return {
+        **standing(judged),
+        "deaths": [{"seat": e.seat, "when": when(e.phase, e.day), "cause": names.skill_names.zh(e.cause)}
+                   for e in _of(events, ev.Died)],
+        "voted_out": [{"day": e.day, "seat": seat, "died": seat in e.data.get("died", [])}
+                      for e in _of(events, ev.Announced) if e.topic == "vote_result" for seat in e.seats],
+        "feedback": [{"seat": e.seat, "when": when(e.phase, e.day), "skill": names.skill_names.zh(e.skill),
+                      "targets": list(e.targets), "result": e.result} for e in _of(events, ev.Feedback)],
+        "announcements": announcements(judged),
+        "events": ev.EVENTS_ADAPTER.dump_python(events, mode="json"),
+    }
+
+
+def _of(events: Iterable[ev.Event], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def identities(events: Iterable[ev.Event]) -> tuple[dict[int, str], dict[int, str]]:
+    """Every seat's role and faction at the end of the log."""
+    roles: dict[int, str] = {}
+    factions: dict[int, str] = {}
+    for e in events:
+        if isinstance(e, ev.RoleDealt | ev.RoleChanged):
+            roles[e.seat], factions[e.seat] = e.role, e.faction
+    return roles, factions
+
+
+PUBLIC_JUDGE_POSTS = frozenset({"announced", "warned", "game_ended"})
+"""Event kinds that are the judge's public posts: the ``announcements`` of the outcome."""
+
+
+def announcements(judged: Judged) -> list[dict[str, str]]:
+    """The judge's public posts (deaths, vote results, warnings, the end), as the thread shows them."""
+    names, events = Names.from_ruleset(judged.ruleset), judged.game.events
+    return [{"when": when, "text": narrate(e, names) or ""}
+            for e, when in zip(events, judged.schedule.periods(events), strict=True) if e.kind in PUBLIC_JUDGE_POSTS]
+
+
+# -- the readable settlement (without --json) -------------------------------------------------------
+
+SHOWN = PUBLIC_JUDGE_POSTS | {
+    "skill_submitted", "vote_cast", "posted", "post_withheld", "question", "choice_made", "resolved",
+    "role_changed", "died", "feedback", "notice", "team_joined", "win_latched",
+}
+"""Event kinds a judge's settlement shows (and the draws a scenario pinned); phase banners, turn
+orders and the deal are left out."""
+
+
+def _shown(e: ev.Event) -> bool:
+    return e.kind in SHOWN or (isinstance(e, ev.Draw) and e.pinned)
+
+
+def narrate_settlement(judged: Judged) -> str:
+    """A judge's post per day and night, in Chinese (the god view, seats by number), then where the
+    game stands."""
+    names, events = Names.from_ruleset(judged.ruleset), judged.game.events
+    sections: dict[str, list[str]] = {}
+    for e, when in zip(events, judged.schedule.periods(events), strict=True):
+        if _shown(e) and (line := narrate(e, names, god=True)) is not None:
+            sections.setdefault(when, []).append(line)
+    parts = ["\n".join([_title(label), *(f"  {line}" for line in lines)]) for label, lines in sections.items()]
+    return "\n\n".join([*parts, _summary(judged)])
+
+
+def _title(when: str) -> str:
+    kind, number = when.split()
+    return "【开局】" if when == "night 0" else f"【第{number}{'夜' if kind == 'night' else '天'}】"
+
+
+def _summary(judged: Judged) -> str:
+    now = standing(judged)
+    alive = "、".join(f"{seat}号" for seat in now["alive"]) or "无"
+    lines = ["【局面】", f"  存活：{alive}"]
+    lines += [f"  {seat}号 {role}（{now['factions'][seat]}）" + ("" if int(seat) in now["alive"] else "，已死亡")
+              for seat, role in now["roles"].items()]
+    won = "、".join(now["winners"])
+    lines.append(f"  结果：游戏结束，{won}胜利。" if now["ended"] else "  结果：游戏继续。")
+    return "\n".join(lines)

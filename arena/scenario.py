@@ -1,0 +1,355 @@
+"""Judge scenarios (``shared/rules/SCENARIOS.md``): the file format, loading, and its checks.
+
+A scenario is read in two passes. The pydantic models check its shape, and their errors name the
+field (``steps[1].actions[0].targets``). Then ``check`` holds it against the rule set: the roster,
+every role, skill, seat and draw name, and the order of the steps. Either pass raises
+``ScenarioError``, whose message says what is wrong and what to do.
+
+``Schedule`` says where a step falls among a rule set's phases, so that the judge can drive any
+rule set that has one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, ValidationError, model_validator
+
+from engine.errors import UnknownName
+from engine.ruleset import Ruleset
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be run as written; the message says what is wrong and what to do."""
+
+
+# -- the file format -------------------------------------------------------------------------------
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SeatEntry(_Model):
+    """One seat of the roster: its role, and optionally its alias and per-role setup options."""
+
+    seat: int = Field(ge=1)
+    role: str
+    alias: str | None = None
+    believes: bool | None = None
+
+
+class ActionEntry(_Model):
+    """A skill with its targets, or a public post (``blue``: a counted reasoning post, 蓝字)."""
+
+    seat: int = Field(ge=1)
+    skill: str | None = None
+    targets: list[int] = []
+    post: str | None = Field(default=None, min_length=1)
+    blue: bool = False
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ActionEntry:
+        if (self.skill is None) == (self.post is None):
+            raise ValueError('an action is either a skill ("skill" and "targets") or a post ("post": its text)')
+        if self.post is None and self.blue:
+            raise ValueError('"blue" marks a post; give "post" with the text')
+        return self
+
+
+class VoteEntry(_Model):
+    """A ballot; a null target abstains. Later entries of the same seat change its vote."""
+
+    seat: int = Field(ge=1)
+    target: int | None
+    reason: str = ""
+
+
+class ChoiceEntry(_Model):
+    """The answer to a reactive question: yes/no (``use``) or a choice of seats (``targets``)."""
+
+    seat: int = Field(ge=1)
+    skill: str
+    use: bool | None = None
+    targets: list[int] = []
+
+    @model_validator(mode="after")
+    def _one_answer(self) -> ChoiceEntry:
+        if (self.use is None) == (not self.targets):
+            raise ValueError('a choice answers with "use" (true/false) or with "targets", not both or neither')
+        return self
+
+
+class NightStep(_Model):
+    """The night actions of night N (night 0: the setup), its answers and its pinned draws."""
+
+    night: int = Field(ge=0)
+    actions: list[ActionEntry] = []
+    choices: list[ChoiceEntry] = []
+    draws: dict[str, Any] = {}
+
+
+class DayStep(_Model):
+    """Day N's day-time actions and posts, its votes in the order cast, its answers and draws."""
+
+    day: int = Field(ge=1)
+    actions: list[ActionEntry] = []
+    votes: list[VoteEntry] = []
+    choices: list[ChoiceEntry] = []
+    draws: dict[str, Any] = {}
+
+
+def _step_kind(value: Any) -> str | None:
+    if isinstance(value, Mapping):
+        return "night" if "night" in value else "day" if "day" in value else None
+    return "night" if isinstance(value, NightStep) else "day" if isinstance(value, DayStep) else None
+
+
+Step = Annotated[
+    Annotated[NightStep, Tag("night")] | Annotated[DayStep, Tag("day")],
+    Discriminator(_step_kind, custom_error_type="step_kind",
+                  custom_error_message='a step needs "night": N or "day": N'),
+]
+
+
+class Scenario(_Model):
+    """A whole scenario file."""
+
+    ruleset: str
+    title: str = ""
+    seed: int = 0
+    flags: dict[str, Any] = {}
+    discipline: bool | list[str] = False
+    seats: list[SeatEntry]
+    steps: list[Step] = []
+
+
+def step_label(step: NightStep | DayStep) -> str:
+    """``night 2`` or ``day 3``, as outputs and messages name a step."""
+    return f"night {step.night}" if isinstance(step, NightStep) else f"day {step.day}"
+
+
+# -- loading ---------------------------------------------------------------------------------------
+
+
+def load(path: Path) -> Scenario:
+    """Read and validate a scenario file (JSON; YAML too when PyYAML is importable)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScenarioError(f"cannot read the scenario: {err.strerror or err}; give the path of a JSON file") from None
+    data = _parse_yaml(text, path) if path.suffix.lower() in (".yaml", ".yml") else _parse_json(text)
+    return parse(data)
+
+
+def parse(data: Any) -> Scenario:
+    """Validate already-parsed data as a scenario; errors name each field that is wrong."""
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as err:
+        lines = [f"  {_where(e['loc'])}: {e['msg']}" for e in err.errors()]
+        raise ScenarioError("the scenario does not have the shape of SCENARIOS.md:\n" + "\n".join(lines)) from None
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}; "
+                            "fix the file (see SCENARIOS.md for the format)") from None
+
+
+def _parse_yaml(text: str, path: Path) -> Any:
+    try:
+        import yaml  # type: ignore[import-untyped]
+    except ImportError:
+        raise ScenarioError(f"{path.name} is YAML but PyYAML is not installed; install pyyaml or give the "
+                            "scenario as JSON") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        raise ScenarioError(f"not valid YAML: {err}") from None
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part not in ("night", "day") or not out.endswith("]"):
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"
+
+
+# -- where a step falls: a rule set's schedule -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A rule set's phases as a judge scenario sees them.
+
+    ``rank`` orders the phases inside one game day; a position is ``(day, rank)``. Steps land on
+    ``night`` (night N), ``setup`` (night 0), ``day_first(N)`` (day actions) and ``vote``.
+    """
+
+    setup: str
+    night: str
+    vote: str
+    first_vote_day: int
+    day_first: Callable[[int], str]
+    rank: Callable[[Any], int]
+    rank_of: Mapping[str, int]
+    night_phases: frozenset[str]
+    asides: frozenset[str]
+    """Phases that belong to whatever day or night they interrupt (the witch's castling question)."""
+    draws: frozenset[str]
+    seat_options: Mapping[str, tuple[str, tuple[str, ...]]]
+    """A seat's setup option → (the setup choice it answers, the roles that have it)."""
+
+    def position(self, state: Any) -> tuple[int, int]:
+        """Where a game is now."""
+        return int(state.day), self.rank(state)
+
+    def at(self, phase: str, day: int) -> tuple[int, int]:
+        """The position of ``phase`` on game day ``day``."""
+        return day, self.rank_of[phase]
+
+    def when(self, phase: str, day: int) -> str:
+        """``night N`` or ``day N`` for something that happened in ``phase`` of day ``day``."""
+        return f"night {day}" if phase in self.night_phases else f"day {day}"
+
+    def periods(self, events: Iterable[Any]) -> list[str]:
+        """``when`` of each event of a log, an aside counting to the day or night it interrupts."""
+        out, last = [], "night 0"
+        for e in events:
+            if e.phase not in self.asides:
+                last = self.when(e.phase, e.day)
+            out.append(last)
+        return out
+
+
+_UMINEKO32_RANKS = {
+    "SETUP": 0, "D1_FREE": 1, "RESTRICTED": 1, "FREE": 2, "VOTE": 3, "VOTE_RESOLUTION": 4,
+    "VOTE_LAST_WORDS": 5, "NIGHTFALL": 6, "NIGHT": 7, "SETTLEMENT": 8, "DAWN": 9, "LAST_WORDS": 10,
+}
+
+
+def _umineko32_rank(state: Any) -> int:
+    phase = state.phase
+    if phase == "CASTLE":
+        phase = "SETTLEMENT" if getattr(state, "castle_form", "") == "night" else "VOTE_RESOLUTION"
+    return _UMINEKO32_RANKS[phase]
+
+
+SCHEDULES: dict[str, Schedule] = {
+    "umineko32": Schedule(
+        setup="SETUP", night="NIGHT", vote="VOTE", first_vote_day=2,
+        day_first=lambda day: "D1_FREE" if day == 1 else "RESTRICTED",
+        rank=_umineko32_rank, rank_of=_UMINEKO32_RANKS,
+        night_phases=frozenset({"SETUP", "NIGHTFALL", "NIGHT", "SETTLEMENT", "DAWN", "LAST_WORDS"}),
+        asides=frozenset({"CASTLE"}),
+        draws=frozenset({"魔法传承", "王车易位", "魔女预言", "发言顺序", "平票"}),
+        seat_options={"believes": ("belief", ("commoner",))},
+    ),
+}
+"""Rule sets that ``arena judge`` can drive. Draws made when the game is created (发牌, 马甲) cannot
+be pinned: the seats fix the roles and the aliases."""
+
+
+def schedule_of(ruleset: Ruleset) -> Schedule:
+    """The schedule of ``ruleset``, or a ``ScenarioError`` naming those the judge knows."""
+    found = SCHEDULES.get(ruleset.id)
+    if found is None:
+        raise ScenarioError(f"ruleset: arena judge cannot drive {ruleset.id!r} yet; it knows {', '.join(SCHEDULES)}")
+    return found
+
+
+# -- checks against the rule set ---------------------------------------------------------------------
+
+
+def check(scenario: Scenario, ruleset: Ruleset) -> None:
+    """Hold the scenario against the rule set: roster, names, seats, draws and step order."""
+    schedule = schedule_of(ruleset)
+    _check_roster(scenario, ruleset, schedule)
+    last: tuple[int, int] = (-1, -1)
+    for i, step in enumerate(scenario.steps):
+        here = step_position(schedule, step)
+        if here <= last:
+            raise ScenarioError(f"steps[{i}] ({step_label(step)}): steps must run in game order (night N, then "
+                                "day N+1, then night N+1); move this step or merge it with the one of the same "
+                                "day or night")
+        last = here
+        _check_step(step, i, ruleset, schedule)
+
+
+def step_position(schedule: Schedule, step: NightStep | DayStep) -> tuple[int, int]:
+    """Where a step's actions are applied."""
+    if isinstance(step, NightStep):
+        return schedule.at(schedule.setup, 0) if step.night == 0 else schedule.at(schedule.night, step.night)
+    return schedule.at(schedule.day_first(step.day), step.day)
+
+
+def _check_roster(scenario: Scenario, ruleset: Ruleset, schedule: Schedule) -> None:
+    seats = [entry.seat for entry in scenario.seats]
+    missing = sorted(set(range(1, ruleset.seats + 1)) - set(seats))
+    extra = sorted({s for s in seats if s > ruleset.seats} | {s for s, n in Counter(seats).items() if n > 1})
+    if missing or extra:
+        wrong = "; ".join(f"{what} {found}" for what, found in (("missing", missing), ("extra or repeated", extra))
+                          if found)
+        raise ScenarioError(f"seats: {ruleset.id} has seats 1..{ruleset.seats}, each listed once; {wrong}. "
+                            "List every seat with its role")
+    roles = {}
+    for i, entry in enumerate(scenario.seats):
+        roles[entry.seat] = _name(ruleset.role_names.id, entry.role, f"seats[{i}].role")
+        for option, (_, allowed) in schedule.seat_options.items():
+            if getattr(entry, option) is not None and roles[entry.seat] not in allowed:
+                names = ", ".join(ruleset.role_names.zh(r) for r in allowed)
+                raise ScenarioError(f"seats[{i}].{option}: only {names} takes {option!r}; "
+                                    f"seat {entry.seat} is {ruleset.role_names.zh(roles[entry.seat])}")
+    want = Counter({r.id: r.count for r in ruleset.roles if r.count})
+    got = Counter(roles.values())
+    if want != got:
+        diff = [f"{ruleset.role_names.zh(r)} {got[r]} (needs {want[r]})" for r in sorted(set(want) | set(got))
+                if got[r] != want[r]]
+        raise ScenarioError(f"seats: the roster does not match {ruleset.id}: {'; '.join(diff)}. "
+                            f"`arena rules {ruleset.id}` lists the roster")
+
+
+def _check_step(step: NightStep | DayStep, index: int, ruleset: Ruleset, schedule: Schedule) -> None:
+    def where(field: str) -> str:
+        return f"steps[{index}].{field} ({step_label(step)})"
+
+    if isinstance(step, DayStep) and step.votes and step.day < schedule.first_vote_day:
+        raise ScenarioError(f"{where('votes')}: {ruleset.id} has no vote before day {schedule.first_vote_day}; "
+                            "move the votes to a later day")
+    for i, action in enumerate(step.actions):
+        _seats(ruleset, where(f"actions[{i}]"), action.seat, *action.targets)
+        if action.skill is not None:
+            _name(ruleset.skill_names.id, action.skill, where(f"actions[{i}].skill"))
+    for i, vote in enumerate(getattr(step, "votes", [])):
+        _seats(ruleset, where(f"votes[{i}]"), vote.seat, *([vote.target] if vote.target is not None else []))
+    for i, choice in enumerate(step.choices):
+        _seats(ruleset, where(f"choices[{i}]"), choice.seat, *choice.targets)
+        _name(ruleset.skill_names.id, choice.skill, where(f"choices[{i}].skill"))
+    for name in step.draws:
+        if name not in schedule.draws:
+            raise ScenarioError(f"{where('draws')}: no draw named {name!r} can be pinned; "
+                                f"{ruleset.id} pins {', '.join(sorted(schedule.draws))}")
+
+
+def _seats(ruleset: Ruleset, where: str, *seats: int) -> None:
+    for seat in seats:
+        if not 1 <= seat <= ruleset.seats:
+            raise ScenarioError(f"{where}: no seat {seat}; {ruleset.id} has seats 1..{ruleset.seats}")
+
+
+def _name(lookup: Callable[[str], str], name: str, where: str) -> str:
+    try:
+        return lookup(name)
+    except UnknownName as err:
+        raise ScenarioError(f"{where}: {err}. Use the rule text's Chinese name or the engine id") from None
