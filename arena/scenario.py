@@ -177,12 +177,13 @@ def _parse_yaml(text: str, path: Path) -> Any:
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
+    """``steps[1].actions[0].targets`` from a pydantic error location (the step-kind tag dropped)."""
+    parts = list(loc)
+    if len(parts) > 2 and parts[0] == "steps" and parts[2] in ("night", "day"):
+        del parts[2]
     out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif part not in ("night", "day") or not out.endswith("]"):
-            out += f".{part}" if out else str(part)
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else str(part)
     return out or "(top level)"
 
 

@@ -560,6 +560,10 @@ def test_shape_errors_name_the_field(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "steps[1].votes: Extra inputs are not permitted" in err
     err = refused(data_of("G-01", lambda d: d["steps"][1].pop("night")), tmp_path, capsys)
     assert 'steps[1]: a step needs "night": N or "day": N' in err
+    err = refused(data_of("G-01", lambda d: d["steps"][1].update(night=-1)), tmp_path, capsys)
+    assert "steps[1].night: Input should be greater than or equal to 0" in err
+    err = refused(data_of("G-01", lambda d: d["steps"][1]["actions"][0].update(targets="9")), tmp_path, capsys)
+    assert "steps[1].actions[0].targets: Input should be a valid list" in err
 
 
 def test_steps_out_of_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
