@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
+from engine.events import to_json
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from engine.views import Viewer
 from tests.conformance import audience_ok, play, transcript
+from transcripts.reader import load_events
+from transcripts.records import GameHeader
+from transcripts.replay import replay_game
+from transcripts.writer import TranscriptWriter
 
 RULESET = get_ruleset("umineko32")
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "200"))
@@ -54,3 +60,18 @@ def test_resume_from_any_boundary_reaches_the_same_end() -> None:
         for cut in cuts[:: max(1, len(cuts) // 6)]:
             resumed = play(RULESET, seed, Game.replay(RULESET, game.events[:cut]))
             assert transcript(resumed) == transcript(game), f"seed {seed} cut at {cut}"
+
+
+def test_folding_events_stored_in_duckdb_gives_the_same_state(games: list[Game], tmp_path: Path) -> None:
+    db = tmp_path / "conformance.duckdb"
+    with TranscriptWriter(db) as writer:
+        ids = []
+        for game in games:
+            game_id = writer.begin_game(GameHeader.from_events(game.events))
+            writer.append(game_id, game.events)
+            writer.flush(game_id)
+            ids.append(game_id)
+    for game, game_id in zip(games, ids, strict=True):
+        stored = load_events(db, game_id)
+        assert [to_json(e) for e in stored] == [to_json(e) for e in game.events]
+        assert replay_game(db, game_id).state == game.state
