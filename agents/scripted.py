@@ -1,0 +1,99 @@
+"""The scripted player: every umineko32 role with small, readable heuristics and no model.
+
+It knows only what its ``Turn`` shows: its notes (``scripted_notes``) are a fold over the seat's
+own view, kept incrementally and rebuilt from index 0 whenever the view is not a continuation of
+what it folded before, so a fresh agent given the same view reaches the same notes. Each decision
+draws from its own generator keyed by (seed, seat, view length, label): no global ``random`` and no
+generator state that outlives a call, so the same ``Turn`` always gets the same answer.
+
+Its heuristics, by role (details in ``scripted_day`` and ``scripted_night``):
+
+* everyone posts every day (蓝字 reasoning within the budget in the restricted phase), names its
+  top suspect with a reason, and votes for it; a claimed 黑 is voted by every white seat;
+* detectives check unknown suspects, share results and plans in 侦探群, and claim publicly once
+  they have found a living black; a seat they know is white is never voted;
+* the theatergoer pairs a seat of known colour with a suspect and claims what the pairs prove;
+* the inquisitor protects claimed key whites (else itself), and uses a second barrier only on a black;
+* killers agree on one target in 杀手群 (the lowest living killer proposes), never blade a teammate
+  or the accomplice, feed the accomplice names it lacks, and vote with the crowd away from the team;
+* the witch marks likely 平民 and always castles when asked; 平民 sometimes believe.
+"""
+
+from __future__ import annotations
+
+from agents.base import Turn
+from agents.scripted_day import day_turn, last_words, vote_window
+from agents.scripted_mind import Ctx
+from agents.scripted_night import choose, night
+from agents.scripted_notes import Notes
+from engine.actions import Action, Choose, Pass, Vote
+
+TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
+
+
+class ScriptedAgent:
+    """A heuristic player for any seat of umineko32; keeps one set of notes per seat it plays."""
+
+    concurrent = False
+
+    def __init__(self, name: str = "scripted") -> None:
+        self.name = name
+        self._notes: dict[int, Notes] = {}
+
+    async def act(self, turn: Turn) -> Action | None:
+        return self.decide(turn)
+
+    def decide(self, turn: Turn) -> Action:
+        """The same as ``act``, without the event loop (benchmarks call it directly)."""
+        notes = self.notes_for(turn)
+        ctx = Ctx.of(notes, turn)
+        if turn.error is not None:
+            return fallback(ctx)
+        phase = turn.phase
+        if phase in TURN_PHASES:
+            return day_turn(ctx)
+        if phase == "VOTE":
+            return vote_window(ctx)
+        if phase == "NIGHT":
+            return night(ctx)
+        if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
+            return last_words(ctx)
+        if phase in ("SETUP", "CASTLE"):
+            return choose(ctx)
+        return Pass(seat=turn.seat)
+
+    def notes_for(self, turn: Turn) -> Notes:
+        """This seat's notes, brought up to ``turn.events``; rebuilt when the view is not a continuation."""
+        events = turn.events
+        notes = self._notes.get(turn.seat)
+        if notes is None or not _continues(notes, turn):
+            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
+        if notes.seen < len(events):
+            notes.update(events, notes.seen)
+        return notes
+
+
+def _continues(notes: Notes, turn: Turn) -> bool:
+    """Whether ``turn.events`` extends the view the notes were folded from (same game, no rewind):
+    the last folded event is the very same object, or an equal one where the runner says the
+    new events start right after it (a view rebuilt from a transcript)."""
+    seen, events = notes.seen, turn.events
+    if notes.seed != turn.seed or seen > len(events):
+        return False
+    if seen == 0:
+        return True
+    last = events[seen - 1]
+    return last is notes.last or (turn.new_from == seen and last == notes.last)
+
+
+def fallback(ctx: Ctx) -> Action:
+    """After an illegal answer (which should not happen): the safest legal move."""
+    legal = ctx.legal
+    if "pass" in legal:
+        return Pass(seat=ctx.seat)
+    if "vote" in legal:
+        return Vote(seat=ctx.seat, target=None, reason="弃票")
+    for key, template in legal.items():
+        if key.startswith("choose:") and template.skill is not None:
+            return Choose(seat=ctx.seat, skill=template.skill, use=False)
+    return Pass(seat=ctx.seat)

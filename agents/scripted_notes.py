@@ -1,0 +1,346 @@
+"""What a scripted seat has learned: a fold over its own view of the game, one event at a time.
+
+``Notes.update(events, start)`` folds ``events[start:]``; nothing else writes the notes, and the
+fold reads nothing but the events (and the seed, for the day's stable noise). So notes built
+incrementally over a game equal the notes a fresh agent builds from index 0 of the same view,
+and a game resumed from its transcript with fresh agents plays on identically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents.scripted_beliefs import EMPTY, Beliefs, infer
+from agents.scripted_rand import key_of
+from agents.scripted_talk import Said, parse
+from engine import events as ev
+from engine.rulesets.umineko32.names import (
+    ACCOMPLICE,
+    APPRENTICE,
+    AUDITION,
+    BARRIER,
+    BLACK_COLOR,
+    BLADE,
+    DETECT,
+    DETECTIVE,
+    DETECTIVES,
+    KILLER,
+    KILLERS,
+    MARK,
+    PROPHECY,
+    SUCCESS,
+    TELL_NAME,
+    THEATERGOER,
+    WHITE_COLOR,
+    WITCHES,
+)
+
+_MASK = (1 << 64) - 1
+DAY_STARTS = frozenset({"D1_FREE", "RESTRICTED"})
+VOTE_HEAT, ACCUSE_HEAT = 4.0, 2.0
+"""Suspicion each ballot and each public accusation adds to its target for the rest of the day."""
+
+
+@dataclass(slots=True)
+class Notes:
+    """One seat's knowledge. Public facts, its own secrets, today's talk, and its own last moves."""
+
+    seed: int
+    seat: int
+    seen: int = 0
+    last: ev.Event | None = None
+    # who I am (as far as notices tell: a 平民 learns it became the accomplice or the apprentice)
+    role: str = ""
+    # the board
+    seats: int = 18
+    day: int = 0
+    phase: str = ""
+    alive: set[int] = field(default_factory=set)
+    teams: dict[str, set[int]] = field(default_factory=dict)
+    # colours: certain (own results, partner's, teammates), public claims (claimer → results); auditions
+    known: dict[int, str] = field(default_factory=dict)
+    claims: dict[int, dict[int, str]] = field(default_factory=dict)
+    said_white: set[int] = field(default_factory=set)
+    pairs: list[tuple[int, int, str, bool]] = field(default_factory=list)
+    claimed: dict[int, str] = field(default_factory=dict)
+    night_dead: set[int] = field(default_factory=set)
+    ver: int = 0
+    # detectives
+    my_checks: dict[int, str] = field(default_factory=dict)
+    shared: set[int] = field(default_factory=set)
+    plans: dict[int, int] = field(default_factory=dict)
+    # the black side
+    accomplice: int | None = None
+    merged: bool = False
+    told: set[int] = field(default_factory=set)
+    name_today: int | None = None
+    proposal: int | None = None
+    # the witch
+    prophecy: set[int] = field(default_factory=set)
+    marked: set[int] = field(default_factory=set)
+    not_commoner: set[int] = field(default_factory=set)
+    # the inquisitor (night → target) and the theatergoer (own auditions, in order)
+    barriers: dict[int, int] = field(default_factory=dict)
+    auditions: list[tuple[int, int, str]] = field(default_factory=list)
+    # today's talk and long-term behaviour
+    votes: dict[int, int | None] = field(default_factory=dict)
+    vote_count: dict[int, int] = field(default_factory=dict)
+    accused: dict[int, int] = field(default_factory=dict)
+    heat: dict[int, float] = field(default_factory=dict)
+    voters_on: dict[int, list[int]] = field(default_factory=dict)
+    noise: list[float] = field(default_factory=list)
+    # my own moves in the open phase: turns ended, free actions taken in this turn
+    turns: int = 0
+    free: set[str] = field(default_factory=set)
+    _cache: Beliefs = EMPTY
+
+    # -- folding ---------------------------------------------------------------------------------
+
+    def update(self, events: Sequence[ev.Event], start: int) -> None:
+        """Fold ``events[start:]`` into the notes."""
+        handlers = _HANDLERS
+        for event in events[start:]:
+            handler = handlers.get(event.kind)
+            if handler is not None:
+                handler(self, event)
+        self.seen = len(events)
+        self.last = events[-1] if events else None
+
+    def _game_created(self, e: ev.GameCreated) -> None:
+        self.seats = e.seats
+        self.alive = set(range(1, e.seats + 1))
+
+    def _role_dealt(self, e: ev.RoleDealt) -> None:
+        if e.seat == self.seat:
+            self.role = e.role
+            self._know(self.seat, BLACK_COLOR if e.role == KILLER else WHITE_COLOR)
+
+    def _team_formed(self, e: ev.TeamFormed) -> None:
+        self.teams[e.team] = set(e.members)
+        if e.team == KILLERS:
+            for seat in e.members:
+                self._know(seat, BLACK_COLOR)
+        elif e.team == DETECTIVES:
+            for seat in e.members:
+                self._know(seat, WHITE_COLOR)
+
+    def _team_joined(self, e: ev.TeamJoined) -> None:
+        members = self.teams.setdefault(e.team, set())
+        if e.seat == self.seat:
+            members.update(e.to)
+        members.add(e.seat)
+        if e.team == KILLERS and e.phase == "NIGHTFALL":
+            self.accomplice, self.merged = e.seat, True
+            self._know(e.seat, BLACK_COLOR)
+
+    def _phase_began(self, e: ev.PhaseBegan) -> None:
+        if e.name == "NIGHTFALL" and self.name_today is not None and self._accomplice_waits():
+            self.told.add(self.name_today)
+        if e.name in DAY_STARTS:
+            for voter, t in self.votes.items():
+                if t is not None:
+                    self.voters_on.setdefault(t, []).append(voter)
+            self.votes, self.vote_count, self.accused, self.heat, self.name_today = {}, {}, {}, {}, None
+            self.noise = _noise(self.seed, self.seat, e.number, self.seats)
+        elif e.name == "NIGHT":
+            self.proposal, self.plans = None, {}
+        self.day, self.phase = e.number, e.name
+        self.turns, self.free = 0, set()
+
+    def _accomplice_waits(self) -> bool:
+        acc = self.accomplice
+        return acc is not None and acc in self.alive and not self.merged and self.day >= 2
+
+    def _posted(self, e: ev.Posted) -> None:
+        if e.seat == self.seat:
+            self._end_turn()
+        self._read_public(e.seat, e.text)
+
+    def _withheld(self, e: ev.PostWithheld) -> None:
+        if e.reason != "curfew":
+            self._end_turn()
+
+    def _passed(self, e: ev.Passed) -> None:
+        if e.seat == self.seat:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        self.free = set()
+
+    def _read_public(self, seat: int, text: str) -> None:
+        said = parse(text)
+        if said.claim:
+            self._read_claim(seat, said)
+        if said.accused:
+            accused, heat = self.accused, self.heat
+            for target in said.accused:
+                if target != seat:
+                    accused[target] = accused.get(target, 0) + 1
+                    heat[target] = heat.get(target, 0.0) + ACCUSE_HEAT
+
+    def _read_claim(self, seat: int, said: Said) -> None:
+        if said.role is not None:
+            self.claimed[seat] = said.role
+            if said.role == DETECTIVE and self.role == DETECTIVE and seat not in self.teams.get(DETECTIVES, ()):
+                self._know(seat, BLACK_COLOR)  # I know both detectives: any other claimant lies
+        if said.checks and self.claimed.get(seat) == DETECTIVE:
+            results = self.claims.setdefault(seat, {})
+            for target, colour in said.checks:
+                if results.get(target) != colour:
+                    results[target] = colour
+                    self.ver += 1
+                if colour == WHITE_COLOR:
+                    self.said_white.add(target)
+        if said.pairs and self.claimed.get(seat) == THEATERGOER:
+            for a, b, r in said.pairs:
+                if (a, b, r, False) not in self.pairs:
+                    self.pairs.append((a, b, r, False))
+                    self.ver += 1
+
+    def _team_posted(self, e: ev.TeamPosted) -> None:
+        said = parse(e.text)
+        if e.seat == self.seat:
+            self.free.add("team_post:" + e.team)
+        if e.team == DETECTIVES:
+            for target, colour in said.checks:
+                if e.seat == self.seat:
+                    self.shared.add(target)
+                else:
+                    self._know(target, colour)
+            if said.plan is not None:
+                self.plans[e.seat] = said.plan
+        elif e.team == KILLERS and said.blade is not None and self.phase == "NIGHT":
+            self.proposal = said.blade
+
+    def _vote_cast(self, e: ev.VoteCast) -> None:
+        old = self.votes.get(e.seat)
+        if old is not None:
+            self.vote_count[old] -= 1
+            self.heat[old] -= VOTE_HEAT
+        self.votes[e.seat] = e.target
+        target = e.target
+        if target is None:
+            return
+        self.vote_count[target] = self.vote_count.get(target, 0) + 1
+        self.heat[target] = self.heat.get(target, 0.0) + VOTE_HEAT
+
+    def _skill(self, e: ev.SkillSubmitted) -> None:
+        target = e.targets[0] if e.targets else 0
+        if e.skill == TELL_NAME:
+            self.name_today = target
+            if e.seat == self.seat:
+                self.free.add("skill:" + TELL_NAME)
+        elif e.skill == BLADE and self.phase == "NIGHT" and e.seat != self.seat:
+            self.proposal = target
+        elif e.skill == BARRIER and e.seat == self.seat:
+            self.barriers[self.day] = target
+
+    def _feedback(self, e: ev.Feedback) -> None:
+        if e.skill == DETECT:
+            self.my_checks[e.targets[0]] = e.result
+            self._know(e.targets[0], e.result)
+        elif e.skill == AUDITION:
+            a, b = e.targets
+            self.auditions.append((a, b, e.result))
+            self.pairs.append((a, b, e.result, True))
+            self.ver += 1
+        elif e.skill == MARK:
+            (self.marked if e.result == SUCCESS else self.not_commoner).add(e.targets[0])
+        elif e.skill == PROPHECY:
+            self.prophecy.update(e.targets)
+
+    def _notice(self, e: ev.Notice) -> None:
+        topic = e.topic
+        if topic == "promotion":
+            self.accomplice = int(e.data["accomplice"])
+            name = e.data.get("killer_name")
+            if self.accomplice == self.seat:
+                self.role = ACCOMPLICE
+            if name is not None:
+                self.told.add(int(name))
+                if self.role == ACCOMPLICE:
+                    self._know(int(name), BLACK_COLOR)
+        elif topic == "killer_name":
+            self.told.update(e.seats)
+            for seat in e.seats:
+                self._know(seat, BLACK_COLOR)
+        elif topic == "merged":
+            self.merged = True
+        elif topic == "apprentice" and self.seat in e.seats:
+            self.role = APPRENTICE
+        elif topic == "death":
+            self.alive.difference_update(e.seats)
+
+    def _announced(self, e: ev.Announced) -> None:
+        if e.topic == "vote_result":
+            self.alive.difference_update(int(s) for s in e.data.get("died", ()))
+            return
+        self.alive.difference_update(e.seats)
+        if e.topic == "night_deaths" and e.seats:
+            self.night_dead.update(e.seats)
+            self.ver += 1
+
+    def _last_words(self, e: ev.LastWords) -> None:
+        if e.published:
+            self._read_public(e.seat, e.text)
+
+    def _know(self, seat: int, colour: str) -> None:
+        if self.known.get(seat) != colour:
+            self.known[seat] = colour
+            self.ver += 1
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    def my_team(self, team: str) -> set[int]:
+        return self.teams.get(team, set())
+
+    def black_side(self) -> bool:
+        return self.role == KILLER or self.role == ACCOMPLICE
+
+    def allies(self) -> set[int]:
+        """Seats I will not vote, blade or accuse: teammates, the accomplice, my witch circle."""
+        out = set(self.teams.get(KILLERS, ())) if self.black_side() else set()
+        if self.role == ACCOMPLICE:
+            out |= self.told
+        if self.accomplice is not None and self.black_side():
+            out.add(self.accomplice)
+        if self.seat in self.teams.get(WITCHES, ()):
+            out |= self.teams[WITCHES]
+        out.add(self.seat)
+        return out
+
+    def colours(self) -> dict[int, tuple[str, bool]]:
+        """Each seat's colour as I believe it: (colour, certain), spread along audition pairs."""
+        return self.beliefs().colours
+
+    def public(self) -> dict[int, str]:
+        """The colours the detective claims I trust (see ``trusted_claims``)."""
+        return self.beliefs().public
+
+    def beliefs(self) -> Beliefs:
+        """Colours, trusted claims, 异 seats and ballot behaviour (``scripted_beliefs``), recomputed
+        only when the notes they rest on change (or the day, whose hunch orders the claims)."""
+        stamp = (self.ver, self.day)
+        if self._cache.stamp != stamp:
+            self._cache = infer(self, stamp)
+        return self._cache
+
+
+def _noise(seed: int, seat: int, day: int, seats: int) -> list[float]:
+    """The seat's stable hunch about every seat for one day: one key, one multiply per seat."""
+    k = key_of(seed, seat, day, "noise")
+    return [((((k ^ (t * 0x9E3779B97F4A7C15)) * 0xD6E8FEB86659FD93) & _MASK) >> 40) / (1 << 24)
+            for t in range(seats + 1)]
+
+
+_HANDLERS: dict[str, Callable[[Notes, Any], None]] = {
+    "game_created": Notes._game_created, "role_dealt": Notes._role_dealt,
+    "team_formed": Notes._team_formed, "team_joined": Notes._team_joined, "phase_began": Notes._phase_began,
+    "posted": Notes._posted, "post_withheld": Notes._withheld, "passed": Notes._passed,
+    "team_posted": Notes._team_posted, "vote_cast": Notes._vote_cast, "skill_submitted": Notes._skill,
+    "feedback": Notes._feedback, "notice": Notes._notice, "announced": Notes._announced,
+    "last_words": Notes._last_words,
+}

@@ -1,0 +1,349 @@
+"""The scripted bot: whole games of 18 bots end believably, legally and reproducibly, from each seat's view.
+
+A small driver of its own (not ``arena.runner``): one decision at a time by the lowest waiting seat,
+each seat's view kept incrementally, every illegal answer counted. ``python tests/test_scripted.py
+[games]`` prints the figures: days, winners by side, and the bot's cost per decision.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from agents.base import Agent, Turn
+from agents.random_legal import random_action
+from agents.scripted import ScriptedAgent
+from agents.scripted_rand import DecisionRandom, key_of
+from agents.scripted_talk import parse
+from engine.actions import Action, Pass, Post, Vote
+from engine.errors import IllegalAction
+from engine.events import (
+    JUDGE,
+    PUBLIC,
+    Announced,
+    Event,
+    Feedback,
+    PhaseBegan,
+    Posted,
+    RoleChanged,
+    RoleDealt,
+    SkillSubmitted,
+    VoteCast,
+    to_json,
+)
+from engine.game import Game
+from engine.rulesets import get_ruleset
+
+RULESET = get_ruleset("umineko32")
+SEEDS = range(30)
+SEATS = range(1, 19)
+
+
+def run_sync(coro: Coroutine[Any, Any, Action | None]) -> Action | None:
+    """Drive an agent's ``act`` without an event loop (the scripted bot never awaits)."""
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+    coro.close()
+    raise AssertionError("the agent awaited something")
+
+
+@dataclass
+class Played:
+    """One driven game and what the driver saw."""
+
+    game: Game
+    agents: dict[int, Agent]
+    decisions: int = 0
+    illegal: list[str] = field(default_factory=list)
+    bot_seconds: float = 0.0
+    turns: list[tuple[Turn, Action | None]] = field(default_factory=list)
+    boundaries: list[int] = field(default_factory=list)
+
+
+def play(seed: int, *, game: Game | None = None, agents: dict[int, Agent] | None = None,
+         keep_every: int = 0, max_decisions: int = 20_000) -> Played:
+    """Play ``seed`` (or the rest of ``game``) to its end; ``keep_every`` keeps every n-th Turn."""
+    game = game or RULESET.new_game(seed)
+    out = Played(game, agents or {seat: ScriptedAgent() for seat in SEATS})
+    views: dict[int, list[Event]] = {seat: [] for seat in SEATS}
+    shown = dict.fromkeys(SEATS, 0)
+    routed = 0
+    while not game.over:
+        waiting = game.waiting()
+        if not waiting:
+            game.advance()
+            continue
+        seat = min(waiting)
+        routed = _route(game.events, routed, views)
+        legal = game.legal(seat) or ()
+        turn = Turn(ruleset=RULESET.id, seed=seed, seat=seat, day=game.state.day, phase=game.state.phase,
+                    events=views[seat], new_from=shown[seat], legal=legal)
+        shown[seat] = len(views[seat])
+        start = time.perf_counter()
+        action = run_sync(out.agents[seat].act(turn))
+        out.bot_seconds += time.perf_counter() - start
+        out.decisions += 1
+        if keep_every and out.decisions % keep_every == 0:
+            out.turns.append((Turn(turn.ruleset, turn.seed, turn.seat, turn.day, turn.phase, list(turn.events),
+                                   turn.new_from, turn.legal), action))
+        _submit(out, seat, action or Pass(seat=seat))
+        out.boundaries.append(len(game.events))
+        assert out.decisions < max_decisions, f"seed {seed}: no end after {max_decisions} decisions"
+    return out
+
+
+def _route(log: list[Event], routed: int, views: dict[int, list[Event]]) -> int:
+    """Append the new events to the views of the seats that may see them (as the runner does)."""
+    for event in log[routed:]:
+        vis = event.vis
+        if vis == PUBLIC:
+            for view in views.values():
+                view.append(event)
+        elif vis == JUDGE:
+            continue
+        elif vis.startswith("seat:"):
+            views[int(vis[5:])].append(event)
+        else:
+            for seat in event.to:
+                views[seat].append(event)
+    return len(log)
+
+
+def _submit(out: Played, seat: int, action: Action) -> None:
+    try:
+        out.game.submit(action)
+    except IllegalAction as exc:
+        out.illegal.append(f"{type(out.agents[seat]).__name__} seat {seat}: {action!r}: {exc}")
+        try:
+            out.game.submit(Pass(seat=seat))
+        except IllegalAction:
+            out.game.advance()
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[int, Played]:
+    return {seed: play(seed) for seed in SEEDS}
+
+
+# -- whole games -----------------------------------------------------------------------------------
+
+
+def test_every_game_ends_with_a_winner_in_a_believable_number_of_days(games: dict[int, Played]) -> None:
+    days = Counter(p.game.state.day for p in games.values())
+    sides = Counter(side for p in games.values() for side in p.game.winners)
+    print(f"\ndays {sorted(days.items())}; wins by side {dict(sides)} over {len(games)} games")
+    for seed, p in games.items():
+        assert p.game.over and p.game.winners, f"seed {seed}: no winner"
+        assert 3 <= p.game.state.day <= 15, f"seed {seed}: ended on day {p.game.state.day}"
+    assert sides["white"] and sides["black"], f"one side never wins: {sides}"
+
+
+def test_bots_never_answer_illegally(games: dict[int, Played]) -> None:
+    illegal = [msg for p in games.values() for msg in p.illegal]
+    assert illegal == [], illegal[:5]
+
+
+def test_bots_keep_the_discipline(games: dict[int, Played]) -> None:
+    """No warning (silence, no vote, 蓝字 overflow, curfew) and no post taken down."""
+    bad = [(seed, e.kind, getattr(e, "reason", "")) for seed, p in games.items() for e in p.game.events
+           if e.kind in ("warned", "post_withheld")]
+    assert bad == []
+
+
+def test_killers_never_blade_a_teammate_or_the_accomplice(games: dict[int, Played]) -> None:
+    for seed, p in games.items():
+        roles: dict[int, str] = {}
+        accomplice = None
+        for e in p.game.events:
+            if isinstance(e, RoleDealt | RoleChanged):
+                roles[e.seat] = e.role
+                accomplice = e.seat if e.role == "accomplice" else accomplice
+            elif isinstance(e, SkillSubmitted) and e.skill == "blade":
+                target = e.targets[0]
+                assert roles[target] != "killer", f"seed {seed}: seat {e.seat} bladed killer {target}"
+                assert target != accomplice, f"seed {seed}: seat {e.seat} bladed the accomplice {target}"
+
+
+def test_detectives_never_vote_a_seat_they_checked_white(games: dict[int, Played]) -> None:
+    for seed, p in games.items():
+        white: dict[int, set[int]] = {}
+        for e in p.game.events:
+            if isinstance(e, Feedback) and e.skill == "detect" and e.result == "白":
+                white.setdefault(e.seat, set()).add(e.targets[0])
+            elif isinstance(e, VoteCast) and e.target is not None:
+                assert e.target not in white.get(e.seat, set()), f"seed {seed}: {e.seat} voted {e.target}, checked 白"
+
+
+class Quiet:
+    """A player that says "过", abstains and passes: killers that never fake a claim."""
+
+    name = "quiet"
+
+    async def act(self, turn: Turn) -> Action | None:
+        kinds = {template.kind for template in turn.legal}
+        if "vote" in kinds:
+            return Vote(seat=turn.seat, target=None, reason="过")
+        if "post" in kinds:
+            return Post(seat=turn.seat, text="过。")
+        return None
+
+
+def test_white_seats_vote_a_claimed_black() -> None:
+    """With killers that never dispute a claim, the white seats vote the seats a detective claims 黑
+    (a few may know better)."""
+    on_target = off_target = 0
+    for seed in range(10):
+        game = RULESET.new_game(seed)
+        roles = {e.seat: e.role for e in game.events if isinstance(e, RoleDealt)}
+        agents: dict[int, Agent] = {s: Quiet() if roles[s] == "killer" else ScriptedAgent() for s in SEATS}
+        play(seed, game=game, agents=agents)
+        claims: dict[int, dict[int, str]] = {}
+        alive, targets, day = set(SEATS), set[int](), -1
+        for e in game.events:
+            if isinstance(e, Posted) and (said := parse(e.text)).role == "detective":
+                claims.setdefault(e.seat, {}).update(said.checks)
+            elif isinstance(e, Announced):
+                alive -= set(e.data.get("died", ()) if e.topic == "vote_result" else e.seats)
+            elif isinstance(e, PhaseBegan) and e.name == "VOTE":
+                targets, day = _agreed_blacks(claims) & alive, e.day
+            elif isinstance(e, VoteCast) and e.day == day and targets and e.seat not in targets \
+                    and roles[e.seat] in ("commoner", "detective", "theatergoer", "inquisitor"):
+                on_target, off_target = on_target + (e.target in targets), off_target + (e.target not in targets)
+    print(f"\nwhite ballots when a claimed black is undisputed: {on_target} on it, {off_target} elsewhere")
+    assert on_target > 50 and off_target <= 0.05 * (on_target + off_target)
+
+
+def _agreed_blacks(claims: dict[int, dict[int, str]]) -> set[int]:
+    """The seats called 黑, when no claim calls a claimer 黑 and no two claims disagree."""
+    said: dict[int, set[str]] = {}
+    for results in claims.values():
+        for target, colour in results.items():
+            said.setdefault(target, set()).add(colour)
+    if any(c in said and "黑" in said[c] for c in claims) or any(len(cs) > 1 for cs in said.values()):
+        return set()
+    return {t for t, cs in said.items() if "黑" in cs}
+
+
+def test_every_role_uses_its_skill(games: dict[int, Played]) -> None:
+    used = Counter(e.skill for p in games.values() for e in p.game.events if isinstance(e, SkillSubmitted))
+    used.update(e.skill for p in games.values() for e in p.game.events if isinstance(e, Feedback))
+    for skill in ("blade", "tell_name", "detect", "audition", "barrier", "mark", "prophecy"):
+        assert used[skill] > 0, f"nobody used {skill}: {used}"
+
+
+# -- reproducibility and the view alone --------------------------------------------------------------
+
+
+def test_same_seed_gives_an_identical_event_log(games: dict[int, Played]) -> None:
+    for seed in (0, 7):
+        again = play(seed).game
+        assert [to_json(e) for e in again.events] == [to_json(e) for e in games[seed].game.events]
+
+
+def test_the_same_turn_gets_the_same_answer() -> None:
+    """Twice to the same agent, and once to a fresh agent that has seen nothing before."""
+    played = play(11, keep_every=7)
+    assert len(played.turns) > 20
+    for turn, action in played.turns:
+        fresh = ScriptedAgent()
+        assert run_sync(fresh.act(turn)) == action
+        assert run_sync(fresh.act(turn)) == action
+        assert run_sync(played.agents[turn.seat].act(turn)) == action
+
+
+def test_a_game_resumed_from_its_transcript_with_fresh_agents_plays_on_identically(
+        games: dict[int, Played]) -> None:
+    for seed in (3, 12):
+        whole = games[seed]
+        for cut in (whole.boundaries[len(whole.boundaries) // 3], whole.boundaries[2 * len(whole.boundaries) // 3]):
+            resumed = Game.replay(RULESET, whole.game.events[:cut])
+            play(seed, game=resumed)
+            assert [to_json(e) for e in resumed.events] == [to_json(e) for e in whole.game.events]
+
+
+def test_the_bot_leaves_the_global_random_alone() -> None:
+    state = random.getstate()
+    play(5)
+    assert random.getstate() == state
+
+
+def test_bots_play_among_random_players_without_an_illegal_answer() -> None:
+    """Random seats say and do odd things (and their own illegal answers are not counted)."""
+
+    class Chaos:
+        name = "chaos"
+
+        async def act(self, turn: Turn) -> Action | None:
+            return random_action(DecisionRandom(turn.seed, turn.seat, len(turn.events)), turn.seat, turn.legal)
+
+    for seed in range(4):
+        agents: dict[int, Agent] = {seat: Chaos() if seat % 3 == 0 else ScriptedAgent() for seat in SEATS}
+        played = play(seed, agents=agents)
+        assert [m for m in played.illegal if m.startswith("ScriptedAgent")] == []
+        assert played.game.over
+
+
+def test_the_bot_is_cheap(games: dict[int, Played]) -> None:
+    """A loose bound: an O(view) rescan per decision would blow it by an order of magnitude."""
+    decisions = sum(p.decisions for p in games.values())
+    seconds = sum(p.bot_seconds for p in games.values())
+    assert seconds / decisions < 400e-6, f"{seconds / decisions * 1e6:.0f} us per decision"
+
+
+# -- the pieces ------------------------------------------------------------------------------------
+
+
+def test_parse_reads_the_claim_vocabulary() -> None:
+    said = parse("蓝字：我是侦探。【查验】3号=白，7号=黑。请大家投7号。")
+    assert said.role == "detective" and said.checks == ((3, "白"), (7, "黑")) and said.accused == (7,)
+    said = parse("我是观剧。【试镜】2号与9号=异。所以我怀疑9号。")
+    assert said.role == "theatergoer" and said.pairs == ((2, 9, "异"),)
+    assert parse("今晚刀5号。").blade == 5 and parse("今晚我查12号。").plan == 12
+    assert not parse("大家好").claim
+
+
+def test_decision_randomness_is_a_function_of_its_key() -> None:
+    a, b = DecisionRandom(1, 2, 3, "x"), DecisionRandom(1, 2, 3, "x")
+    assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]
+    assert DecisionRandom(1, 2, 3, "x").random() != DecisionRandom(1, 2, 4, "x").random()
+    assert key_of(1, "x") == key_of(1, "x") != key_of(1, "y")
+    counts = Counter(DecisionRandom(i, "t").randrange(4) for i in range(4000))
+    assert min(counts.values()) > 850
+
+
+# -- figures ---------------------------------------------------------------------------------------
+
+
+def report(n: int, out: Callable[[str], None] = print) -> None:
+    """Days, winners by side, and the bot's cost per decision (the best of 5 replays of the turns)."""
+    played = [play(seed, keep_every=1) for seed in range(n)]
+    days = Counter(p.game.state.day for p in played)
+    winners = Counter("+".join(p.game.winners) for p in played)
+    sides = Counter(side for p in played for side in p.game.winners)
+    out(f"{n} games; days {sorted(days.items())}; mean {sum(d * c for d, c in days.items()) / n:.1f}")
+    out(f"winners {dict(winners.most_common())}; by side {dict(sides)}; illegal {sum(len(p.illegal) for p in played)}")
+    decisions = sum(p.decisions for p in played)
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for p in played:
+            agents: dict[int, ScriptedAgent] = {}
+            for turn, _action in p.turns:
+                agents.setdefault(turn.seat, ScriptedAgent()).decide(turn)
+        best = min(best, time.perf_counter() - start)
+    out(f"{decisions / n:.0f} decisions a game; bot {best / decisions * 1e6:.1f} us per decision, "
+        f"{best / n * 1e3:.2f} ms per game (replayed turns, best of 5)")
+    out(f"in play: bot {sum(p.bot_seconds for p in played) / decisions * 1e6:.1f} us per decision")
+
+
+if __name__ == "__main__":
+    report(int(sys.argv[1]) if len(sys.argv) > 1 else 30)
