@@ -18,15 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from arena.players import agents_for, parse_players  # noqa: E402
-from arena.recorder import Recorder  # noqa: E402
-from arena.runner import GameRunner, Listener  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.rulesets import get_ruleset  # noqa: E402
-from transcripts.records import GameHeader, final_seats  # noqa: E402
-from transcripts.writer import TranscriptWriter  # noqa: E402
+from arena.players import agents_for, parse_players
+from arena.recorder import Recorder
+from arena.runner import GameRunner, Listener
+from engine.game import Game
+from engine.rulesets import get_ruleset
+from transcripts.records import GameHeader, final_seats
+from transcripts.writer import TranscriptWriter
 
 TARGET_GAMES_PER_CPU_S = 100.0
 SECRET_MAFIA_GAMES_PER_CPU_S = 49.0

@@ -16,10 +16,13 @@ for validation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, TypeAdapter
+
+E = TypeVar("E", bound="Envelope")
 
 PUBLIC = "public"
 JUDGE = "judge"
@@ -330,3 +333,40 @@ def to_json(event: Event) -> str:
 def from_json(text: str | bytes) -> Event:
     """The inverse of ``to_json``."""
     return EVENT_ADAPTER.validate_json(text)
+
+
+def builder(cls: type[E]) -> Callable[..., E]:
+    """A keyword constructor for event class ``cls`` equal to ``cls(**fields)``, about 3× faster.
+
+    A frozen dataclass's ``__init__`` goes through ``object.__setattr__`` once per field; the
+    engine emits an event for every post and ballot, so ``Game.emit`` builds events by setting the
+    slots through their descriptors instead. The instances are the same frozen objects.
+    """
+    found = _BUILDERS.get(cls)
+    if found is None:
+        found = _BUILDERS[cls] = _make_builder(cls)
+    return found
+
+
+def _make_builder(cls: type[E]) -> Callable[..., E]:
+    params, lines = [], []
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISSING": MISSING}
+    for f in fields(cls):
+        scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is not MISSING:
+            scope[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        elif f.default_factory is not MISSING:
+            scope[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_MISSING")
+            lines.append(f"    if {f.name} is _MISSING: {f.name} = _f_{f.name}()")
+        else:
+            params.append(f.name)
+        lines.append(f"    _set_{f.name}(o, {f.name})")
+    source = f"def build(*, {', '.join(params)}):\n    o = _new(_cls)\n" + "\n".join(lines) + "\n    return o\n"
+    exec(source, scope)
+    built: Callable[..., E] = scope["build"]
+    return built
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {}

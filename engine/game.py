@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import rng
 from engine.actions import Action
 from engine.errors import EngineError
-from engine.events import Draw, Event, PhaseBegan
+from engine.events import Draw, Event, PhaseBegan, builder
 from engine.legal import LegalAction
 from engine.state import BaseState
 from engine.views import Viewer, view
@@ -104,7 +104,7 @@ class Game:
         """
         state = self.state
         day, phase = (fields["number"], fields["name"]) if cls is PhaseBegan else (state.day, state.phase)
-        event = cls(seq=len(self.events), day=day, phase=phase, vis=vis, to=tuple(to), **fields)
+        event = builder(cls)(seq=len(self.events), day=day, phase=phase, vis=vis, to=tuple(to), **fields)
         self.ruleset.fold(state, event)
         self.events.append(event)
         return event

@@ -20,10 +20,17 @@ from engine.legal import LegalAction
 from engine.names import NameTable
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.umineko32 import legal
+from engine.rulesets.umineko32.aliases import ENGLISH
 from engine.rulesets.umineko32.flags import FLAGS
 from engine.rulesets.umineko32.fold import fold
-from engine.rulesets.umineko32.aliases import ENGLISH
-from engine.rulesets.umineko32.names import FACTION_NAMES, PHASE_NAMES, ROLE_NAMES, ROLES, SKILL_NAMES, TEAM_NAMES
+from engine.rulesets.umineko32.names import (
+    FACTION_NAMES,
+    PHASE_NAMES,
+    ROLE_NAMES,
+    ROLES,
+    SKILL_NAMES,
+    TEAM_NAMES,
+)
 from engine.rulesets.umineko32.phases import CLOSE
 from engine.rulesets.umineko32.setup import start
 from engine.rulesets.umineko32.state import UminekoState

@@ -6,6 +6,8 @@ Both read the same target functions, so what ``pending`` offers is exactly what 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.errors import IllegalAction
 from engine.legal import PASS, LegalAction
 from engine.rulesets.umineko32.names import (
@@ -72,13 +74,36 @@ def window_complete(s: UminekoState) -> bool:
     return all(seat in w.done for seat in w.eligible)
 
 
+# Templates that depend on no state are built once: legal actions are asked for at every decision.
+POST = LegalAction("post")
+BLUE_POSTS = tuple(LegalAction("post", blue_left=n) for n in range(10))
+LAST_WORDS = (LegalAction("last_words"), PASS)
+BELIEF = (LegalAction("choose", "belief", yes_no=True),)
+CASTLE = (LegalAction("choose", CASTLING, yes_no=True),)
+
+
+@lru_cache(maxsize=64)
+def team_post(team: str) -> LegalAction:
+    return LegalAction("team_post", team=team)
+
+
+@lru_cache(maxsize=256)
+def _vote_template(alive: tuple[int, ...]) -> LegalAction:
+    return LegalAction("vote", targets=alive, arity=1, abstain=True)
+
+
+@lru_cache(maxsize=256)
+def _tell_name_template(killers: tuple[int, ...]) -> LegalAction:
+    return LegalAction("skill", TELL_NAME, killers, 1, note="free")
+
+
 def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     out: list[LegalAction] = []
     if s.phase == "RESTRICTED":
         limit = int(s.flags["umineko.blue_limit"])
-        out.append(LegalAction("post", blue_left=max(0, limit - s.pieces[seat].blue_today)))
+        out.append(BLUE_POSTS[max(0, limit - s.pieces[seat].blue_today)])
     else:
-        out.append(LegalAction("post"))
+        out.append(POST)
     if s.window.free_used < FREE_PER_TURN:
         out.extend(_free_actions(s, seat))
     out.append(PASS)
@@ -86,9 +111,9 @@ def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _free_actions(s: UminekoState, seat: int) -> list[LegalAction]:
-    out = [LegalAction("team_post", team=team) for team in s.team_of(seat)]
+    out = [team_post(team) for team in s.team_of(seat)]
     if tell_name_open(s, seat):
-        out.append(LegalAction("skill", TELL_NAME, tuple(s.living(KILLER)), 1, note="free"))
+        out.append(_tell_name_template(tuple(s.living(KILLER))))
     return out
 
 
@@ -103,20 +128,20 @@ def tell_name_open(s: UminekoState, seat: int) -> bool:
 def _window_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     phase = s.phase
     if phase == "SETUP":
-        return (LegalAction("choose", "belief", yes_no=True),)
+        return BELIEF
     if phase == "CASTLE":
-        return (LegalAction("choose", CASTLING, yes_no=True),)
+        return CASTLE
     if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
-        return (LegalAction("last_words"), PASS)
+        return LAST_WORDS
     if phase == "VOTE":
         return _vote_actions(s, seat)
     return _night_actions(s, seat)
 
 
 def _vote_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
-    out = [LegalAction("vote", targets=tuple(s.alive()), arity=1, abstain=True)]
+    out = [_vote_template(tuple(s.alive()))]
     if s.window.posts.get(seat, 0) < VOTE_PHASE_POSTS:
-        out.append(LegalAction("post"))
+        out.append(POST)
     if s.window.team_posts.get(seat, 0) < FREE_PER_TURN:
         out.extend(_free_actions(s, seat))
     out.append(PASS)
@@ -128,7 +153,7 @@ def _night_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     for skill in night_skills(s, seat):
         out.append(_skill_template(s, seat, skill))
     if s.window.team_posts.get(seat, 0) < FREE_PER_TURN:
-        out.extend(LegalAction("team_post", team=team) for team in s.team_of(seat))
+        out.extend(team_post(team) for team in s.team_of(seat))
     out.append(PASS)
     return tuple(out)
 
