@@ -204,7 +204,7 @@ def last_words(ctx: Ctx) -> Action:
     if n.role == DETECTIVE:
         partners = n.my_team(DETECTIVES)
         results = {t: c for t, c in n.known.items() if t not in partners}
-        text = f"遗言：我是侦探。{talk.checks_text(results)}。{tail}"
+        text = f"遗言：我是侦探。{talk.checks_text(results)}{tail}"
     elif n.role == THEATERGOER:
         text = f"遗言：我是观剧。{talk.pairs_text(list(n.auditions))}{tail}"
     elif n.role == INQUISITOR:

@@ -1,10 +1,9 @@
 """The scripted bot's judgement: one decision's context, and how suspicious each seat looks.
 
-Suspicion is a sum of small, readable terms: colours (own results, trusted claims, audition
-pairs), today's votes and accusations, past behaviour (voting cleared seats or claimed roles),
-and the seat's stable daily hunch, so that a bot that accuses 7号 in the morning still votes 7号
-at night. Scoring is one flat loop (it runs for most decisions); the reason is worked out only
-for the seat that wins.
+Suspicion = the seat's standing for the day (colours, 异 pairs, claims, past ballots and a stable
+daily hunch, computed once a day or when beliefs change: ``scripted_beliefs``) + today's heat
+(ballots and public accusations so far). So a bot that accuses 7号 in the morning still votes 7号
+at night unless the day's talk moved it. The reason is worked out only for the seat that wins.
 """
 
 from __future__ import annotations
@@ -21,8 +20,6 @@ from engine.rulesets.umineko32.names import BLACK_COLOR, DETECTIVE, INQUISITOR, 
 
 KEY_CLAIMS = {DETECTIVE: 100.0, THEATERGOER: 80.0, INQUISITOR: 70.0}
 """How much the killers want a seat that claimed this role."""
-CLAIM_TRUST = 25.0
-"""How much less a white seat suspects a seat that claimed a key role."""
 
 T = TypeVar("T")
 
@@ -63,27 +60,12 @@ class Ctx:
 
 
 def scores(notes: Notes, candidates: Sequence[int], extra: dict[int, float] | None = None) -> list[tuple[float, int]]:
-    """(suspicion, seat) for each candidate, plus ``extra`` where given (the black side's crowd)."""
-    colours, _, yi, behaviour = notes.beliefs()[1:]
-    noise = notes.noise or [0.0] * (notes.seats + 1)
-    heat, claimed = notes.heat, notes.claimed
-    out = []
-    for t in candidates:
-        score = 10.0 * noise[t] + heat.get(t, 0.0) + behaviour.get(t, 0.0)
-        colour = colours.get(t)
-        if colour is None:
-            if t in yi:
-                score += 12.0
-            if t in claimed:
-                score -= CLAIM_TRUST
-        elif colour[0] == BLACK_COLOR:
-            score += 100.0 if colour[1] else 60.0
-        else:
-            score -= (100.0 if colour[1] else 60.0) + (CLAIM_TRUST if t in claimed else 0.0)
-        out.append((score, t))
+    """(suspicion, seat) for each candidate: the day's standing suspicion (``scripted_beliefs``) plus
+    today's heat (ballots, accusations), plus ``extra`` where given (the black side's crowd)."""
+    standing, heat = notes.standing(), notes.heat
     if extra:
-        out = [(score + extra.get(t, 0.0), t) for score, t in out]
-    return out
+        return [(standing[t] + heat.get(t, 0.0) + extra.get(t, 0.0), t) for t in candidates]
+    return [(standing[t] + heat.get(t, 0.0), t) for t in candidates]
 
 
 def most_suspect(notes: Notes, candidates: Sequence[int],
@@ -107,7 +89,7 @@ def reason(notes: Notes, target: int) -> str:
     terms = (
         (4.0 * notes.vote_count.get(target, 0), "votes"),
         (2.0 * notes.accused.get(target, 0), "accused"),
-        (beliefs.behaviour.get(target, 0.0), "behaviour"),
+        (notes.behaviour().get(target, 0.0), "behaviour"),
         (12.0 if target in beliefs.yi else 0.0, "yi"),
         (10.0 * notes.noise[target] if notes.noise else 0.0, "hunch"),
     )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.scripted_beliefs import EMPTY, Beliefs, infer
+from agents.scripted_beliefs import EMPTY, Beliefs, behaviour, infer, standing
 from agents.scripted_rand import key_of
 from agents.scripted_talk import Said, parse
 from engine import events as ev
@@ -90,11 +90,13 @@ class Notes:
     accused: dict[int, int] = field(default_factory=dict)
     heat: dict[int, float] = field(default_factory=dict)
     voters_on: dict[int, list[int]] = field(default_factory=dict)
-    noise: list[float] = field(default_factory=list)
+    noise: list[float] = field(default_factory=list)  # today's hunch about each seat
     # my own moves in the open phase: turns ended, free actions taken in this turn
     turns: int = 0
     free: set[str] = field(default_factory=set)
     _cache: Beliefs = EMPTY
+    _behaviour: tuple[tuple[int, int], dict[int, float]] = ((-1, -1), {})
+    _standing: tuple[tuple[int, int], list[float]] = ((-1, -1), [])
 
     # -- folding ---------------------------------------------------------------------------------
 
@@ -143,7 +145,7 @@ class Notes:
                 if t is not None:
                     self.voters_on.setdefault(t, []).append(voter)
             self.votes, self.vote_count, self.accused, self.heat, self.name_today = {}, {}, {}, {}, None
-            self.noise = _noise(self.seed, self.seat, e.number, self.seats)
+            self.noise = _hunch(key_of(self.seed, self.seat, e.number, "noise"), self.seats)
         elif e.name == "NIGHT":
             self.proposal, self.plans = None, {}
         self.day, self.phase = e.number, e.name
@@ -154,9 +156,18 @@ class Notes:
         return acc is not None and acc in self.alive and not self.merged and self.day >= 2
 
     def _posted(self, e: ev.Posted) -> None:
-        if e.seat == self.seat:
+        seat = e.seat
+        if seat == self.seat:
             self._end_turn()
-        self._read_public(e.seat, e.text)
+        said = parse(e.text)  # the hot path of the fold: most posts carry one accusation at most
+        if said.claim:
+            self._read_claim(seat, said)
+        if said.accused:
+            accused, heat = self.accused, self.heat
+            for target in said.accused:
+                if target != seat:
+                    accused[target] = accused.get(target, 0) + 1
+                    heat[target] = heat.get(target, 0.0) + ACCUSE_HEAT
 
     def _withheld(self, e: ev.PostWithheld) -> None:
         if e.reason != "curfew":
@@ -182,8 +193,9 @@ class Notes:
                     heat[target] = heat.get(target, 0.0) + ACCUSE_HEAT
 
     def _read_claim(self, seat: int, said: Said) -> None:
-        if said.role is not None:
+        if said.role is not None and self.claimed.get(seat) != said.role:
             self.claimed[seat] = said.role
+            self.ver += 1
             if said.role == DETECTIVE and self.role == DETECTIVE and seat not in self.teams.get(DETECTIVES, ()):
                 self._know(seat, BLACK_COLOR)  # I know both detectives: any other claimant lies
         if said.checks and self.claimed.get(seat) == DETECTIVE:
@@ -281,7 +293,8 @@ class Notes:
         self.alive.difference_update(e.seats)
         if e.topic == "night_deaths" and e.seats:
             self.night_dead.update(e.seats)
-            self.ver += 1
+            if any(seat in self.claims or seat in said for seat in e.seats for said in self.claims.values()):
+                self.ver += 1  # only claims care who died at night
 
     def _last_words(self, e: ev.LastWords) -> None:
         if e.published:
@@ -321,17 +334,29 @@ class Notes:
         return self.beliefs().public
 
     def beliefs(self) -> Beliefs:
-        """Colours, trusted claims, 异 seats and ballot behaviour (``scripted_beliefs``), recomputed
-        only when the notes they rest on change (or the day, whose hunch orders the claims)."""
-        stamp = (self.ver, self.day)
-        if self._cache.stamp != stamp:
-            self._cache = infer(self, stamp)
+        """Colours, trusted claims and 异 seats (``scripted_beliefs``), recomputed only when the
+        notes they rest on change, or the day (whose hunch orders the claimers)."""
+        if self._cache.stamp != (self.ver, self.day):
+            self._cache = infer(self)
         return self._cache
 
+    def behaviour(self) -> dict[int, float]:
+        """Suspicion earned by past ballots, recomputed when beliefs change or a day's votes close."""
+        stamp = (self.ver, self.day)
+        if self._behaviour[0] != stamp:
+            self._behaviour = (stamp, behaviour(self.beliefs().colours, self.voters_on))
+        return self._behaviour[1]
 
-def _noise(seed: int, seat: int, day: int, seats: int) -> list[float]:
-    """The seat's stable hunch about every seat for one day: one key, one multiply per seat."""
-    k = key_of(seed, seat, day, "noise")
+    def standing(self) -> list[float]:
+        """Each seat's standing suspicion for the day, recomputed as ``behaviour`` is."""
+        stamp = (self.ver, self.day)
+        if self._standing[0] != stamp:
+            self._standing = (stamp, standing(self))
+        return self._standing[1]
+
+
+def _hunch(k: int, seats: int) -> list[float]:
+    """A stable hunch in [0, 1) about every seat from one key: one multiply per seat."""
     return [((((k ^ (t * 0x9E3779B97F4A7C15)) * 0xD6E8FEB86659FD93) & _MASK) >> 40) / (1 << 24)
             for t in range(seats + 1)]
 

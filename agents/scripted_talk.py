@@ -89,10 +89,10 @@ CHATTER = (
 
 
 def checks_text(results: dict[int, str]) -> str:
-    """``【查验】7号=黑，3号=白`` for a detective's results (empty when there are none)."""
+    """``【查验】3号=白，7号=黑。`` for a detective's results (empty when there are none)."""
     if not results:
         return ""
-    return "【查验】" + "，".join(f"{t}号={c}" for t, c in sorted(results.items()))
+    return "【查验】" + "，".join(f"{t}号={c}" for t, c in sorted(results.items())) + "。"
 
 
 def pairs_text(pairs: list[tuple[int, int, str]]) -> str:
@@ -107,7 +107,7 @@ def accuse(target: int, reason: str, *, blue: bool) -> str:
 def detective_claim(results: dict[int, str], target: int | None, *, blue: bool) -> str:
     tail = f"请大家投{target}号。" if target is not None else "大家参考。"
     lead = "蓝字：" if blue else ""
-    return f"{lead}我是侦探。{checks_text(results)}。{tail}"
+    return f"{lead}我是侦探。{checks_text(results)}{tail}"
 
 
 def theater_claim(pairs: list[tuple[int, int, str]], target: int | None, *, blue: bool) -> str:
