@@ -1,28 +1,35 @@
 """Sending a running game's events to the transcript writer.
 
-Events are appended after every engine call and flushed when a day or a night opens, and when
-the game ends, so the database always holds whole engine steps (a consistent prefix that a game
-resumes from) while a game costs about two batched writes per game day rather than one per
-event: each DuckDB commit costs milliseconds, far more than the events it carries.
+Events are appended after every engine call (so only whole engine steps are ever buffered) and
+flushed at the end of the game and otherwise at most every ``interval`` seconds: the database
+always holds a consistent prefix that a game resumes from, and a crash loses at most the last
+seconds of play. Each DuckDB commit costs milliseconds — far more than the events it carries —
+so flushing per phase would cost a game more than the whole engine does.
 """
 
 from __future__ import annotations
+
+import time
 
 from engine.events import Event
 from engine.game import Game
 from transcripts.writer import TranscriptWriter
 
-FLUSH_PHASES = frozenset({"D1_FREE", "RESTRICTED", "NIGHT"})
+DEFAULT_INTERVAL = 2.0
 
 
 class Recorder:
     """A runner listener that writes one game's events through a shared writer."""
 
-    def __init__(self, writer: TranscriptWriter, game_id: str) -> None:
+    def __init__(self, writer: TranscriptWriter, game_id: str, interval: float = DEFAULT_INTERVAL) -> None:
         self.writer = writer
         self.game_id = game_id
+        self.interval = interval
+        self.flushed_at = time.monotonic()
 
     def __call__(self, game: Game, new: list[Event]) -> None:
         self.writer.append(self.game_id, new)
-        if any(e.kind == "game_ended" or (e.kind == "phase_began" and e.phase in FLUSH_PHASES) for e in new):
+        now = time.monotonic()
+        if game.over or now - self.flushed_at >= self.interval:
             self.writer.flush(self.game_id)
+            self.flushed_at = now

@@ -11,6 +11,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+@cache
 def package_version() -> str:
     """The installed version of this package; ``0+unknown`` when run from a bare checkout."""
     try:
@@ -35,8 +37,11 @@ def package_version() -> str:
         return "0+unknown"
 
 
+@cache
 def git_commit() -> str:
     """The commit of the checkout this package runs from, or "" when it is not run from one.
+
+    Asked once per process (a subprocess costs more than a whole game of the engine).
 
     Only a repository whose top level holds this package counts, so an installed copy that
     happens to sit inside some other repository does not record that repository's commit.
