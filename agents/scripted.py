@@ -6,17 +6,22 @@ what it folded before, so a fresh agent given the same view reaches the same not
 draws from its own generator keyed by (seed, seat, view length, label): no global ``random`` and no
 generator state that outlives a call, so the same ``Turn`` always gets the same answer.
 
-Its heuristics, by role (details in ``scripted_day`` and ``scripted_night``):
+Its heuristics, by role (details in ``scripted_day``, ``scripted_night``; whom it believes when
+detective claims disagree, in ``scripted_beliefs``):
 
 * everyone posts every day (蓝字 reasoning within the budget in the restricted phase), names its
-  top suspect with a reason, and votes for it; a claimed 黑 is voted by every white seat;
+  top suspect with a reason, and votes for it; white seats vote the seats the claims they believe
+  call 黑; a seat it knows is white is never voted;
 * detectives check unknown suspects, share results and plans in 侦探群, and claim publicly once
-  they have found a living black; a seat they know is white is never voted;
+  they have found a living black (or a false claimant: they know both detectives);
 * the theatergoer pairs a seat of known colour with a suspect and claims what the pairs prove;
 * the inquisitor protects claimed key whites (else itself), and uses a second barrier only on a black;
-* killers agree on one target in 杀手群 (the lowest living killer proposes), never blade a teammate
-  or the accomplice, feed the accomplice names it lacks, and vote with the crowd away from the team;
-* the witch marks likely 平民 and always castles when asked; 平民 sometimes believe.
+* killers agree on one target in 杀手群 (the lowest living killer proposes), prefer claimed key
+  whites, never blade a teammate, the accomplice or a seat their own fake claim framed; they feed
+  the accomplice names it lacks, answer a claim that names one of them with a fake detective claim
+  (悍跳; in some games one opens day 2 with one), and vote with the white crowd, away from the team;
+* the witch marks the least suspicious seats it does not know to be non-平民, and always castles
+  when asked; 平民 sometimes believe.
 """
 
 from __future__ import annotations

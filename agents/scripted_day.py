@@ -24,7 +24,7 @@ BOLD_RATE = 0.5
 """In how many games the killers open day 2 with a fake detective claim (drawn once per game)."""
 CROWD_WEIGHT = 12.0
 """How strongly a black seat follows each white seat's ballot."""
-AGAIN_RATE = 0.4
+AGAIN_RATE = 0.25
 """How often a seat that has spoken today (its first restricted turn) speaks again on a later turn."""
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from agents.base import Turn
-from agents.scripted_notes import Notes
+from agents.scripted_notes import VOTE_HEAT, Notes
 from agents.scripted_rand import DecisionRandom, unit
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.names import BLACK_COLOR, DETECTIVE, INQUISITOR, THEATERGOER
@@ -87,8 +87,8 @@ def reason(notes: Notes, target: int) -> str:
     if colour is not None and colour[0] == BLACK_COLOR:
         return "black" if target in notes.known or target in beliefs.public else "pair"
     terms = (
-        (4.0 * notes.vote_count.get(target, 0), "votes"),
-        (2.0 * notes.accused.get(target, 0), "accused"),
+        (VOTE_HEAT * notes.vote_count.get(target, 0), "votes"),
+        (notes.heat.get(target, 0.0) - VOTE_HEAT * notes.vote_count.get(target, 0), "accused"),
         (notes.behaviour().get(target, 0.0), "behaviour"),
         (12.0 if target in beliefs.yi else 0.0, "yi"),
         (10.0 * notes.noise[target] if notes.noise else 0.0, "hunch"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from agents.scripted_day import killers_chat, unshared
-from agents.scripted_mind import KEY_CLAIMS, Ctx, most_suspect, ranked
+from agents.scripted_mind import KEY_CLAIMS, Ctx, most_suspect, ranked, scores
 from agents.scripted_rand import unit
 from agents.scripted_talk import checks_text
 from engine.actions import Action, Choose, Pass, TeamPost, UseSkill
@@ -162,16 +162,14 @@ def barrier(ctx: Ctx, template: LegalAction) -> Action:
 
 
 def mark(ctx: Ctx, template: LegalAction) -> Action:
-    """Mark a living seat that is likely a 平民: not prophesied, not marked, not a claimed role."""
+    """Mark the least suspicious living seat that may be a 平民: not prophesied (the prophecy lists
+    only non-平民), not marked yet, not found to be no 平民 by a failed mark, not a claimed role."""
     n = ctx.notes
-    colours = n.colours()
     skip = n.allies() | n.prophecy | n.marked | n.not_commoner | set(n.claimed)
-    cands = [t for t in template.targets
-             if t in n.alive and t not in skip and colours.get(t, ("", False))[0] != BLACK_COLOR]
+    cands = [t for t in template.targets if t in n.alive and t not in skip]
     if not cands:
         return Pass(seat=ctx.seat)
-    pick = max(cands, key=lambda t: (n.noise[t] if n.noise else 0.0, t))
-    return UseSkill(seat=ctx.seat, skill=MARK, targets=(pick,))
+    return UseSkill(seat=ctx.seat, skill=MARK, targets=(min(scores(n, cands))[1],))
 
 
 # -- questions -------------------------------------------------------------------------------------

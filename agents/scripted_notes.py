@@ -87,7 +87,6 @@ class Notes:
     # today's talk and long-term behaviour
     votes: dict[int, int | None] = field(default_factory=dict)
     vote_count: dict[int, int] = field(default_factory=dict)
-    accused: dict[int, int] = field(default_factory=dict)
     heat: dict[int, float] = field(default_factory=dict)
     voters_on: dict[int, list[int]] = field(default_factory=dict)
     noise: list[float] = field(default_factory=list)  # today's hunch about each seat
@@ -144,7 +143,7 @@ class Notes:
             for voter, t in self.votes.items():
                 if t is not None:
                     self.voters_on.setdefault(t, []).append(voter)
-            self.votes, self.vote_count, self.accused, self.heat, self.name_today = {}, {}, {}, {}, None
+            self.votes, self.vote_count, self.heat, self.name_today = {}, {}, {}, None
             self.noise = _hunch(key_of(self.seed, self.seat, e.number, "noise"), self.seats)
         elif e.name == "NIGHT":
             self.proposal, self.plans = None, {}
@@ -156,18 +155,9 @@ class Notes:
         return acc is not None and acc in self.alive and not self.merged and self.day >= 2
 
     def _posted(self, e: ev.Posted) -> None:
-        seat = e.seat
-        if seat == self.seat:
+        if e.seat == self.seat:
             self._end_turn()
-        said = parse(e.text)  # the hot path of the fold: most posts carry one accusation at most
-        if said.claim:
-            self._read_claim(seat, said)
-        if said.accused:
-            accused, heat = self.accused, self.heat
-            for target in said.accused:
-                if target != seat:
-                    accused[target] = accused.get(target, 0) + 1
-                    heat[target] = heat.get(target, 0.0) + ACCUSE_HEAT
+        self._read_public(e.seat, e.text)
 
     def _withheld(self, e: ev.PostWithheld) -> None:
         if e.reason != "curfew":
@@ -182,14 +172,14 @@ class Notes:
         self.free = set()
 
     def _read_public(self, seat: int, text: str) -> None:
+        """A public post or published last words: claims, and accusations (today's heat)."""
         said = parse(text)
         if said.claim:
             self._read_claim(seat, said)
         if said.accused:
-            accused, heat = self.accused, self.heat
+            heat = self.heat
             for target in said.accused:
                 if target != seat:
-                    accused[target] = accused.get(target, 0) + 1
                     heat[target] = heat.get(target, 0.0) + ACCUSE_HEAT
 
     def _read_claim(self, seat: int, said: Said) -> None:

@@ -323,26 +323,66 @@ def test_decision_randomness_is_a_function_of_its_key() -> None:
 # -- figures ---------------------------------------------------------------------------------------
 
 
+class Recorder:
+    """Wraps an agent and keeps its answers, so the same game can be replayed without it."""
+
+    name = "recorder"
+
+    def __init__(self, inner: Agent, log: list[Action | None]) -> None:
+        self.inner, self.log = inner, log
+
+    async def act(self, turn: Turn) -> Action | None:
+        action = await self.inner.act(turn)
+        self.log.append(action)
+        return action
+
+
+class Replayer:
+    """Answers with recorded actions, in order: the engine and the driver alone, no bot."""
+
+    name = "replayer"
+
+    def __init__(self, log: list[Action | None]) -> None:
+        self.answers = iter(log)
+
+    async def act(self, turn: Turn) -> Action | None:
+        return next(self.answers)
+
+
 def report(n: int, out: Callable[[str], None] = print) -> None:
-    """Days, winners by side, and the bot's cost per decision (the best of 5 replays of the turns)."""
-    played = [play(seed, keep_every=1) for seed in range(n)]
+    """Days, winners by side, and what the bot costs: in play (timed around ``act``; the whole
+    game minus a replay of the same actions without the bot) and warm (its turns replayed alone)."""
+    logs: list[list[Action | None]] = [[] for _ in range(n)]
+    start = time.process_time()
+    played = [play(seed, agents={s: Recorder(ScriptedAgent(), logs[seed]) for s in SEATS}) for seed in range(n)]
+    whole = time.process_time() - start
+    start = time.process_time()
+    for seed in range(n):
+        replayer = Replayer(logs[seed])
+        play(seed, agents=dict.fromkeys(SEATS, replayer))
+    engine = time.process_time() - start
     days = Counter(p.game.state.day for p in played)
     winners = Counter("+".join(p.game.winners) for p in played)
     sides = Counter(side for p in played for side in p.game.winners)
+    decisions = sum(p.decisions for p in played)
     out(f"{n} games; days {sorted(days.items())}; mean {sum(d * c for d, c in days.items()) / n:.1f}")
     out(f"winners {dict(winners.most_common())}; by side {dict(sides)}; illegal {sum(len(p.illegal) for p in played)}")
-    decisions = sum(p.decisions for p in played)
+    out(f"{decisions / n:.0f} decisions a game; whole game {whole / n * 1e3:.1f} ms ({n / whole:.0f} games per "
+        f"CPU-second), engine and driver alone {engine / n * 1e3:.1f} ms")
+    out(f"bot in play: {(whole - engine) / decisions * 1e6:.1f} us per decision by difference, "
+        f"{sum(p.bot_seconds for p in played) / decisions * 1e6:.1f} us timed around act; "
+        f"{(whole - engine) / n * 1e3:.1f} ms per game")
+    turns = [play(seed, keep_every=1).turns for seed in range(min(n, 20))]
     best = float("inf")
-    for _ in range(5):
+    for _ in range(3):
         start = time.perf_counter()
-        for p in played:
+        for game_turns in turns:
             agents: dict[int, ScriptedAgent] = {}
-            for turn, _action in p.turns:
+            for turn, _ in game_turns:
                 agents.setdefault(turn.seat, ScriptedAgent()).decide(turn)
         best = min(best, time.perf_counter() - start)
-    out(f"{decisions / n:.0f} decisions a game; bot {best / decisions * 1e6:.1f} us per decision, "
-        f"{best / n * 1e3:.2f} ms per game (replayed turns, best of 5)")
-    out(f"in play: bot {sum(p.bot_seconds for p in played) / decisions * 1e6:.1f} us per decision")
+    out(f"bot warm (its turns of {len(turns)} games replayed alone, best of 3): "
+        f"{best / sum(map(len, turns)) * 1e6:.1f} us per decision")
 
 
 if __name__ == "__main__":
