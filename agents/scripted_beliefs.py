@@ -6,7 +6,8 @@ until they change. Four steps:
 1. **Trusted claims.** Public detective claims are believed claimer by claimer. Seats that died at
    night are taken for white (killers blade whites), so a claimer who called one 黑 is a liar, and
    a claimer who died at night is believed first; then claimers called 黑 by fewer others, then
-   the seat's hunch of the day. A claimer shown 黑 by a claim already believed, or caught lying about
+   those reporting more checks (a real detective checks every night), then the seat's hunch of
+   the day. A claimer shown 黑 by a claim already believed, or caught lying about
    what the seat knows for certain, is skipped and taken for black.
 2. **Colours.** Certain knowledge (own results, partner's, teammates) over trusted claims, spread
    along audition pairs (同 keeps, 异 flips; certain only along certain pairs).
@@ -81,7 +82,7 @@ def trusted_claims(notes: Notes) -> dict[int, str]:
             if c == BLACK_COLOR and t in called:
                 called[t] += 1
     hunch = notes.noise or [0.0] * (notes.seats + 1)
-    order = sorted((c not in night_dead, called[c], hunch[c], c) for c in claims)
+    order = sorted((c not in night_dead, called[c], -len(claims[c]), hunch[c], c) for c in claims)
     out: dict[int, str] = {}
     for *_, claimer in order:
         if out.get(claimer) == BLACK_COLOR or known.get(claimer) == BLACK_COLOR:
