@@ -7,9 +7,10 @@ timeouts and fallbacks are the runner's business, so agents stay simple.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol, runtime_checkable
 
 from engine.actions import Action
 from engine.events import Event
@@ -23,6 +24,8 @@ class Turn:
     ``events`` is everything this seat may see, in order (its whole view so far); ``new_from`` is
     the index in ``events`` of the first event it has not been shown before, so an agent can keep
     incremental notes. ``error`` holds the engine's message when the previous answer was illegal.
+    ``check`` validates an action against the engine without applying it (the engine's error, or
+    None), so an agent can retry inside one decision; ``decision`` numbers the runner's decisions.
     """
 
     ruleset: str
@@ -34,6 +37,38 @@ class Turn:
     new_from: int
     legal: tuple[LegalAction, ...]
     error: str | None = None
+    check: Callable[[Action], str | None] | None = None
+    decision: int = 0
+
+
+@dataclass
+class CallRecord:
+    """One call of a seat to a model, kept by LLM agents and stored by the arena (``llm_calls``).
+
+    ``event_seq`` is filled by the runner: the first event the decision produced.
+    """
+
+    seat: int
+    day: int
+    phase: str
+    decision: int
+    model: str = ""
+    base_url: str = ""
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    response: dict[str, Any] | None = None
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    tokens_in: int | None = None
+    tokens_out: int | None = None
+    tokens_in_reported: int | None = None
+    tokens_out_reported: int | None = None
+    cached_tokens: int | None = None
+    latency_ms: float | None = None
+    retries: int = 0
+    error: str | None = None
+    fallback: bool = False
+    event_seq: int | None = None
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC).replace(tzinfo=None))
 
 
 @runtime_checkable
@@ -44,4 +79,13 @@ class Agent(Protocol):
 
     async def act(self, turn: Turn) -> Action | None:
         """The seat's action for this turn; ``None`` passes."""
+        ...
+
+
+@runtime_checkable
+class RecordsCalls(Protocol):
+    """An agent that calls models hands its call records to the runner after each decision."""
+
+    def take_calls(self) -> list[CallRecord]:
+        """The records made since the last call (and forget them)."""
         ...

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from agents.base import Agent, Turn
+from agents.base import Agent, CallRecord, RecordsCalls, Turn
 from engine.actions import Action, Pass
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Event
@@ -20,6 +20,7 @@ from engine.game import Game
 from engine.legal import LegalAction
 
 Listener = Callable[[Game, list[Event]], None]
+CallListener = Callable[[list[CallRecord]], None]
 
 
 @dataclass
@@ -65,11 +66,14 @@ class GameRunner:
     """Plays one game to its end with one agent per seat."""
 
     def __init__(self, game: Game, agents: Mapping[int, Agent], *, config: RunnerConfig | None = None,
-                 listeners: list[Listener] | None = None) -> None:
+                 listeners: list[Listener] | None = None, call_listeners: list[CallListener] | None = None) -> None:
         self.game = game
         self.agents = dict(agents)
         self.config = config or RunnerConfig()
         self.listeners = list(listeners or [])
+        self.call_listeners = list(call_listeners or [])
+        self.recording = {seat: a for seat, a in self.agents.items() if isinstance(a, RecordsCalls)}
+        self.decisions = 0
         self.views = SeatViews(sorted(self.agents))
         self.fallbacks = 0
         self.illegal = 0
@@ -109,8 +113,10 @@ class GameRunner:
     def _turn(self, seat: int, legal: tuple[LegalAction, ...], error: str | None) -> Turn:
         state = self.game.state
         events = self.views.events[seat]
+        self.decisions += 1
         turn = Turn(ruleset=state.ruleset, seed=state.seed, seat=seat, day=state.day, phase=state.phase,
-                    events=events, new_from=self.views.shown[seat], legal=legal, error=error)
+                    events=events, new_from=self.views.shown[seat], legal=legal, error=error,
+                    check=self.game.check, decision=self.decisions)
         self.views.shown[seat] = len(events)
         return turn
 
@@ -124,6 +130,21 @@ class GameRunner:
             return exc
 
     async def _settle(self, turn: Turn, answer: Action | BaseException | None) -> None:
+        """Submit the answer (see ``_submit_answer``), then hand on the seat's model calls."""
+        start = len(self.game.events)
+        await self._submit_answer(turn, answer)
+        agent = self.recording.get(turn.seat)
+        if agent is not None:
+            calls = agent.take_calls()
+            produced = start if len(self.game.events) > start else None
+            for call in calls:
+                if call.event_seq is None:
+                    call.event_seq = produced
+            if calls:
+                for listener in self.call_listeners:
+                    listener(calls)
+
+    async def _submit_answer(self, turn: Turn, answer: Action | BaseException | None) -> None:
         """Submit the answer; on an illegal one ask again with the error, then fall back."""
         for attempt in range(self.config.max_retries + 1):
             if isinstance(answer, BaseException):

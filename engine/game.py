@@ -7,6 +7,7 @@ window whose every seat has answered closes by itself, so a runner only submits.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -77,6 +78,22 @@ class Game:
         if self.auto:
             self.settle()
         return self.events[start:]
+
+    def check(self, action: Action) -> str | None:
+        """Dry run: the engine's error for ``action`` now, or None if it would be accepted.
+
+        Applies the action to a copy (the state is copied, the immutable events are shared), so
+        an agent can validate a model's answer against the rules before it is submitted.
+        """
+        if self.state.over:
+            return str(_over(action.seat))
+        trial = Game(self.ruleset, auto=False)
+        trial.state, trial.events, trial.pins = copy.deepcopy(self.state), list(self.events), dict(self.pins)
+        try:
+            self.ruleset.submit(trial, action)
+        except EngineError as exc:
+            return str(exc)
+        return None
 
     def advance(self) -> list[Event]:
         """Close the current window now (a deadline): unanswered seats take the rules' defaults."""

@@ -84,3 +84,26 @@ def test_deadlines_anywhere_never_break_the_game(seed: int, deadlines: list[bool
         steps += 1
     assert game.over
     assert Game.replay(RULESET, game.events).state == game.state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), junk=st.lists(arbitrary, min_size=1, max_size=20))
+def test_check_is_a_dry_run_that_agrees_with_submit(seed: int, junk: list[Action]) -> None:
+    """``Game.check`` never changes the game and predicts exactly what ``submit`` will say."""
+    game = RULESET.new_game(seed)
+    rand = random.Random(seed)
+    for step in range(150):
+        pending = game.pending()
+        if not pending:
+            game.advance()
+            continue
+        seat = rand.choice(sorted(pending))
+        action = junk[step % len(junk)] if step % 3 == 0 else random_action(rand, seat, pending[seat])
+        before_state, before_len = _snapshot(game)
+        verdict = game.check(action)
+        assert game.state == before_state and len(game.events) == before_len
+        try:
+            game.submit(action)
+            assert verdict is None
+        except EngineError as exc:
+            assert verdict == str(exc)
