@@ -81,7 +81,13 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
             listeners.insert(0, Recorder(writer, game_id))
         console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
         runner = GameRunner(game, agents_for(configs), listeners=listeners)
-        await runner.run()
+        if console.is_terminal:
+            with console.status(progress.status(game)) as status:
+                listeners.append(lambda g, _new: status.update(progress.status(g)))
+                runner.listeners = listeners
+                await runner.run()
+        else:
+            await runner.run()
         if writer is not None and game_id is not None:
             writer.flush(game_id)
             writer.finish(game_id, game.winners, game.state.day, final_seats(game.events, configs))
