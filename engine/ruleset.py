@@ -72,12 +72,17 @@ class Ruleset(ABC):
         options: Mapping[str, Any] | None = None,
         auto: bool = True,
     ) -> Game:
-        """A fresh play-through: the setup events are emitted, the first window is open."""
+        """A fresh play-through: the setup events are emitted, the first window is open.
+
+        With ``auto`` off (the judge console) nothing closes by itself, not even a setup window
+        whose every seat has already answered.
+        """
         from engine.game import Game
 
         game = Game(self, auto=auto)
         self.start(game, seed, flags or {}, seating, dict(options or {}))
-        game.settle()
+        if auto:
+            game.settle()
         return game
 
     @abstractmethod
