@@ -31,7 +31,7 @@ from agents.scripted_day import day_turn, last_words, vote_window
 from agents.scripted_mind import Ctx
 from agents.scripted_night import choose, night
 from agents.scripted_notes import Notes
-from engine.actions import Action, Choose, Pass, Vote
+from engine.actions import Action, Choose, Vote
 
 TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
 
@@ -65,7 +65,7 @@ class ScriptedAgent:
             return last_words(ctx)
         if phase in ("SETUP", "CASTLE"):
             return choose(ctx)
-        return Pass(seat=turn.seat)
+        return ctx.skip()
 
     def notes_for(self, turn: Turn) -> Notes:
         """This seat's notes, brought up to ``turn.events``; rebuilt when the view is not a continuation."""
@@ -95,10 +95,10 @@ def fallback(ctx: Ctx) -> Action:
     """After an illegal answer (which should not happen): the safest legal move."""
     legal = ctx.legal
     if "pass" in legal:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     if "vote" in legal:
         return Vote(seat=ctx.seat, target=None, reason="弃票")
     for key, template in legal.items():
         if key.startswith("choose:") and template.skill is not None:
             return Choose(seat=ctx.seat, skill=template.skill, use=False)
-    return Pass(seat=ctx.seat)
+    return ctx.skip()

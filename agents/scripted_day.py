@@ -5,7 +5,7 @@ from __future__ import annotations
 from agents import scripted_talk as talk
 from agents.scripted_mind import Ctx, certain_white, most_suspect, reason, top_suspect
 from agents.scripted_rand import unit
-from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
+from engine.actions import Action, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.rulesets.umineko32.names import (
     BLACK_COLOR,
     DETECTIVE,
@@ -64,7 +64,7 @@ def day_turn(ctx: Ctx) -> Action:
         return action
     post = ctx.legal.get("post")
     if post is None:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     n, phase = ctx.notes, ctx.turn.phase
     if phase == "D1_FREE":
         return Post(seat=ctx.seat, text=ctx.pick("greet", talk.GREETINGS))
@@ -75,7 +75,7 @@ def day_turn(ctx: Ctx) -> Action:
     if claim is not None:
         return Post(seat=ctx.seat, text=claim, blue=blue)
     if (n.turns > 0 or phase == "FREE") and ctx.roll("again") >= AGAIN_RATE:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     suspect = top_suspect(n, n.allies())
     if suspect is None:
         return Post(seat=ctx.seat, text=ctx.pick("chat", talk.CHATTER))
@@ -172,7 +172,7 @@ def ballot(ctx: Ctx) -> Action:
     n = ctx.notes
     template = ctx.legal.get("vote")
     if template is None:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     exclude = n.allies()
     if not n.black_side():
         exclude |= certain_white(n)
@@ -197,7 +197,7 @@ def ballot(ctx: Ctx) -> Action:
 def last_words(ctx: Ctx) -> Action:
     """The key roles reveal what they learned; everybody else says 平民 and names a suspect."""
     if "last_words" not in ctx.legal:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     n = ctx.notes
     suspect = top_suspect(n, n.allies())
     tail = f"我怀疑{suspect[0]}号。" if suspect else "大家加油。"

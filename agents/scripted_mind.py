@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from agents.base import Turn
 from agents.scripted_notes import VOTE_HEAT, Notes
 from agents.scripted_rand import DecisionRandom, unit
+from engine.actions import Pass
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.names import BLACK_COLOR, DETECTIVE, INQUISITOR, THEATERGOER
 
@@ -57,6 +59,15 @@ class Ctx:
     @property
     def seat(self) -> int:
         return self.turn.seat
+
+    def skip(self) -> Pass:
+        """Pass (one shared, immutable action per seat: passing is the commonest answer)."""
+        return pass_for(self.turn.seat)
+
+
+@lru_cache(maxsize=64)
+def pass_for(seat: int) -> Pass:
+    return Pass(seat=seat)
 
 
 def scores(notes: Notes, candidates: Sequence[int], extra: dict[int, float] | None = None) -> list[tuple[float, int]]:

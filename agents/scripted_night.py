@@ -8,7 +8,7 @@ from agents.scripted_day import killers_chat, unshared
 from agents.scripted_mind import KEY_CLAIMS, Ctx, most_suspect, ranked, scores
 from agents.scripted_rand import unit
 from agents.scripted_talk import checks_text
-from engine.actions import Action, Choose, Pass, TeamPost, UseSkill
+from engine.actions import Action, Choose, TeamPost, UseSkill
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.names import (
     AUDITION,
@@ -36,7 +36,7 @@ def night(ctx: Ctx) -> Action:
         template = legal.get(f"skill:{skill}")
         if template is not None:
             return act(ctx, template)
-    return Pass(seat=ctx.seat)
+    return ctx.skip()
 
 
 # -- killers ---------------------------------------------------------------------------------------
@@ -50,7 +50,7 @@ def blade(ctx: Ctx, template: LegalAction) -> Action:
     if target is None:
         target = blade_pick(ctx, template, allies)
         if target is None:
-            return Pass(seat=ctx.seat)
+            return ctx.skip()
         team = sorted(t for t in n.my_team(KILLERS) if t in n.alive)
         leader = team[0] if team else ctx.seat
         if leader == ctx.seat and len(team) > 1 and f"team_post:{KILLERS}" in ctx.legal \
@@ -154,7 +154,7 @@ def barrier(ctx: Ctx, template: LegalAction) -> Action:
         if score > best_score:
             best, best_score = t, score
     if best is None:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     return UseSkill(seat=ctx.seat, skill=BARRIER, targets=(best,))
 
 
@@ -168,7 +168,7 @@ def mark(ctx: Ctx, template: LegalAction) -> Action:
     skip = n.allies() | n.prophecy | n.marked | n.not_commoner | set(n.claimed)
     cands = [t for t in template.targets if t in n.alive and t not in skip]
     if not cands:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     return UseSkill(seat=ctx.seat, skill=MARK, targets=(min(scores(n, cands))[1],))
 
 
@@ -179,7 +179,7 @@ def choose(ctx: Ctx) -> Action:
     """A 平民's belief (sometimes yes); the witch's castling (always yes: she is about to die)."""
     template = ctx.legal.get(f"choose:{CASTLING}") or ctx.legal.get(f"choose:{BELIEF}")
     if template is None or template.skill is None:
-        return Pass(seat=ctx.seat)
+        return ctx.skip()
     if template.skill == CASTLING:
         return Choose(seat=ctx.seat, skill=CASTLING, use=True)
     return Choose(seat=ctx.seat, skill=template.skill, use=ctx.roll("belief") < BELIEF_RATE)

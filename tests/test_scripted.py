@@ -349,40 +349,41 @@ class Replayer:
         return next(self.answers)
 
 
-def report(n: int, out: Callable[[str], None] = print) -> None:
-    """Days, winners by side, and what the bot costs: in play (timed around ``act``; the whole
-    game minus a replay of the same actions without the bot) and warm (its turns replayed alone)."""
-    logs: list[list[Action | None]] = [[] for _ in range(n)]
-    start = time.process_time()
-    played = [play(seed, agents={s: Recorder(ScriptedAgent(), logs[seed]) for s in SEATS}) for seed in range(n)]
-    whole = time.process_time() - start
-    start = time.process_time()
-    for seed in range(n):
-        replayer = Replayer(logs[seed])
-        play(seed, agents=dict.fromkeys(SEATS, replayer))
-    engine = time.process_time() - start
+def report(n: int, out: Callable[[str], None] = print, timed: int = 20, rounds: int = 3) -> None:
+    """Days and winners by side over ``n`` games; then what the bot costs over ``timed`` games, the
+    best of ``rounds`` (this machine's speed wanders): in play (the whole game minus a replay of the
+    same actions without the bot, and timed around ``act``) and warm (its turns replayed alone)."""
+    played = [play(seed) for seed in range(n)]
     days = Counter(p.game.state.day for p in played)
     winners = Counter("+".join(p.game.winners) for p in played)
     sides = Counter(side for p in played for side in p.game.winners)
-    decisions = sum(p.decisions for p in played)
     out(f"{n} games; days {sorted(days.items())}; mean {sum(d * c for d, c in days.items()) / n:.1f}")
     out(f"winners {dict(winners.most_common())}; by side {dict(sides)}; illegal {sum(len(p.illegal) for p in played)}")
-    out(f"{decisions / n:.0f} decisions a game; whole game {whole / n * 1e3:.1f} ms ({n / whole:.0f} games per "
-        f"CPU-second), engine and driver alone {engine / n * 1e3:.1f} ms")
-    out(f"bot in play: {(whole - engine) / decisions * 1e6:.1f} us per decision by difference, "
-        f"{sum(p.bot_seconds for p in played) / decisions * 1e6:.1f} us timed around act; "
-        f"{(whole - engine) / n * 1e3:.1f} ms per game")
-    turns = [play(seed, keep_every=1).turns for seed in range(min(n, 20))]
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
+    seeds = range(timed)
+    turns = [play(seed, keep_every=1).turns for seed in seeds]
+    decisions = sum(map(len, turns))
+    whole = engine = warm = around = float("inf")
+    for _ in range(rounds):
+        logs: list[list[Action | None]] = [[] for _ in seeds]
+        start = time.process_time()
+        runs = [play(seed, agents={s: Recorder(ScriptedAgent(), logs[seed]) for s in SEATS}) for seed in seeds]
+        whole = min(whole, time.process_time() - start)
+        around = min(around, sum(r.bot_seconds for r in runs))
+        start = time.process_time()
+        for seed in seeds:
+            play(seed, agents=dict.fromkeys(SEATS, Replayer(logs[seed])))
+        engine = min(engine, time.process_time() - start)
+        start = time.process_time()
         for game_turns in turns:
             agents: dict[int, ScriptedAgent] = {}
             for turn, _ in game_turns:
                 agents.setdefault(turn.seat, ScriptedAgent()).decide(turn)
-        best = min(best, time.perf_counter() - start)
-    out(f"bot warm (its turns of {len(turns)} games replayed alone, best of 3): "
-        f"{best / sum(map(len, turns)) * 1e6:.1f} us per decision")
+        warm = min(warm, time.process_time() - start)
+    out(f"{decisions / timed:.0f} decisions a game; whole game {whole / timed * 1e3:.1f} ms "
+        f"({timed / whole:.0f} games per CPU-second), engine and driver alone {engine / timed * 1e3:.1f} ms")
+    out(f"bot in play: {(whole - engine) / decisions * 1e6:.1f} us per decision by difference "
+        f"({(whole - engine) / timed * 1e3:.1f} ms per game), {around / decisions * 1e6:.1f} us timed around act; "
+        f"warm: {warm / decisions * 1e6:.1f} us")
 
 
 if __name__ == "__main__":
