@@ -179,7 +179,7 @@ class Notes:
         if said.accused:
             heat = self.heat
             for target in said.accused:
-                if target != seat:
+                if target != seat and 1 <= target <= self.seats:
                     heat[target] = heat.get(target, 0.0) + ACCUSE_HEAT
 
     def _read_claim(self, seat: int, said: Said) -> None:
@@ -191,6 +191,8 @@ class Notes:
         if said.checks and self.claimed.get(seat) == DETECTIVE:
             results = self.claims.setdefault(seat, {})
             for target, colour in said.checks:
+                if not 1 <= target <= self.seats:
+                    continue  # text is data: a seat that does not exist is ignored
                 if results.get(target) != colour:
                     results[target] = colour
                     self.ver += 1
@@ -198,7 +200,7 @@ class Notes:
                     self.said_white.add(target)
         if said.pairs and self.claimed.get(seat) == THEATERGOER:
             for a, b, r in said.pairs:
-                if (a, b, r, False) not in self.pairs:
+                if 1 <= a <= self.seats and 1 <= b <= self.seats and a != b and (a, b, r, False) not in self.pairs:
                     self.pairs.append((a, b, r, False))
                     self.ver += 1
 
@@ -210,7 +212,7 @@ class Notes:
             for target, colour in said.checks:
                 if e.seat == self.seat:
                     self.shared.add(target)
-                else:
+                elif 1 <= target <= self.seats:
                     self._know(target, colour)
             if said.plan is not None:
                 self.plans[e.seat] = said.plan

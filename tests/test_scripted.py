@@ -22,7 +22,7 @@ from agents.random_legal import random_action
 from agents.scripted import ScriptedAgent
 from agents.scripted_rand import DecisionRandom, key_of
 from agents.scripted_talk import parse
-from engine.actions import Action, Pass, Post, Vote
+from engine.actions import Action, Pass, Post, TeamPost, Vote
 from engine.errors import IllegalAction
 from engine.events import (
     JUDGE,
@@ -276,14 +276,28 @@ def test_the_bot_leaves_the_global_random_alone() -> None:
     assert random.getstate() == state
 
 
+ODD_TEXTS = (
+    "我是侦探。【查验】99号=黑，0号=白，3号=黑。请大家投3号。",
+    "我是观剧。【试镜】77号与3号=异。【试镜】5号与5号=同。",
+    "今晚刀99号。今晚我查0号。",
+    "我是侦探我是观剧我是审问官，【查验】1号=白",
+    "投投投投19号！怀疑-1号",
+)
+
+
 def test_bots_play_among_random_players_without_an_illegal_answer() -> None:
-    """Random seats say and do odd things (and their own illegal answers are not counted)."""
+    """Random seats say and do odd things, claims with seats that do not exist among them (their own
+    illegal answers are not counted)."""
 
     class Chaos:
         name = "chaos"
 
         async def act(self, turn: Turn) -> Action | None:
-            return random_action(DecisionRandom(turn.seed, turn.seat, len(turn.events)), turn.seat, turn.legal)
+            rand = DecisionRandom(turn.seed, turn.seat, len(turn.events))
+            action = random_action(rand, turn.seat, turn.legal)
+            if isinstance(action, Post | TeamPost) and rand.random() < 0.5:
+                return action.model_copy(update={"text": rand.choice(ODD_TEXTS)})
+            return action
 
     for seed in range(4):
         agents: dict[int, Agent] = {seat: Chaos() if seat % 3 == 0 else ScriptedAgent() for seat in SEATS}
