@@ -33,6 +33,8 @@ from agents.scripted_night import choose, night
 from agents.scripted_notes import Notes
 from engine.actions import Action, Choose, Vote
 
+RULESET = "umineko32"
+"""The only rule set these heuristics know; on any other the agent answers with safe defaults."""
 TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
 
 
@@ -50,6 +52,8 @@ class ScriptedAgent:
 
     def decide(self, turn: Turn) -> Action:
         """The same as ``act``, without the event loop (benchmarks call it directly)."""
+        if turn.ruleset != RULESET:
+            return fallback(Ctx.of(Notes(seed=turn.seed, seat=turn.seat), turn))
         notes = self.notes_for(turn)
         ctx = Ctx.of(notes, turn)
         if turn.error is not None:
@@ -92,12 +96,13 @@ def _continues(notes: Notes, turn: Turn) -> bool:
 
 
 def fallback(ctx: Ctx) -> Action:
-    """After an illegal answer (which should not happen): the safest legal move."""
+    """After an illegal answer (which should not happen), or on a rule set it does not know: the
+    safest legal move (an abstention counts as a vote, where a pass would earn a warning)."""
     legal = ctx.legal
-    if "pass" in legal:
-        return ctx.skip()
     if "vote" in legal:
         return Vote(seat=ctx.seat, target=None, reason="弃票")
+    if "pass" in legal:
+        return ctx.skip()
     for key, template in legal.items():
         if key.startswith("choose:") and template.skill is not None:
             return Choose(seat=ctx.seat, skill=template.skill, use=False)

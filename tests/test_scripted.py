@@ -260,6 +260,22 @@ def test_the_same_turn_gets_the_same_answer() -> None:
         assert run_sync(played.agents[turn.seat].act(turn)) == action
 
 
+def test_after_an_illegal_answer_the_bot_falls_back_to_a_safe_move() -> None:
+    played = play(4, keep_every=3)
+    seen = set()
+    for turn, _ in played.turns:
+        retry = Turn(turn.ruleset, turn.seed, turn.seat, turn.day, turn.phase, turn.events, turn.new_from,
+                     turn.legal, error="illegal")
+        answer = ScriptedAgent().decide(retry)
+        kinds = {template.kind for template in turn.legal}
+        if "vote" in kinds:
+            assert isinstance(answer, Vote) and answer.target is None
+        elif "pass" in kinds:
+            assert isinstance(answer, Pass)
+        seen.add(answer.kind)
+    assert {"vote", "pass", "choose"} <= seen
+
+
 def test_a_game_resumed_from_its_transcript_with_fresh_agents_plays_on_identically(
         games: dict[int, Played]) -> None:
     for seed in (3, 12):
