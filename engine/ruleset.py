@@ -62,6 +62,8 @@ class Ruleset(ABC):
     phase_names: ClassVar[NameTable]
     alias_english: ClassVar[dict[str, str]] = {}
     options_doc: ClassVar[dict[str, str]] = {}
+    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ()
+    """The spec's adjudications without a flag: (id, ruling the engine follows, flag or None, why no flag)."""
 
     def new_game(
         self,

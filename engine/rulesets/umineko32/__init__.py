@@ -21,7 +21,7 @@ from engine.names import NameTable
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.umineko32 import legal
 from engine.rulesets.umineko32.aliases import ENGLISH
-from engine.rulesets.umineko32.flags import FLAGS
+from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.umineko32.fold import fold
 from engine.rulesets.umineko32.names import (
     FACTION_NAMES,
@@ -56,6 +56,7 @@ class Umineko32(Ruleset):
     team_names: ClassVar[NameTable] = TEAM_NAMES
     phase_names: ClassVar[NameTable] = PHASE_NAMES
     alias_english: ClassVar[dict[str, str]] = ENGLISH
+    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
     options_doc: ClassVar[dict[str, str]] = {
         "rounds": "speaking rounds per turn phase, e.g. {\"D1_FREE\": 1, \"RESTRICTED\": 2, \"FREE\": 1}",
         "discipline": "true (all), false (none), or a list of silence/no_vote/blue/curfew",

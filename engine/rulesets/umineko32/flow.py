@@ -76,13 +76,13 @@ def begin_turns(game: Game, name: str, day: int) -> None:
 
 
 def kill(game: Game, seat: int, cause: str) -> None:
-    """A death; an unmerged accomplice joins 杀手群 as it dies (spec §1.4)."""
+    """A death; an unmerged accomplice joins 杀手群 as it dies (spec §1.4). Under flag A-41 false the
+    dead newcomer is not among the recipients: it joins in name only, and the killers learn of it."""
     s = st(game)
     game.emit(Died, JUDGE, seat=seat, cause=cause)
     piece = s.pieces[seat]
     if piece.role == ACCOMPLICE and seat not in s.teams.get(KILLERS, []):
-        members = [*s.teams.get(KILLERS, []), seat]
-        game.emit(TeamJoined, team_vis(KILLERS), members, team=KILLERS, seat=seat)
+        game.emit(TeamJoined, team_vis(KILLERS), s.recipients(KILLERS, seat), team=KILLERS, seat=seat)
 
 
 def end_phase(game: Game) -> bool:
@@ -117,7 +117,7 @@ def check_win(game: Game) -> None:
     if not (black or white):
         return
     winners = [f for f, ok in ((BLACK, black), (WHITE, white)) if ok]
-    if s.witch_latched:
+    if s.witch_latched and (s.ascended or s.flags.get("umineko.witch_cowins_when_latched", True)):
         winners.append(WITCH_SIDE)
     reason = "key whites all dead" if black and not white else "killers all dead" if white and not black else "both"
     game.emit(GameEnded, PUBLIC, winners=winners, reason=reason)

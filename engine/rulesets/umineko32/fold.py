@@ -169,6 +169,8 @@ def _barrier(s: UminekoState, e: ev.Resolved) -> None:
         s.protected.add(target)
     elif e.result == "kill":
         s.barrier_kill = target
+        if s.flags.get("umineko.barrier_black_second_use_restricts"):
+            s.inquisitor_restricted = True
     elif e.result == "void":
         s.inquisitor_restricted = True
 

@@ -111,10 +111,17 @@ def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _free_actions(s: UminekoState, seat: int) -> list[LegalAction]:
-    out = [team_post(team) for team in s.team_of(seat)]
+    out = [team_post(team) for team in postable_teams(s, seat)]
     if tell_name_open(s, seat):
         out.append(_tell_name_template(tuple(s.living(KILLER))))
     return out
+
+
+def postable_teams(s: UminekoState, seat: int) -> list[str]:
+    """The team chats ``seat`` may post in: its own, or none once dead under flag A-41 false."""
+    if not s.pieces[seat].alive and not s.flags.get("umineko.dead_keep_team_chat", True):
+        return []
+    return s.team_of(seat)
 
 
 def tell_name_open(s: UminekoState, seat: int) -> bool:
@@ -153,7 +160,7 @@ def _night_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     for skill in night_skills(s, seat):
         out.append(_skill_template(s, seat, skill))
     if s.window.team_posts.get(seat, 0) < FREE_PER_TURN:
-        out.extend(team_post(team) for team in s.team_of(seat))
+        out.extend(team_post(team) for team in postable_teams(s, seat))
     out.append(PASS)
     return tuple(out)
 
@@ -188,9 +195,16 @@ def night_skills(s: UminekoState, seat: int) -> list[str]:
         out.append(AUDITION)
     if piece.alive and piece.role == INQUISITOR and targets_for(s, seat, BARRIER):
         out.append(BARRIER)
-    if piece.role == WITCH and not s.witch_latched:
+    if piece.role == WITCH and witch_skills_open(s):
         out.append(MARK)
     return out
+
+
+def witch_skills_open(s: UminekoState) -> bool:
+    """契约标记 and 王车易位 work until the witch's win latches, or until her ascension (flag A-45)."""
+    if not s.witch_latched:
+        return True
+    return bool(s.flags.get("umineko.witch_skills_after_latch")) and not s.ascended
 
 
 def night_eligible(s: UminekoState) -> list[int]:
@@ -201,19 +215,37 @@ def night_eligible(s: UminekoState) -> list[int]:
 def targets_for(s: UminekoState, seat: int, skill: str) -> tuple[int, ...]:
     """The legal single targets of ``skill`` for ``seat`` now."""
     alive = s.alive()
-    if skill in (BLADE, TELL_NAME):
-        return tuple(alive) if skill == BLADE else tuple(s.living(KILLER))
+    if skill == BLADE:
+        if s.flags.get("umineko.blade_may_target_killers", True):
+            return tuple(alive)
+        return tuple(t for t in alive if not _black_team(s, t))
+    if skill == TELL_NAME:
+        return tuple(s.living(KILLER))
     if skill == DETECT:
-        return tuple(t for t in alive if t != seat)
+        return tuple(t for t in alive if t != seat or s.flags.get("umineko.detective_self_check"))
     if skill == MARK:
-        return tuple(s.pieces)
+        if s.flags.get("umineko.mark_any_piece", True):
+            return tuple(s.pieces)
+        return tuple(t for t in alive if s.pieces[t].role != WITCH)
     if skill == BARRIER:
         return tuple(t for t in alive if _barrier_ok(s, seat, t))
     return ()
 
 
+def _black_team(s: UminekoState, seat: int) -> bool:
+    piece = s.pieces[seat]
+    return piece.role == KILLER or (piece.role == "accomplice" and piece.merged)
+
+
+def _consecutive(s: UminekoState, inquisitor: int, target: int) -> bool:
+    """红字结界 on last night's target (self exempt under flag A-13 false)."""
+    if s.barrier_last != (tonight(s) - 1, target):
+        return False
+    return target != inquisitor or bool(s.flags.get("umineko.barrier_consecutive_includes_self", True))
+
+
 def _barrier_ok(s: UminekoState, inquisitor: int, target: int) -> bool:
-    if s.barrier_last == (tonight(s) - 1, target):
+    if _consecutive(s, inquisitor, target):
         return False
     if s.inquisitor_restricted and target != inquisitor and s.pieces[target].barrier_uses > 0:
         return False
@@ -277,13 +309,17 @@ def check_skill(s: UminekoState, seat: int, skill: str, targets: tuple[int, ...]
 
 
 def _why_not(s: UminekoState, seat: int, skill: str, target: int) -> str:
+    if skill == MARK and target == seat:
+        return "the witch cannot mark herself (flag umineko.mark_any_piece is false)"
     if not s.pieces[target].alive:
         return f"seat {target} is dead"
     if skill == DETECT and target == seat:
-        return "a detective cannot check itself (A-12)"
+        return "a detective cannot check itself (A-12, flag umineko.detective_self_check)"
+    if skill == BLADE:
+        return f"seat {target} is on the killers' side (flag umineko.blade_may_target_killers is false)"
     if skill == TELL_NAME:
         return f"seat {target} is not a living killer"
-    if skill == BARRIER and s.barrier_last == (tonight(s) - 1, target):
+    if skill == BARRIER and _consecutive(s, seat, target):
         return f"seat {target} was barriered last night (no two nights in a row)"
     if skill == BARRIER:
         return f"seat {target} was barriered before and the barrier is restricted to self or new pieces"

@@ -20,6 +20,8 @@ VOTE, DROWNED, ASCENSION = "vote", "drowned", "ascension"
 BLACK_COLOR, WHITE_COLOR = "黑", "白"
 SAME, DIFFERENT = "同", "异"
 SUCCESS, FAILURE = "成功", "失败"
+INVALID = "无效"
+"""The result of a check or audition whose target died that night, under flag A-16 false."""
 
 ROLES: tuple[RoleInfo, ...] = (
     RoleInfo(DETECTIVE, "侦探", "Detective", WHITE, 2, (DETECT,),

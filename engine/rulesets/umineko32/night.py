@@ -24,7 +24,7 @@ from engine.events import (
     team_vis,
 )
 from engine.rulesets.umineko32.flow import begin, begin_turns, end_phase, kill, st
-from engine.rulesets.umineko32.legal import night_eligible
+from engine.rulesets.umineko32.legal import night_eligible, witch_skills_open
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
     APPRENTICE,
@@ -41,6 +41,7 @@ from engine.rulesets.umineko32.names import (
     DIFFERENT,
     FAILURE,
     INHERITANCE,
+    INVALID,
     KILLER,
     KILLERS,
     MARK,
@@ -70,8 +71,7 @@ def nightfall(game: Game) -> None:
             _tell(game, acc, s.name_today)
         if set(s.living(KILLER)) <= s.told:
             game.emit(Resolved, JUDGE, skill="merge", actor=None, targets=[acc], result="merged")
-            members = [*s.teams[KILLERS], acc]
-            game.emit(TeamJoined, team_vis(KILLERS), members, team=KILLERS, seat=acc)
+            game.emit(TeamJoined, team_vis(KILLERS), s.recipients(KILLERS, acc), team=KILLERS, seat=acc)
             game.emit(Notice, seat_vis(acc), topic="merged", seats=[acc])
     begin(game, "NIGHT", day, night_eligible(s), secret=True)
 
@@ -94,8 +94,9 @@ def blade_target(s: UminekoState) -> int | None:
 
 
 def castling_open(s: UminekoState) -> bool:
-    """王车易位 may be offered: unused, the witch side not latched, a living marked 平民 exists (A-21)."""
-    return not s.castling_used and not s.witch_latched and any(
+    """王车易位 may be offered: unused, the witch side not latched (flag A-45), a living marked 平民
+    exists (A-21)."""
+    return not s.castling_used and witch_skills_open(s) and any(
         p.alive and p.marked and p.role == COMMONER for p in s.pieces.values())
 
 
@@ -120,9 +121,13 @@ def _step1(game: Game) -> None:
         if target == actor or piece.barrier_uses == 0:
             result = "protect"
         else:
-            result = "kill" if piece.color == BLACK_COLOR else "void"
+            result = "kill" if s.color(target) == BLACK_COLOR else "void"
+        restricted = s.inquisitor_restricted
         game.emit(Resolved, JUDGE, skill=BARRIER, actor=actor, targets=[target], result=result)
-    if not s.witch_latched:
+        if s.inquisitor_restricted and not restricted and s.flags.get("umineko.tell_inquisitor_restriction"):
+            game.emit(Notice, seat_vis(actor), topic="barrier_restricted", seats=[actor],
+                      data={"allowed": "self, or a piece never barriered before"})
+    if witch_skills_open(s):
         for actor, (target,) in _submitted(s, MARK):
             ok = s.pieces[target].role == COMMONER
             game.emit(Resolved, JUDGE, skill=MARK, actor=actor, targets=[target], result=SUCCESS if ok else FAILURE)
@@ -143,10 +148,12 @@ def close_castle_night(game: Game) -> None:
 
 
 def castling_replacement(game: Game) -> int:
-    """R: uniform among living marked believers, else among living marked 平民 (A-24)."""
+    """R: uniform among living marked believers, else among living marked 平民 (A-24; flag
+    ``castling_prefers_believers`` false: uniform among all living marked 平民)."""
     s = st(game)
     marked = [seat for seat, p in s.pieces.items() if p.alive and p.marked and p.role == COMMONER]
-    pool = [seat for seat in marked if s.pieces[seat].believes] or marked
+    prefer = s.flags.get("umineko.castling_prefers_believers", True)
+    pool = ([seat for seat in marked if s.pieces[seat].believes] if prefer else []) or marked
     return game.draw("王车易位", lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
 
 
@@ -184,12 +191,18 @@ def _step3(game: Game, target: int | None, castled: bool) -> None:
 
 
 def _step4(game: Game) -> None:
+    """Checks and auditions on colours as of now; a target dead tonight gives 无效 under flag A-16 false."""
     s = st(game)
+    dead_ok = s.flags.get("umineko.results_for_dead_targets", True)
     for actor, (target,) in _submitted(s, DETECT):
-        game.emit(Resolved, JUDGE, skill=DETECT, actor=actor, targets=[target], result=s.pieces[target].color)
+        result = s.color(target) if dead_ok or s.pieces[target].alive else INVALID
+        game.emit(Resolved, JUDGE, skill=DETECT, actor=actor, targets=[target], result=result)
     for actor, (a, b) in _submitted(s, AUDITION):
-        same = s.pieces[a].color == s.pieces[b].color
-        game.emit(Resolved, JUDGE, skill=AUDITION, actor=actor, targets=[a, b], result=SAME if same else DIFFERENT)
+        if not dead_ok and not (s.pieces[a].alive and s.pieces[b].alive):
+            result = INVALID
+        else:
+            result = SAME if s.color(a) == s.color(b) else DIFFERENT
+        game.emit(Resolved, JUDGE, skill=AUDITION, actor=actor, targets=[a, b], result=result)
 
 
 # -- ③ dawn --------------------------------------------------------------------------------------
@@ -254,15 +267,14 @@ def _inheritance(game: Game) -> None:
 
 def _join_witches(game: Game, seat: int) -> None:
     s = st(game)
-    members = [*s.teams.get(WITCHES, []), seat]
-    game.emit(TeamJoined, team_vis(WITCHES), members, team=WITCHES, seat=seat)
+    game.emit(TeamJoined, team_vis(WITCHES), s.recipients(WITCHES, seat), team=WITCHES, seat=seat)
 
 
 def _promotion(game: Game, acc: int) -> None:
     s = st(game)
     name = s.day1_name
     data = {"accomplice": acc, "killer_name": name}
-    game.emit(Notice, team_vis(KILLERS), s.teams[KILLERS], topic="promotion", seats=[acc], data=data)
+    game.emit(Notice, team_vis(KILLERS), s.recipients(KILLERS), topic="promotion", seats=[acc], data=data)
     game.emit(Notice, seat_vis(acc), topic="promotion", seats=[acc], data=data)
     if name is not None:
         game.emit(Resolved, JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")

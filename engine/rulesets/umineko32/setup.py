@@ -120,11 +120,12 @@ def _aliases(game: Game, seating: list[SeatSetup] | None) -> dict[int, str]:
 
 
 def close_setup(game: Game) -> None:
-    """Default beliefs (A-30), the witch prophecy (A-28), the team chats, then day 1."""
+    """Default beliefs (A-30, flag ``default_belief``), the witch prophecy (A-28), the team chats, then day 1."""
     s = st(game)
+    believe = bool(s.flags.get("umineko.default_belief"))
     for seat in s.window.eligible:
         if seat not in s.window.done:
-            game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill="belief", use=False, default=True)
+            game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill="belief", use=believe, default=True)
     witch = s.witch()
     believers = sum(1 for p in s.pieces.values() if p.role == COMMONER and p.believes)
     k = min(max(believers, 3), 6)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.rulesets.umineko32.names import BLACK_COLOR, KILLER, WHITE_COLOR
+from engine.rulesets.umineko32.names import APPRENTICE, BLACK_COLOR, KILLER, WHITE_COLOR, WITCH
 from engine.state import BaseState
 
 TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
@@ -37,7 +37,10 @@ class Piece:
 
     @property
     def color(self) -> str:
-        """黑 for a killer or a merged accomplice, 白 for everyone else (A-01, A-02)."""
+        """黑 for a killer or a merged accomplice, 白 for everyone else, under the default A-01/A-02.
+
+        The rules read ``UminekoState.color``, which applies the flags for the witch's side.
+        """
         return BLACK_COLOR if self.role == KILLER or (self.role == "accomplice" and self.merged) else WHITE_COLOR
 
 
@@ -124,6 +127,23 @@ class UminekoState(BaseState):
 
     def team_of(self, seat: int) -> list[str]:
         return [t for t, members in self.teams.items() if seat in members]
+
+    def color(self, seat: int) -> str:
+        """The colour ``seat`` shows to 侦探权限, 演员试镜 and 红字结界 (flags A-01, A-02)."""
+        piece = self.pieces[seat]
+        if piece.role == WITCH:
+            return str(self.flags.get("umineko.witch_color", WHITE_COLOR))
+        if piece.role == APPRENTICE:
+            return str(self.flags.get("umineko.apprentice_color", WHITE_COLOR))
+        return piece.color
+
+    def recipients(self, team: str, joining: int | None = None) -> list[int]:
+        """Who receives a new message of ``team`` (with ``joining`` added): every member, or only the
+        living ones under flag A-41 false (a dead newcomer then receives nothing either)."""
+        members = [*self.teams.get(team, []), *([] if joining is None else [joining])]
+        if self.flags.get("umineko.dead_keep_team_chat", True):
+            return members
+        return [seat for seat in members if self.pieces[seat].alive]
 
     def by_turns(self) -> bool:
         """Whether the open phase gives the floor to one speaker at a time.

@@ -113,7 +113,7 @@ def _team_post(game: Game, action: TeamPost, offered: tuple[LegalAction, ...]) -
     s = st(game)
     team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
     _find(offered, "team_post", action.seat, s.phase, team=team)
-    game.emit(TeamPosted, team_vis(team), s.teams[team], team=team, seat=action.seat, text=action.text)
+    game.emit(TeamPosted, team_vis(team), s.recipients(team), team=team, seat=action.seat, text=action.text)
 
 
 def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
@@ -131,7 +131,7 @@ def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> No
     check_skill(s, action.seat, skill, tuple(action.targets))
     _find(offered, "skill", action.seat, s.phase, skill=skill)
     if skill in (BLADE, TELL_NAME):
-        vis, to = team_vis(KILLERS), s.teams[KILLERS]
+        vis, to = team_vis(KILLERS), s.recipients(KILLERS)
     else:
         vis, to = seat_vis(action.seat), []
     game.emit(SkillSubmitted, vis, to, seat=action.seat, skill=skill, targets=list(action.targets))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine.events import JUDGE, PUBLIC, Announced, ChoiceMade, Question, Resolved, seat_vis
 from engine.rulesets.umineko32.discipline import warn_day_end
 from engine.rulesets.umineko32.flow import begin, end_phase, kill, st
-from engine.rulesets.umineko32.names import CASTLING, STAGE_PRIVILEGE, VOTE, WITCH
+from engine.rulesets.umineko32.names import CASTLING, STAGE_PRIVILEGE, THEATERGOER, VOTE, WITCH
 from engine.rulesets.umineko32.night import castling_open, castling_replacement, nightfall, publish_last_words
 from engine.rulesets.umineko32.state import UminekoState
 
@@ -20,6 +20,16 @@ def tally(s: UminekoState) -> Counter[int]:
     """Ballots per target (abstentions count for no one). Only living seats can vote, and the
     ballots stand even when their caster dies in the exit settlement."""
     return Counter(t for t in s.votes.values() if t is not None)
+
+
+def privilege_active(s: UminekoState) -> bool:
+    """舞台特权 works with the 观剧 alive or dead (A-17), or only while it lives (flag true)."""
+    return not s.flags.get("umineko.privilege_needs_living_theatergoer") or bool(s.living(THEATERGOER))
+
+
+def immune(s: UminekoState, seat: int) -> bool:
+    """Whether ``seat`` holds 舞台特权 for today's exit settlement."""
+    return s.pieces[seat].immune_day == s.day and privilege_active(s)
 
 
 def voted_out(game: Game, counts: Counter[int]) -> list[int]:
@@ -54,7 +64,7 @@ def continue_exits(game: Game) -> None:
     while s.exits_done < len(s.exits):
         target = s.exits[s.exits_done]
         piece = s.pieces[target]
-        if piece.immune_day == s.day:
+        if immune(s, target):
             result = "immune"
         elif piece.role == WITCH and (s.castle_answer is not None or castling_open(s)):
             if s.castle_answer is None:
@@ -77,7 +87,7 @@ def _castle_at_vote(game: Game, witch: int) -> str:
     s = st(game)
     replacement = castling_replacement(game)
     game.emit(Resolved, JUDGE, skill=CASTLING, actor=witch, targets=[replacement], result="vote")
-    if s.pieces[replacement].immune_day == s.day:
+    if immune(s, replacement) and s.flags.get("umineko.castling_respects_privilege", True):
         return "castled_immune"
     kill(game, replacement, CASTLING)
     return "castled"
@@ -97,7 +107,7 @@ def finish_vote(game: Game) -> None:
     s = st(game)
     for target in s.exits:
         partners = sorted(p for p in s.pieces[target].yi_partners if s.pieces[p].alive)
-        if partners:
+        if partners and privilege_active(s):
             game.emit(Resolved, JUDGE, skill=STAGE_PRIVILEGE, actor=None, targets=partners, result=str(s.day + 1))
     counts = tally(s)
     game.emit(Announced, PUBLIC, topic="vote_result", seats=list(s.exits),
