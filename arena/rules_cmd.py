@@ -1,4 +1,7 @@
-"""``arena rules [RULESET]``: a rule set's roster, skills, flags, options and phases.
+"""``arena rules [RULESET]``: a rule set's roster, skills, flags, adjudications, options and phases.
+
+The adjudications list every item of the rule spec's ambiguity list: the flagged ones (the flag,
+its default and its doc) and the rest (the ruling the engine follows and why it has no flag).
 
 On a terminal the sections are ``rich`` tables; piped or redirected, they are plain aligned text
 (one row a line, columns padded by display width, so CJK names line up); ``--json`` prints the
@@ -28,6 +31,8 @@ HEADERS: dict[str, dict[str, tuple[str, ...]]] = {
               "en": ("Role", "id", "Faction", "Count", "Skills", "Summary")},
     "skills": {"zh": ("技能", "id", "English"), "en": ("Skill", "id", "中文")},
     "flags": {"zh": ("裁定", "默认", "条目", "可选值", "说明"), "en": ("Flag", "Default", "Spec", "Choices", "Doc")},
+    "adjudications": {"zh": ("条目", "裁定", "开关（默认）", "无开关的理由"),
+                      "en": ("Item", "Ruling", "Flag (default)", "Why no flag")},
     "options": {"zh": ("选项", "说明"), "en": ("Option", "Doc")},
     "phases": {"zh": ("阶段", "id", "English"), "en": ("Phase", "id", "中文")},
     "teams": {"zh": ("群聊", "id", "English"), "en": ("Team chat", "id", "中文")},
@@ -35,6 +40,7 @@ HEADERS: dict[str, dict[str, tuple[str, ...]]] = {
 TITLES: dict[str, dict[str, str]] = {
     "roles": {"zh": "身份", "en": "Roles"}, "skills": {"zh": "技能", "en": "Skills"},
     "flags": {"zh": "裁定开关（flags）", "en": "Flags"}, "options": {"zh": "选项", "en": "Options"},
+    "adjudications": {"zh": "全部裁定（规则疑义条目）", "en": "Adjudications (every item of the spec)"},
     "phases": {"zh": "阶段", "en": "Phases"}, "teams": {"zh": "群聊", "en": "Team chats"},
 }
 
@@ -71,6 +77,16 @@ def _names(table: Any) -> list[dict[str, str]]:
     return [{"id": n.id, "zh": n.zh, "en": n.en} for n in table] if isinstance(table, NameTable) else []
 
 
+def adjudications(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """Every adjudication of the spec, in item order: each flag whose ``ref`` names an item (A-nn),
+    and each ruling without a flag."""
+    out = [{"id": f.ref, "ruling": f.doc, "flag": f.name, "default": f.default, "reason": ""}
+           for f in ruleset.flags if f.ref.startswith("A-")]
+    out += [{"id": item, "ruling": ruling, "flag": flag, "default": None, "reason": reason}
+            for item, ruling, flag, reason in ruleset.adjudications]
+    return sorted(out, key=lambda a: a["id"])
+
+
 def describe(ruleset: Ruleset) -> dict[str, Any]:
     """Everything ``arena rules`` shows, as plain data."""
     skills, factions = ruleset.skill_names, ruleset.faction_names
@@ -85,6 +101,7 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
     return {
         "id": ruleset.id, "version": ruleset.version, "title": ruleset.title, "seats": ruleset.seats,
         "roles": roles, "skills": _names(skills), "factions": _names(factions), "flags": flags,
+        "adjudications": adjudications(ruleset),
         "options": [{"name": k, "doc": v} for k, v in ruleset.options_doc.items()],
         "phases": _names(ruleset_part(ruleset, "phase_names")),
         "teams": _names(ruleset_part(ruleset, "team_names")),
@@ -109,6 +126,8 @@ def rows(info: dict[str, Any], lang: str) -> dict[str, list[tuple[str, ...]]]:
         "skills": named,
         "flags": [(f["name"], _value(f["default"]), f["ref"], " | ".join(_value(c) for c in f["choices"]), f["doc"])
                   for f in info["flags"]],
+        "adjudications": [(a["id"], a["ruling"], f"{a['flag']} ({_value(a['default'])})" if a["flag"] else "—",
+                           a["reason"]) for a in info.get("adjudications", [])],
         "options": [(o["name"], o["doc"]) for o in info["options"]],
         "phases": [(p["zh"], p["id"], p["en"]) if zh else (p["en"], p["id"], p["zh"]) for p in info["phases"]],
         "teams": [(t["zh"], t["id"], t["en"]) if zh else (t["en"], t["id"], t["zh"]) for t in info["teams"]],
