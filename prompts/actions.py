@@ -1,0 +1,66 @@
+"""A seat's legal actions in words, for the decision instruction.
+
+Each line starts with the action's kind (``post``, ``team_post``, ``vote``, ``skill``, ``choose``,
+``last_words``, ``pass``, as ``LegalAction.kind`` names it) and says what it does, its targets (seat
+number and alias, living ones only where the engine says so), and its token limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.legal import LegalAction
+from engine.narrate import Names
+from prompts.render import seat_label
+from prompts.texts import Texts
+
+LIMIT_OF: dict[str, str] = {"post": "post", "team_post": "team_post", "last_words": "last_words", "vote": "vote_reason"}
+"""Which token limit applies to the text an action carries."""
+
+
+def _seats(texts: Texts, names: Names, seats: tuple[int, ...]) -> str:
+    return texts.word("sep").join(seat_label(names, s, texts.lang) for s in seats) or texts.word("nobody")
+
+
+def describe(action: LegalAction, texts: Texts, names: Names, limits: Mapping[str, int],
+             blue_left: int | None = None) -> str:
+    """One legal action as one line."""
+    limit = limits.get(LIMIT_OF.get(action.kind, ""), 0)
+    lang = texts.lang
+    free = texts.word("action.free") if not action.decisive else ""
+    if action.kind == "post":
+        left = action.blue_left if action.blue_left is not None else blue_left
+        if left is None:
+            return texts.word("action.post", limit=limit)
+        return texts.word("action.post_blue", limit=limit, blue_left=left)
+    if action.kind == "team_post":
+        team = names.team(action.team or "", lang)
+        return texts.word("action.team_post", team=team, team_id=action.team or "", limit=limit) + free
+    if action.kind == "vote":
+        line = texts.word("action.vote", targets=_seats(texts, names, action.targets), limit=limit)
+        return line + (texts.word("action.abstain") if action.abstain else "")
+    if action.kind in ("skill", "choose"):
+        return _skill(action, texts, names) + free
+    if action.kind == "last_words":
+        return texts.word("action.last_words", limit=limits.get("last_words", 0))
+    if action.kind == "pass":
+        return texts.word("action.pass")
+    return texts.word("action.other", kind=action.kind)
+
+
+def _skill(action: LegalAction, texts: Texts, names: Names) -> str:
+    skill_id = action.skill or ""
+    skill = names.skill(skill_id, texts.lang)
+    if action.yes_no:
+        return texts.word(f"action.{action.kind}_yes_no", skill=skill, skill_id=skill_id)
+    line = texts.word(f"action.{action.kind}_targets", skill=skill, skill_id=skill_id, arity=action.arity or 1,
+                      targets=_seats(texts, names, action.targets))
+    if action.first_from:
+        line += texts.word("action.first_from", first=_seats(texts, names, action.first_from))
+    return line
+
+
+def describe_all(legal: tuple[LegalAction, ...], texts: Texts, names: Names, limits: Mapping[str, int],
+                 blue_left: int | None = None) -> list[str]:
+    """Every legal action, one line each, in the engine's order."""
+    return [describe(a, texts, names, limits, blue_left) for a in legal]

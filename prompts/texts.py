@@ -1,0 +1,112 @@
+"""The prompt templates, read from package data with ``importlib.resources``.
+
+Layout (``prompts/templates/``)::
+
+    common/<lang>.toml            frames every rule set shares: headings, action words, limits, notes
+    <ruleset>/config.toml         token limits, the phases whose banners are not shown, and which
+                                  judge notice gives a seat a derived role
+    <ruleset>/<lang>/rules.md     the rules as a player must know them
+    <ruleset>/<lang>/roles.toml   one card per role, derived roles included
+    <ruleset>/<lang>/phases.toml  what to do now, per phase: ``all`` for everyone plus one entry per role
+
+``<lang>`` is ``zh`` (the default) or ``en``. Templates are plain text with ``{name}`` slots, filled
+by ``fill`` (only the names given are replaced, so other braces in the text stay as written).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from engine.narrate import Lang
+
+LANGS: tuple[Lang, ...] = ("zh", "en")
+
+DEFAULT_LIMITS: dict[str, int] = {"post": 200, "team_post": 150, "last_words": 300, "vote_reason": 60, "notes": 600}
+"""Token limits used where a rule set's config names none."""
+
+
+def _root() -> Traversable:
+    return files("prompts").joinpath("templates")
+
+
+def _toml(path: Traversable) -> dict[str, Any]:
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` with each ``{name}`` of ``values`` replaced."""
+    for key, value in values.items():
+        template = template.replace("{" + key + "}", str(value))
+    return template
+
+
+@dataclass(frozen=True)
+class Texts:
+    """Every template of one rule set in one language."""
+
+    ruleset: str
+    lang: Lang
+    common: dict[str, Any]
+    rules: str
+    roles: dict[str, dict[str, str]]
+    phases: dict[str, dict[str, str]]
+    limits: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    quiet_phases: frozenset[str] = frozenset()
+    roles_by_notice: dict[str, str] = field(default_factory=dict)
+    """A judge notice's topic → the derived role a seat named in it now has (共犯, 见习魔女)."""
+
+    def word(self, key: str, **values: Any) -> str:
+        """A frame from ``common/<lang>.toml`` (dotted keys reach into tables), filled."""
+        node: Any = self.common
+        for part in key.split("."):
+            if not isinstance(node, Mapping) or part not in node:
+                raise KeyError(f"prompts: no text {key!r} in common/{self.lang}.toml")
+            node = node[part]
+        return fill(str(node), values)
+
+    def fill_rules(self, flags: Mapping[str, Any]) -> str:
+        """The rules text with each ``{flag}`` slot (a flag's name after its rule set's prefix) filled."""
+        return fill(self.rules, {name.rsplit(".", 1)[-1]: _shown(value) for name, value in flags.items()})
+
+    def role_card(self, role: str) -> str:
+        card = self.roles.get(role)
+        return card["card"].strip() if card else ""
+
+    def phase_text(self, phase: str, role: str | None) -> str:
+        """What to do now: the phase's text for everyone, then the role's own, where there is one."""
+        entry = self.phases.get(phase, {})
+        parts = [entry.get("all", "").strip(), entry.get(role or "", "").strip()]
+        return "\n".join(p for p in parts if p)
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@cache
+def load(ruleset: str, lang: Lang = "zh") -> Texts:
+    """The templates of ``ruleset`` in ``lang``; a missing rule set or language is an error that lists what exists."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
+    root = _root()
+    base = root.joinpath(ruleset)
+    if not base.joinpath(lang, "rules.md").is_file():
+        known = sorted(p.name for p in root.iterdir() if p.is_dir() and p.name != "common")
+        raise ValueError(f"no prompt templates for rule set {ruleset!r} in {lang!r}; known: {', '.join(known)}")
+    config = _toml(base.joinpath("config.toml"))
+    return Texts(
+        ruleset=ruleset, lang=lang,
+        common=_toml(root.joinpath("common", f"{lang}.toml")),
+        rules=base.joinpath(lang, "rules.md").read_text(encoding="utf-8").strip(),
+        roles=_toml(base.joinpath(lang, "roles.toml")),
+        phases=_toml(base.joinpath(lang, "phases.toml")),
+        limits={**DEFAULT_LIMITS, **{k: int(v) for k, v in config.get("limits", {}).items()}},
+        quiet_phases=frozenset(config.get("quiet_phases", ())),
+        roles_by_notice={str(k): str(v) for k, v in config.get("derived_roles", {}).items()},
+    )
