@@ -17,7 +17,6 @@ instruction, so user and assistant turns alternate (some chat templates require 
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -179,9 +178,14 @@ class SeatPrompt:
         return event.topic == "vote_result" and isinstance(died, list) and self.seat in died
 
     def _derived_card(self, event: ev.Event) -> str:
-        if not (isinstance(event, ev.Notice) and self.seat in event.seats):
+        """The role card to show after ``event``: a derived role's, or the dealt one's if the system
+        message was already sent without it."""
+        if isinstance(event, ev.RoleDealt) and event.seat == self.seat:
+            role: str | None = event.role
+        elif isinstance(event, ev.Notice) and self.seat in event.seats:
+            role = self.texts.roles_by_notice.get(event.topic)
+        else:
             return ""
-        role = self.texts.roles_by_notice.get(event.topic)
         if role is None:
             return ""
         name = self.names.role(role, self.lang)
@@ -309,7 +313,7 @@ class SeatPrompt:
 
     def messages(self) -> list[Message]:
         """The history as chat messages (copies): system, then every entry in order."""
-        return [copy.deepcopy(self._system_message())] + [copy.deepcopy(e.message) for e in self._entries]
+        return [_copy(self._system_message())] + [_copy(e.message) for e in self._entries]
 
     def tokens(self) -> int:
         """Approximate prompt tokens of the history, events not yet in a message included."""
@@ -336,7 +340,7 @@ class SeatPrompt:
         self._compact_day = self.day
         old = self._old(self.day)
         first = min((e.first_day for e in old), default=self.day)
-        ask = self.texts.word("notes.ask", first=first, last=max(first, self.day - 1), limit=self.limits["notes"],
+        ask = self.texts.word("notes.ask", first=max(1, first), last=max(1, first, self.day - 1), limit=self.limits["notes"],
                               label=seat_label(self.names, self.seat, self.lang))
         return [*self.messages(), {"role": "user", "content": ask}]
 
@@ -351,13 +355,21 @@ class SeatPrompt:
         first = min(e.first_day for e in old)
         seqs = [s for e in old for s in e.seqs]
         body = "\n".join("> " + quote(line) for line in summary.strip().splitlines()) or "> "
-        head = self.texts.word("notes.frame", first=first, last=day - 1)
+        head = self.texts.word("notes.frame", first=max(1, first), last=max(1, day - 1))
         notes = _Entry({"role": "user", "content": head + "\n" + body}, day - 1, first, notes=True)
         self._entries = [notes] + [e for e in self._entries if e.day >= day]
         record = Compaction(first, day - 1, summary, len(old), min(seqs, default=None), max(seqs, default=None),
                             before, self.tokens())
         self.compactions.append(record)
         return record
+
+
+def _copy(message: Message) -> Message:
+    """A copy the caller may change freely (messages hold only strings, None and tool-call dicts)."""
+    out = dict(message)
+    if "tool_calls" in out:
+        out["tool_calls"] = [{**c, "function": dict(c["function"])} for c in out["tool_calls"]]
+    return out
 
 
 def _tool_call(call: Any) -> Message:
