@@ -15,7 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("arena.play_cmd", "run a whole game and store it"),
     "replay": ("arena.replay_cmd", "print a stored game: god view, or what one seat saw"),
     "export": ("arena.export_cmd", "write stored games as Parquet"),
-    "rules": ("arena.rules_cmd", "print a rule set: roster, skills, flags"),
+    "rules": ("arena.rules_cmd", "print a rule set: roster, skills, flags, every adjudication"),
     "judge": ("arena.judge", "settle a judge scenario file (see SCENARIOS.md)"),
 }
 

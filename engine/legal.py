@@ -27,12 +27,13 @@ class LegalAction:
     first_from: tuple[int, ...] = ()
     abstain: bool = False
     yes_no: bool = False
+    free: bool = False
     note: str = ""
 
     @property
     def decisive(self) -> bool:
-        """Whether taking it ends the seat's turn or its part in the window."""
-        return self.kind not in ("team_post",) and not (self.kind == "skill" and self.note == "free")
+        """Whether taking it ends the seat's turn or its part in the window (free actions do not)."""
+        return self.kind != "team_post" and not self.free
 
 
 PASS = LegalAction("pass")

@@ -407,7 +407,7 @@ def test_a45_witch_skills_after_latch_marks() -> None:
     assert late.state.ascended
     after = [*steps, night(5, skill(5, "契约标记", 2))]  # after the ascension: no more marks
     err = refused(after, {"umineko.witch_skills_after_latch": True})
-    assert "steps[7] (night 5), seat 5" in err and "nothing to do" in err
+    assert "steps[7] (night 5), seat 5" in err and "cannot use 契约标记" in err  # a dead witch may still chat
 
 
 # -- every adjudication is accounted for --------------------------------------------------------------

@@ -143,9 +143,15 @@ def _notice_promotion(e: ev.Notice, c: Ctx) -> str:
                f"The accomplice is {who}; the killer named on day 1: {told}")
 
 
+def _notice_restricted(e: ev.Notice, c: Ctx) -> str:
+    return c.t("你的【红字结界】已受限：此后只能选择自己或从未选过的棋子",
+               "Your Red barrier is now restricted: from now on only yourself or pieces never chosen before")
+
+
 NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
     "merged": _notice_merged, "killer_name": _notice_name, "blade_target": _notice_target,
     "death": _notice_death, "apprentice": _notice_apprentice, "promotion": _notice_promotion,
+    "barrier_restricted": _notice_restricted,
 }
 
 

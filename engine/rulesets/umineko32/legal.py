@@ -93,8 +93,10 @@ def _vote_template(alive: tuple[int, ...]) -> LegalAction:
 
 
 @lru_cache(maxsize=256)
-def _tell_name_template(killers: tuple[int, ...]) -> LegalAction:
-    return LegalAction("skill", TELL_NAME, killers, 1, note="free")
+def _tell_name_template(killers: tuple[int, ...], told: tuple[int, ...]) -> LegalAction:
+    """弃明投暗's targets; the note names the killers the accomplice already knows (A-29)."""
+    note = "already told: " + ", ".join(map(str, told)) if told else ""
+    return LegalAction("skill", TELL_NAME, killers, 1, free=True, note=note)
 
 
 def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
@@ -113,7 +115,8 @@ def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
 def _free_actions(s: UminekoState, seat: int) -> list[LegalAction]:
     out = [team_post(team) for team in postable_teams(s, seat)]
     if tell_name_open(s, seat):
-        out.append(_tell_name_template(tuple(s.living(KILLER))))
+        killers = tuple(s.living(KILLER))
+        out.append(_tell_name_template(killers, tuple(k for k in killers if k in s.told)))
     return out
 
 
@@ -208,8 +211,9 @@ def witch_skills_open(s: UminekoState) -> bool:
 
 
 def night_eligible(s: UminekoState) -> list[int]:
-    """Seats the NIGHT window waits for: skill holders, and living members of a team chat."""
-    return [seat for seat, p in s.pieces.items() if night_skills(s, seat) or (p.alive and s.team_of(seat))]
+    """Seats the NIGHT window waits for: skill holders, and members of a team chat they may post in
+    (the dead too, while flag A-41 keeps their access)."""
+    return [seat for seat in s.pieces if night_skills(s, seat) or postable_teams(s, seat)]
 
 
 def targets_for(s: UminekoState, seat: int, skill: str) -> tuple[int, ...]:
