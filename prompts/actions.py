@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from engine.legal import LegalAction
 from engine.narrate import Names
+from engine.narrate.context import quote
 from prompts.render import seat_label
 from prompts.texts import Texts
 
@@ -57,6 +58,8 @@ def _skill(action: LegalAction, texts: Texts, names: Names) -> str:
                       targets=_seats(texts, names, action.targets))
     if action.first_from:
         line += texts.word("action.first_from", first=_seats(texts, names, action.first_from))
+    elif action.note and action.note != "free":
+        line += texts.word("action.note", note=quote(action.note))
     return line
 
 

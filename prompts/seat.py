@@ -103,6 +103,8 @@ class SeatPrompt:
         self._system: Message | None = None
         self._system_tokens = 0
         self._compact_day: int | None = None
+        self._told: tuple[int, str, str | None] | None = None
+        """(day, phase, role) whose "what to do now" the history already holds: it is said once."""
 
     # -- limits ----------------------------------------------------------------------------------
 
@@ -239,8 +241,9 @@ class SeatPrompt:
                 blue_left: int | None = None, post_limit: int | None = None) -> list[Message]:
         """The complete chat messages for one decision; the instruction stays in the history.
 
-        The instruction says the day and phase, what to do now (per role), the legal actions in
-        words (targets, the 蓝字 left, token limits) and, on a retry, the judge's error.
+        The instruction says the day and phase, what to do now (per role; once per day and phase),
+        the legal actions in words (targets, the 蓝字 left, token limits) and, on a retry, the
+        judge's error.
         """
         self._freeze()
         self._close_tool_calls()
@@ -259,9 +262,10 @@ class SeatPrompt:
             t.word("frame.turn", day=day, phase=names.phase(phase, self.lang)),
             t.word("frame.you", label=seat_label(names, self.seat, self.lang), role=role) + status,
         ]
-        todo = t.phase_text(phase, self.role)
+        todo = t.phase_text(phase, self.role) if (day, phase, self.role) != self._told else ""
         if todo:
             lines += [t.word("frame.todo"), todo]
+            self._told = (day, phase, self.role)
         lines.append(t.word("frame.options"))
         lines += ["- " + line for line in describe_all(legal, t, names, limits, blue_left)]
         if error:
