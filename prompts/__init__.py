@@ -6,12 +6,13 @@ player text quoted as data; ``count_tokens`` / ``count_messages`` count with tik
 shipped in the package so nothing is downloaded. Imports ``engine`` only.
 """
 
+from prompts.actions import describe, tool_name
 from prompts.render import quoted, render_event, render_events, seat_label
 from prompts.seat import Compaction, Message, SeatPrompt
 from prompts.texts import Texts, load
 from prompts.tokens import count_message, count_messages, count_tokens, encoding
 
 __all__ = [
-    "Compaction", "Message", "SeatPrompt", "Texts", "count_message", "count_messages", "count_tokens",
-    "encoding", "load", "quoted", "render_event", "render_events", "seat_label",
+    "Compaction", "Message", "SeatPrompt", "Texts", "count_message", "count_messages", "count_tokens", "describe",
+    "encoding", "load", "quoted", "render_event", "render_events", "seat_label", "tool_name",
 ]

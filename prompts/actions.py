@@ -1,12 +1,14 @@
 """A seat's legal actions in words, for the decision instruction.
 
-Each line starts with the action's kind (``post``, ``team_post``, ``vote``, ``skill``, ``choose``,
-``last_words``, ``pass``, as ``LegalAction.kind`` names it) and says what it does, its targets (seat
-number and alias, living ones only where the engine says so), and its token limit.
+Each line starts with the action's tool name (``tool_name``: ``post``, ``vote``, ``last_words``,
+``pass``, ``team_post_<team>``, ``skill_<skill>``, ``answer_<skill>``; an LLM agent names its
+tools the same way) and says what it does, its targets as the log writes them (``3号右代宫战人``,
+``Battler(3)``), and its token limit.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from engine.legal import LegalAction
@@ -17,6 +19,21 @@ from prompts.texts import Texts
 
 LIMIT_OF: dict[str, str] = {"post": "post", "team_post": "team_post", "last_words": "last_words", "vote": "vote_reason"}
 """Which token limit applies to the text an action carries."""
+
+
+def tool_name(action: LegalAction) -> str:
+    """The conventional tool name of a legal action."""
+    if action.kind == "team_post":
+        return f"team_post_{_safe(action.team or '')}"
+    if action.kind == "skill":
+        return f"skill_{_safe(action.skill or '')}"
+    if action.kind == "choose":
+        return f"answer_{_safe(action.skill or '')}"
+    return action.kind
+
+
+def _safe(ident: str) -> str:
+    return re.sub(r"[^a-zA-Z0-9_-]", "_", ident)[:48]
 
 
 def _seats(texts: Texts, names: Names, seats: tuple[int, ...]) -> str:
@@ -36,7 +53,7 @@ def describe(action: LegalAction, texts: Texts, names: Names, limits: Mapping[st
         return texts.word("action.post_blue", limit=limit, blue_left=left)
     if action.kind == "team_post":
         team = names.team(action.team or "", lang)
-        return texts.word("action.team_post", team=team, team_id=action.team or "", limit=limit) + free
+        return texts.word("action.team_post", tool=tool_name(action), team=team, limit=limit) + free
     if action.kind == "vote":
         line = texts.word("action.vote", targets=_seats(texts, names, action.targets), limit=limit)
         return line + (texts.word("action.abstain") if action.abstain else "")
@@ -50,11 +67,11 @@ def describe(action: LegalAction, texts: Texts, names: Names, limits: Mapping[st
 
 
 def _skill(action: LegalAction, texts: Texts, names: Names) -> str:
-    skill_id = action.skill or ""
-    skill = names.skill(skill_id, texts.lang)
+    skill = names.skill(action.skill or "", texts.lang)
+    tool = tool_name(action)
     if action.yes_no:
-        return texts.word(f"action.{action.kind}_yes_no", skill=skill, skill_id=skill_id)
-    line = texts.word(f"action.{action.kind}_targets", skill=skill, skill_id=skill_id, arity=action.arity or 1,
+        return texts.word(f"action.{action.kind}_yes_no", tool=tool, skill=skill)
+    line = texts.word(f"action.{action.kind}_targets", tool=tool, skill=skill, arity=action.arity or 1,
                       targets=_seats(texts, names, action.targets))
     if action.first_from:
         line += texts.word("action.first_from", first=_seats(texts, names, action.first_from))
