@@ -259,7 +259,7 @@ class SeatPrompt:
         role = names.role(self.role, self.lang) if self.role else t.word("unknown")
         status = "" if self.alive else t.word("frame.dead")
         lines = [
-            t.word("frame.turn", day=day, phase=names.phase(phase, self.lang)),
+            t.word("frame.turn" if day > 0 else "frame.turn_setup", day=day, phase=names.phase(phase, self.lang)),
             t.word("frame.you", label=seat_label(names, self.seat, self.lang), role=role) + status,
         ]
         todo = t.phase_text(phase, self.role) if (day, phase, self.role) != self._told else ""
