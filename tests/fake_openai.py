@@ -1,0 +1,300 @@
+"""A fake OpenAI-compatible server on 127.0.0.1 for tests: no model, scripted answers.
+
+``FakeOpenAI`` serves ``POST /v1/chat/completions`` and ``GET /v1/models`` from a thread (stdlib
+``ThreadingHTTPServer``). Each chat request takes the next ``Answer`` of the script; when the
+script is empty, ``policy`` mode answers with a valid call of a tool offered in the request (the
+named one when ``tool_choice`` names one, else the first; targets: the first of each enum), which
+is enough to play whole games. Every request body is kept in ``requests``.
+
+Answers: ``Answer.call`` (a tool call; arguments as a dict, or a raw string for malformed JSON),
+``Answer.text`` (content and no tool call: a refusal), ``Answer.status`` (HTTP 429/500…, with an
+optional Retry-After), ``Answer.hang`` (no answer for a while: past the client's timeout),
+``Answer.slow`` (an answer after a delay), ``Answer.policy`` (what policy mode would say).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Body = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One scripted answer to one chat request."""
+
+    kind: str
+    tool: str = ""
+    arguments: str | dict[str, Any] | None = None
+    content: str | None = None
+    status: int = 200
+    retry_after: float | None = None
+    delay: float = 0.0
+    then: Answer | None = None
+    finish_reason: str | None = None
+
+    @staticmethod
+    def call(tool: str, arguments: str | dict[str, Any] | None = None) -> Answer:
+        return Answer("call", tool=tool, arguments=arguments if arguments is not None else {})
+
+    @staticmethod
+    def text(content: str) -> Answer:
+        return Answer("text", content=content)
+
+    @staticmethod
+    def error(status: int, retry_after: float | None = None) -> Answer:
+        return Answer("status", status=status, retry_after=retry_after)
+
+    @staticmethod
+    def hang(seconds: float = 30.0) -> Answer:
+        return Answer("hang", delay=seconds)
+
+    @staticmethod
+    def slow(seconds: float, then: Answer | None = None) -> Answer:
+        return Answer("slow", delay=seconds, then=then)
+
+    @staticmethod
+    def policy() -> Answer:
+        return Answer("policy")
+
+
+ScriptItem = Answer | Callable[[Body], Answer]
+
+
+@dataclass
+class Policy:
+    """Valid answers from the request's own tools; ``notes_every`` n-th choice writes a note first."""
+
+    notes_every: int = 0
+    counter: int = 0
+    choices: int = 0
+
+    def token(self, prefix: str) -> str:
+        self.counter += 1
+        return f"⟦{prefix}{self.counter}⟧"
+
+    def answer(self, body: Body) -> Answer:
+        tools: list[Body] = body.get("tools") or []
+        if not tools:
+            return Answer.text(f"摘要 summary {self.token('S')}")
+        choice = body.get("tool_choice")
+        named = choice.get("function", {}).get("name") if isinstance(choice, dict) else None
+        tool = next((t for t in tools if t["function"]["name"] == named), tools[0])
+        name = tool["function"]["name"]
+        names = [t["function"]["name"] for t in tools]
+        if name == "select_action":
+            options = tool["function"]["parameters"]["properties"]["action"]["enum"]
+            return Answer.call(name, {"action": self._pick(options)})
+        if named is None and self._pick(names) == "write_notes":
+            return Answer.call("write_notes", {"text": f"note {self.token('N')}"})
+        return Answer.call(name, self.arguments(tool))
+
+    def _pick(self, options: list[str]) -> str:
+        self.choices += 1
+        if self.notes_every and "write_notes" in options and self.choices % self.notes_every == 0:
+            return "write_notes"
+        return next((o for o in options if o != "write_notes"), options[0])
+
+    def arguments(self, tool: Body) -> Body:
+        """Valid arguments: the first value of every enum, a tagged text for every string."""
+        params = tool["function"]["parameters"]
+        name = tool["function"]["name"]
+        out: Body = {}
+        for key in params.get("required", []):
+            prop = params["properties"][key]
+            if "enum" in prop:
+                out[key] = prop["enum"][0]
+            elif prop.get("type") == "boolean":
+                out[key] = key != "blue"
+            elif prop.get("type") == "array":
+                out[key] = prop["items"]["enum"][: prop.get("minItems", 1)]
+            elif prop.get("type") == "integer":
+                out[key] = prop.get("minimum", 1)
+            else:
+                out[key] = f"{name} {self.token('T')} 我觉得局势还不明朗。"
+        return out
+
+
+@dataclass
+class _State:
+    script: deque[ScriptItem] = field(default_factory=deque)
+    requests: list[Body] = field(default_factory=list)
+    headers: list[dict[str, str]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    stop: threading.Event = field(default_factory=threading.Event)
+    calls: int = 0
+
+
+class FakeOpenAI:
+    """The server; use as a context manager or ``start()`` / ``stop()``."""
+
+    def __init__(self, script: Iterable[ScriptItem] = (), *, policy: bool = True, notes_every: int = 0,
+                 model: str = "fake-model", cached_tokens: bool = True) -> None:
+        self.state = _State(deque(script))
+        self.policy_on = policy
+        self.policy = Policy(notes_every)
+        self.model = model
+        self.cached_tokens = cached_tokens
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self._last_messages: list[Body] = []
+
+    # -- control ---------------------------------------------------------------------------------
+
+    def start(self) -> FakeOpenAI:
+        handler = _handler(self)
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-openai", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.state.stop.set()
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+        self._server = None
+
+    def __enter__(self) -> FakeOpenAI:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return int(self._server.server_address[1])
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def push(self, *answers: ScriptItem) -> None:
+        with self.state.lock:
+            self.state.script.extend(answers)
+
+    @property
+    def requests(self) -> list[Body]:
+        with self.state.lock:
+            return list(self.state.requests)
+
+    @property
+    def headers(self) -> list[dict[str, str]]:
+        with self.state.lock:
+            return list(self.state.headers)
+
+    # -- answering -------------------------------------------------------------------------------
+
+    def next_answer(self, body: Body, headers: dict[str, str]) -> Answer:
+        with self.state.lock:
+            self.state.requests.append(body)
+            self.state.headers.append(headers)
+            self.state.calls += 1
+            item = self.state.script.popleft() if self.state.script else None
+            if item is None:
+                return self.policy.answer(body) if self.policy_on else Answer.error(500)
+            answer = item(body) if callable(item) else item
+            return self.policy.answer(body) if answer.kind == "policy" else answer
+
+    def completion(self, body: Body, answer: Answer) -> Body:
+        """The response body of a call or text answer, with usage (about 4 characters a token; cached:
+        the messages shared with the previous request)."""
+        with self.state.lock:
+            self.state.calls += 0
+            number = self.state.calls
+        message: Body = {"role": "assistant", "content": answer.content}
+        finish = "stop"
+        if answer.kind == "call":
+            args = answer.arguments
+            raw = args if isinstance(args, str) else json.dumps(args, ensure_ascii=False)
+            message["tool_calls"] = [{"id": f"call_{number}", "type": "function",
+                                      "function": {"name": answer.tool, "arguments": raw}}]
+            finish = "tool_calls"
+        messages: list[Body] = body.get("messages", [])
+        sizes = [len(json.dumps(m, ensure_ascii=False)) for m in messages]
+        shared = sum(sizes[:_common_prefix(messages, self._last_messages)])
+        self._last_messages = messages
+        usage: Body = {"prompt_tokens": sum(sizes) // 4 + 1,
+                       "completion_tokens": len(json.dumps(message, ensure_ascii=False)) // 4 + 1}
+        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        if self.cached_tokens:
+            usage["prompt_tokens_details"] = {"cached_tokens": shared // 4}
+        return {"id": f"chatcmpl-{number}", "object": "chat.completion", "created": 0,
+                "model": body.get("model", self.model),
+                "choices": [{"index": 0, "message": message, "finish_reason": answer.finish_reason or finish}],
+                "usage": usage}
+
+
+def _common_prefix(a: list[Body], b: list[Body]) -> int:
+    """How many leading messages two requests share (a stand-in for a server's prefix cache)."""
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
+def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # headers and body go in two writes: no 40 ms delayed-ACK stall
+
+        def log_message(self, format: str, *args: Any) -> None:
+            return
+
+        def _send(self, status: int, body: Body, headers: dict[str, str] | None = None) -> None:
+            data = json.dumps(body, ensure_ascii=False).encode()
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(data)
+            except OSError:  # the client gave up (a timeout)
+                self.close_connection = True
+
+        def do_GET(self) -> None:
+            if self.path.rstrip("/").endswith("/models"):
+                self._send(200, {"object": "list", "data": [{"id": fake.model, "object": "model", "owned_by": "fake"}]})
+            else:
+                self._send(404, {"error": {"message": f"no route {self.path}"}})
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length)
+            if not self.path.rstrip("/").endswith("/chat/completions"):
+                self._send(404, {"error": {"message": f"no route {self.path}"}})
+                return
+            body = json.loads(raw or b"{}")
+            answer = fake.next_answer(body, {k.lower(): v for k, v in self.headers.items()})
+            self._answer(body, answer)
+
+        def _answer(self, body: Body, answer: Answer) -> None:
+            if answer.kind == "hang":
+                fake.state.stop.wait(answer.delay)
+                self.close_connection = True
+                return
+            if answer.kind == "slow":
+                time.sleep(answer.delay)
+                then = answer.then or Answer.policy()
+                self._answer(body, fake.policy.answer(body) if then.kind == "policy" else then)
+                return
+            if answer.kind == "status":
+                headers = {} if answer.retry_after is None else {"Retry-After": f"{answer.retry_after:g}"}
+                kind = "rate_limit_exceeded" if answer.status == 429 else "server_error"
+                self._send(answer.status, {"error": {"message": f"fake {answer.status}", "type": kind}}, headers)
+                return
+            self._send(200, fake.completion(body, answer))
+
+    return Handler
