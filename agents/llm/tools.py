@@ -1,0 +1,216 @@
+"""The engine's legal actions for one seat, now, as OpenAI tool schemas.
+
+One tool per ``LegalAction`` template, so that a well-formed call is nearly always a legal one:
+targets are enums of the aliases the engine allows (living pieces, or as the skill says), a vote
+adds ``"abstain"``, a post in a phase with a 蓝字 budget must declare ``blue``, a two-target skill
+whose first target is constrained (演员试镜, ``first_from``) takes ``first`` and ``second`` from
+separate enums. Beside the game actions, ``write_notes`` (a private notebook, not a game action).
+In the two-step ``forced`` mode, ``select_action`` picks the tool first.
+
+Tool names: ``post``, ``team_post_<team>``, ``vote``, ``skill_<skill>``, ``answer_<skill>``,
+``last_words``, ``pass``, ``write_notes``, ``select_action``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agents.llm.aliases import AliasBook
+from agents.llm.texts import text
+from engine.legal import LegalAction
+from engine.narrate.names import Lang
+
+NOTES = "write_notes"
+SELECT = "select_action"
+ABSTAIN = "abstain"
+
+Schema = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """One tool: its name, its OpenAI schema, and the template it stands for (None: not a game action)."""
+
+    name: str
+    schema: Schema
+    template: LegalAction | None = None
+
+
+@dataclass(frozen=True)
+class Toolset:
+    """The tools of one decision, in the engine's order, the notebook last."""
+
+    specs: tuple[ToolSpec, ...]
+    book: AliasBook
+
+    @property
+    def lang(self) -> Lang:
+        return self.book.lang
+
+    def names(self) -> list[str]:
+        return [spec.name for spec in self.specs]
+
+    def schemas(self) -> list[Schema]:
+        return [spec.schema for spec in self.specs]
+
+    def get(self, name: str) -> ToolSpec | None:
+        for spec in self.specs:
+            if spec.name == name:
+                return spec
+        return None
+
+    def without(self, name: str) -> Toolset:
+        """The same tools less ``name`` (the notebook, once its bound is reached)."""
+        return Toolset(tuple(s for s in self.specs if s.name != name), self.book)
+
+    def selector(self) -> ToolSpec:
+        """The first step of the forced mode: which tool to call."""
+        return select_tool(self.specs, self.lang)
+
+
+def build_tools(legal: Sequence[LegalAction], book: AliasBook, *, notebook: bool = True) -> Toolset:
+    """The tools for ``legal`` (templates that cannot be called legally, such as a skill with no
+    target left, are dropped), plus the notebook when ``notebook``."""
+    specs = [spec for spec in (tool_for(t, book) for t in legal) if spec is not None]
+    if notebook:
+        specs.append(notes_tool(book.lang))
+    return Toolset(tuple(specs), book)
+
+
+def tool_for(template: LegalAction, book: AliasBook) -> ToolSpec | None:
+    """The tool of one template, or None when no call of it could be legal."""
+    builder = _BUILDERS.get(template.kind)
+    return None if builder is None else builder(template, book)
+
+
+def safe_name(ident: str) -> str:
+    """An id as a tool-name part (OpenAI allows ``[a-zA-Z0-9_-]``)."""
+    return re.sub(r"[^a-zA-Z0-9_-]", "_", ident)[:48]
+
+
+def function(name: str, description: str, properties: dict[str, Schema], required: Sequence[str] = ()) -> Schema:
+    """An OpenAI function tool with a closed object of parameters."""
+    return {"type": "function", "function": {
+        "name": name, "description": description,
+        "parameters": {"type": "object", "properties": properties, "required": list(required),
+                       "additionalProperties": False}}}
+
+
+def _text_prop(lang: Lang, key: str) -> Schema:
+    return {"type": "string", "description": text(lang, key)}
+
+
+def _enum(values: Sequence[str], description: str) -> Schema:
+    return {"type": "string", "enum": list(values), "description": description}
+
+
+# -- one builder per kind ------------------------------------------------------------------------
+
+
+def _post(template: LegalAction, book: AliasBook) -> ToolSpec:
+    lang = book.lang
+    props: dict[str, Schema] = {"text": _text_prop(lang, "post.text")}
+    required = ["text"]
+    description = text(lang, "post")
+    if template.blue_left is not None and template.blue_left > 0:
+        props["blue"] = {"type": "boolean", "description": text(lang, "post.blue", left=template.blue_left)}
+        required.append("blue")
+    elif template.blue_left is not None:
+        description += " " + text(lang, "post.no_blue")
+    props["quote"] = {"type": "integer", "minimum": 1, "description": text(lang, "post.quote")}
+    return ToolSpec("post", function("post", description, props, required), template)
+
+
+def _team_post(template: LegalAction, book: AliasBook) -> ToolSpec:
+    team = template.team or ""
+    name = f"team_post_{safe_name(team)}"
+    description = text(book.lang, "team_post", team=book.names.team(team, book.lang))
+    return ToolSpec(name, function(name, description, {"text": _text_prop(book.lang, "post.text")}, ["text"]),
+                    template)
+
+
+def _vote(template: LegalAction, book: AliasBook) -> ToolSpec:
+    options = book.aliases(template.targets) + ([ABSTAIN] if template.abstain else [])
+    props = {"target": _enum(options, text(book.lang, "vote")),
+             "reason": _text_prop(book.lang, "vote.reason")}
+    return ToolSpec("vote", function("vote", text(book.lang, "vote"), props, ["target"]), template)
+
+
+def _skill(template: LegalAction, book: AliasBook) -> ToolSpec | None:
+    lang, skill = book.lang, template.skill or ""
+    name = f"skill_{safe_name(skill)}"
+    description = text(lang, "skill", skill=book.names.skill(skill, lang))
+    if template.note == "free":
+        description += text(lang, "skill.free")
+    elif template.note:
+        description += f" ({template.note})"
+    props = target_props(template, book)
+    if props is None:
+        return None
+    return ToolSpec(name, function(name, description, props, list(props)), template)
+
+
+def target_props(template: LegalAction, book: AliasBook) -> dict[str, Schema] | None:
+    """The target parameters of a skill: ``target``, ``targets`` or ``first`` + ``second``; None
+    when the enums would be empty (no legal call)."""
+    lang = book.lang
+    if template.arity <= 0:
+        return {}
+    if template.first_from and template.arity == 2:
+        first = [t for t in template.targets if t in template.first_from]
+        second = [t for t in template.targets if t not in template.first_from]
+        if not first or not second:
+            return None
+        return {"first": _enum(book.aliases(first), text(lang, "skill.first")),
+                "second": _enum(book.aliases(second), text(lang, "skill.second"))}
+    if len(template.targets) < template.arity:
+        return None
+    options = book.aliases(template.targets)
+    if template.arity == 1:
+        return {"target": _enum(options, text(lang, "skill.target"))}
+    return {"targets": {"type": "array", "items": {"type": "string", "enum": options},
+                        "minItems": template.arity, "maxItems": template.arity, "uniqueItems": True,
+                        "description": text(lang, "skill.targets", n=template.arity)}}
+
+
+def _choose(template: LegalAction, book: AliasBook) -> ToolSpec | None:
+    lang, skill = book.lang, template.skill or ""
+    name = f"answer_{safe_name(skill)}"
+    description = text(lang, "answer", skill=book.names.skill(skill, lang))
+    if template.yes_no:
+        props: dict[str, Schema] | None = {"use": {"type": "boolean", "description": description}}
+    else:
+        props = target_props(template, book)
+    if props is None:
+        return None
+    return ToolSpec(name, function(name, description, props, list(props)), template)
+
+
+def _last_words(template: LegalAction, book: AliasBook) -> ToolSpec:
+    props = {"text": _text_prop(book.lang, "post.text")}
+    return ToolSpec("last_words", function("last_words", text(book.lang, "last_words"), props, ["text"]), template)
+
+
+def _pass(template: LegalAction, book: AliasBook) -> ToolSpec:
+    return ToolSpec("pass", function("pass", text(book.lang, "pass"), {}), template)
+
+
+_BUILDERS = {"post": _post, "team_post": _team_post, "vote": _vote, "skill": _skill, "choose": _choose,
+             "last_words": _last_words, "pass": _pass}
+
+
+def notes_tool(lang: Lang) -> ToolSpec:
+    """The private notebook."""
+    props = {"text": _text_prop(lang, "write_notes.text")}
+    return ToolSpec(NOTES, function(NOTES, text(lang, "write_notes"), props, ["text"]))
+
+
+def select_tool(specs: Sequence[ToolSpec], lang: Lang) -> ToolSpec:
+    """``select_action``: an enum of the tools' names, each explained in the description."""
+    names = [spec.name for spec in specs]
+    options = "\n".join(f"- {spec.name}: {spec.schema['function']['description']}" for spec in specs)
+    props = {"action": _enum(names, text(lang, "select_action.action"))}
+    return ToolSpec(SELECT, function(SELECT, text(lang, "select_action", options=options), props, ["action"]))
