@@ -7,13 +7,22 @@ the output holds exactly what that seat saw, nothing more.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from engine.narrate import Names, narrate
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, view
 from transcripts.errors import TranscriptError
-from transcripts.reader import latest_game_id, list_games, load_events, load_header, resolve_game_id
+from transcripts.reader import (
+    latest_game_id,
+    list_games,
+    load_calls,
+    load_events,
+    load_header,
+    resolve_game_id,
+)
+from transcripts.records import LlmCall
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -24,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     who.add_argument("--seat", type=int, help="show exactly what this seat saw")
     who.add_argument("--spectator", action="store_true", help="show only public events")
     p.add_argument("--lang", choices=("zh", "en"), default="zh")
+    p.add_argument("--calls", action="store_true",
+                   help="show each LLM decision under the event it produced: model, tokens, latency, tool calls")
+    p.add_argument("--messages", action="store_true", help="with --calls, also print the messages sent")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,12 +54,50 @@ def run(args: argparse.Namespace) -> int:
         return 2
     names = Names.from_events(ruleset, events)
     god = viewer.kind == "god"
+    calls = _calls_by_event(args, game_id, viewer)
     print(f"# {ruleset.title} · game {game_id} · seed {header.seed} · view: {viewer}")
     for event in view(events, viewer):
         line = narrate(event, names, args.lang, god=god)
         if line:
             print(line)
+        for call in calls.pop(event.seq, []):
+            print_call(call, args.messages)
+    for rest in calls.values():
+        for call in rest:
+            print_call(call, args.messages)
     return 0
+
+
+def _calls_by_event(args: argparse.Namespace, game_id: str, viewer: Viewer) -> dict[int | None, list[LlmCall]]:
+    """The calls a viewer may see (a seat: its own; god: all; spectator: none), by event seq."""
+    if not args.calls or viewer.kind == "spectator":
+        return {}
+    out: dict[int | None, list[LlmCall]] = {}
+    for call in load_calls(args.db, game_id):
+        if viewer.kind == "seat" and call.seat != viewer.seat:
+            continue
+        out.setdefault(call.event_seq, []).append(call)
+    return out
+
+
+def print_call(call: LlmCall, messages: bool) -> None:
+    """One LLM call as a few indented lines."""
+    tokens = f"in {call.tokens_in}/{call.tokens_in_reported or '-'} out {call.tokens_out}/{call.tokens_out_reported or '-'}"
+    cached = f", cached {call.cached_tokens}" if call.cached_tokens else ""
+    latency = f"{call.latency_ms:.0f} ms" if call.latency_ms is not None else "-"
+    flags = (" FALLBACK" if call.fallback else "") + (f" retries={call.retries}" if call.retries else "")
+    print(f"    ⤷ LLM seat {call.seat} · {call.model} · {latency} · tokens {tokens}{cached}{flags}")
+    for tool_call in call.tool_calls or []:
+        function = tool_call.get("function", tool_call) if isinstance(tool_call, dict) else tool_call
+        name = function.get("name", "?") if isinstance(function, dict) else "?"
+        arguments = function.get("arguments", "") if isinstance(function, dict) else ""
+        print(f"      tool {name} {json.dumps(arguments, ensure_ascii=False)[:300]}")
+    if call.error:
+        print(f"      error: {call.error[:300]}")
+    if messages:
+        for message in call.messages or []:
+            content = str(message.get("content", ""))[:2000].replace("\n", "\n        ")
+            print(f"      [{message.get('role')}] {content}")
 
 
 def _viewer(args: argparse.Namespace, seats: int) -> Viewer | None:

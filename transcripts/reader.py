@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from typing import Any
 
 import duckdb
 
 from engine.events import Event, from_json
 from transcripts.errors import TranscriptError
-from transcripts.records import GameHeader, GameRow, SeatRecord
+from transcripts.records import GameHeader, GameRow, LlmCall, SeatRecord
 from transcripts.schema import GAME_STATUSES
 from transcripts.store import PathLike, open_db
 
@@ -143,3 +144,19 @@ def _loads(value: str | None) -> Any:
 
 def _name(db: Db) -> str:
     return "the database" if isinstance(db, duckdb.DuckDBPyConnection) else str(db)
+
+
+def load_calls(db: Db, game_id: str) -> list[LlmCall]:
+    """A game's LLM calls in the order they were made (JSON columns decoded)."""
+    names = [f.name for f in fields(LlmCall)]
+    with connect(db) as con:
+        gid = _resolve(con, game_id, _name(db))
+        rows = con.execute(f"SELECT {', '.join(names)} FROM llm_calls WHERE game_id = ? ORDER BY call_id",
+                           [gid]).fetchall()
+    return [LlmCall(**{n: _decoded(n, v) for n, v in zip(names, row, strict=True)}) for row in rows]
+
+
+def _decoded(name: str, value: Any) -> Any:
+    if name in ("messages", "tools", "response", "tool_calls") and isinstance(value, str):
+        return json.loads(value)
+    return value
