@@ -10,12 +10,18 @@ call records; ``agent`` the ``Agent``. ``LLMAgent``, ``Endpoint``, ``ClientPool`
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agents.llm.agent import LLMAgent as LLMAgent
+    from agents.llm.endpoint import Endpoint as Endpoint
+    from agents.llm.endpoint import MissingKeyError as MissingKeyError
+    from agents.llm.pool import ClientPool as ClientPool
 
 _EXPORTS = {"LLMAgent": "agents.llm.agent", "Endpoint": "agents.llm.endpoint",
             "MissingKeyError": "agents.llm.endpoint", "ClientPool": "agents.llm.pool"}
 
-__all__ = sorted(_EXPORTS)
+__all__ = ["ClientPool", "Endpoint", "LLMAgent", "MissingKeyError"]
 
 
 def __getattr__(name: str) -> Any:

@@ -114,7 +114,7 @@ class ClientPool:
         """Seconds before retry ``attempt + 1``: the server's Retry-After, else exponential with jitter."""
         if retry_after is not None:
             return min(max(retry_after, 0.0), ep.backoff_max_s)
-        base = min(ep.backoff_s * (2 ** attempt), ep.backoff_max_s)
+        base: float = min(ep.backoff_s * 2.0 ** attempt, ep.backoff_max_s)
         return base * (0.5 + self.rand.random())
 
     def _down(self, ep: Endpoint) -> str | None:

@@ -1,0 +1,96 @@
+"""``LLMAgent``: a seat played by a model on an OpenAI-compatible endpoint.
+
+Each decision is one run of the decision graph (``agents.llm.graph``); the seat's prompt (its whole
+chat history, ``prompts.SeatPrompt``) and its private notebook live for the whole game. Every
+request is kept as a ``CallRecord`` until the runner takes them (``take_calls``) and links them to
+the event the decision produced. ``concurrent = True``: the runner asks LLM seats of one window in
+parallel; the endpoint's pool bounds the requests in flight.
+
+Nothing raises out of ``act``: a failing endpoint, a missing key or a bug in the graph ends in a
+recorded fallback (a pass with ``fallback=True`` and the reason).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agents.base import CallRecord, Turn
+from agents.llm.aliases import AliasBook
+from agents.llm.endpoint import Endpoint
+from agents.llm.graph import Decision, SeatPromptLike, decision_graph, initial_state
+from agents.llm.pool import ClientPool
+from engine.actions import Action, Pass
+from engine.events import Event
+from engine.narrate.names import Lang, Names
+from engine.rulesets import get_ruleset
+from prompts import SeatPrompt, seat_label
+
+RECURSION_LIMIT = 200
+"""Graph steps one decision may take (its loops are bounded by the endpoint's limits well before)."""
+
+
+@dataclass
+class SeatMemory:
+    """What one seat's agent keeps between decisions."""
+
+    prompt: SeatPromptLike
+    book: AliasBook
+    notebook: list[str] = field(default_factory=list)
+    decisions: int = 0
+
+
+class LLMAgent:
+    """A model player (see the module docstring)."""
+
+    concurrent = True
+
+    def __init__(self, endpoint: Endpoint, lang: Lang | None = None, *, pool: ClientPool | None = None,
+                 name: str | None = None) -> None:
+        self.endpoint = endpoint
+        self.lang: Lang = lang or endpoint.lang
+        self.pool = pool or ClientPool()
+        self.name = name or f"llm:{endpoint.name}"
+        self.seats: dict[int, SeatMemory] = {}
+        self._records: list[CallRecord] = []
+
+    def memory(self, turn: Turn) -> tuple[SeatMemory, list[Event]]:
+        """The seat's memory (made at its first decision) and the events it has not taken in yet."""
+        memory = self.seats.get(turn.seat)
+        if memory is None:
+            ruleset = get_ruleset(turn.ruleset)
+            names = Names.from_events(ruleset, turn.events)
+            prompt = SeatPrompt(ruleset, turn.seat, self.lang, names)
+            memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label))
+            self.seats[turn.seat] = memory
+            return memory, list(turn.events)
+        return memory, list(turn.events[turn.new_from:])
+
+    async def act(self, turn: Turn) -> Action | None:
+        memory, new = self.memory(turn)
+        memory.decisions += 1
+        decision = Decision(turn, self.endpoint, self.pool, memory.prompt, memory.book, new, memory.notebook)
+        try:
+            state = await decision_graph().ainvoke(initial_state(self.endpoint), context=decision,
+                                                   config={"recursion_limit": RECURSION_LIMIT})
+            action = state.get("action")
+        except Exception as exc:  # a bug must not stop the game nor lose the records
+            action = self._crashed(turn, decision, exc)
+        finally:
+            self._records.extend(decision.records)
+        return action if action is not None else Pass(seat=turn.seat, fallback=True, reason="no action decided")
+
+    def _crashed(self, turn: Turn, decision: Decision, exc: Exception) -> Action:
+        error = f"agent error: {type(exc).__name__}: {exc}"[:480]
+        decision.records.append(CallRecord(seat=turn.seat, day=turn.day, phase=turn.phase, decision=turn.decision,
+                                           model=self.endpoint.model, base_url=self.endpoint.base_url,
+                                           error=error, fallback=True))
+        return Pass(seat=turn.seat, fallback=True, reason=error)
+
+    def take_calls(self) -> list[CallRecord]:
+        records, self._records = self._records, []
+        return records
+
+    def notes(self, seat: int) -> list[str]:
+        """The seat's private notebook so far."""
+        memory = self.seats.get(seat)
+        return list(memory.notebook) if memory else []

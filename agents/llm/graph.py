@@ -1,0 +1,350 @@
+"""The graph of one LLM decision (LangGraph): context → [compact] → instruct → [select] → call →
+validate → done | notebook → call | retry → call | fallback.
+
+* ``context``: the seat's prompt takes in the events it has not seen.
+* ``compact``: when the history nears the endpoint's ``context_budget``, one call (no tools) asks
+  the model to summarise the earlier days; the prompt replaces them with the summary (and the
+  seat's notebook). The call is recorded; a failed compaction is recorded and skipped.
+* ``instruct``: the decision's messages (the prompt's instruction with the legal actions) and its
+  tools, generated from the engine's legal actions for this seat now.
+* ``select`` (``tool_mode = "forced"`` only): a call forced by name to ``select_action``, whose
+  enum holds the tools' names; ``call`` then forces the chosen tool. One forced call per request.
+* ``call``: the model, through the endpoint's pool (retries and backoff on transport errors).
+* ``validate``: the call parsed into a typed action (``parse``), its text checked against the
+  speech limit (``check_post``) and the action dry-run by the engine (``Turn.check``). A legal
+  action ends the decision; ``write_notes`` goes to the seat's notebook and asks again (at most
+  ``max_notes`` times); anything else is answered with the error (as the tool's result, or as a
+  new instruction when the model called no tool) and asked again, at most ``max_retries_illegal``
+  times, after which ``fallback`` passes with the reason, recorded as ``fallback=True``.
+
+Every request is recorded (``records``), whatever came of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal, Protocol, TypedDict
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+from langgraph.runtime import Runtime
+
+from agents.base import CallRecord, Turn
+from agents.llm.aliases import AliasBook
+from agents.llm.endpoint import Endpoint
+from agents.llm.parse import CallError, Note, Selected, parse_call
+from agents.llm.pool import ClientPool, Reply
+from agents.llm.records import assistant_message, finish_reason, record_call
+from agents.llm.texts import text
+from agents.llm.tools import NOTES, SELECT, Toolset, build_tools
+from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, Vote
+from engine.events import Event
+from engine.legal import LegalAction
+
+Message = dict[str, Any]
+
+
+class SeatPromptLike(Protocol):
+    """What the graph needs of ``prompts.SeatPrompt``."""
+
+    def observe(self, events: Iterable[Event]) -> int: ...
+    def request(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None = None
+                ) -> list[Message]: ...
+    def messages(self) -> list[Message]: ...
+    def record_assistant(self, message: Mapping[str, Any]) -> None: ...
+    def record_tool_result(self, tool_call_id: str, text: str) -> None: ...
+    def needs_compaction(self, budget: int) -> bool: ...
+    def compaction_messages(self) -> list[Message]: ...
+    def compact(self, summary: str) -> Any: ...
+    def check_post(self, text: str, kind: str = "post") -> str | None: ...
+
+
+@dataclass
+class Decision:
+    """Run-scoped context of one decision: the turn, the seat's prompt and notebook, the endpoint."""
+
+    turn: Turn
+    endpoint: Endpoint
+    pool: ClientPool
+    prompt: SeatPromptLike
+    book: AliasBook
+    new_events: Sequence[Event]
+    notebook: list[str]
+    records: list[CallRecord] = field(default_factory=list)
+
+
+class State(TypedDict, total=False):
+    forced: bool
+    max_illegal: int
+    compact: bool
+    tools: Toolset
+    messages: list[Message]
+    selected: str | None
+    reply: Reply | None
+    action: Action | None
+    error: str | None
+    illegal: int
+    notes: int
+
+
+Route = Literal["compact", "instruct", "select", "call", "call_only", "fallback", "__end__"]
+
+
+# -- nodes ---------------------------------------------------------------------------------------
+
+
+async def context(state: State, runtime: Runtime[Decision]) -> State:
+    d = runtime.context
+    d.prompt.observe(d.new_events)
+    return {"compact": d.prompt.needs_compaction(d.endpoint.context_budget)}
+
+
+async def compact(state: State, runtime: Runtime[Decision]) -> State:
+    d = runtime.context
+    request = {"messages": sendable(d.prompt.compaction_messages())}
+    reply = await d.pool.complete(d.endpoint, request)
+    record = record_call(d.turn, d.endpoint, "compaction", request, reply)
+    d.records.append(record)
+    summary = assistant_message(reply.response).get("content", "") if reply.response is not None else ""
+    if reply.error is None and not summary.strip():
+        record.error = "compaction: the model returned an empty summary"
+    if summary.strip():
+        notebook = "\n".join(f"- {note}" for note in d.notebook)
+        d.prompt.compact(summary.strip() + (f"\n\n{text(d.book.lang, 'notebook')}\n{notebook}" if notebook else ""))
+    return {}
+
+
+async def instruct(state: State, runtime: Runtime[Decision]) -> State:
+    d = runtime.context
+    turn = d.turn
+    tools = build_tools(turn.legal, d.book, notebook=d.endpoint.max_notes > 0)
+    return {"tools": tools, "messages": d.prompt.request(turn.day, turn.phase, turn.legal, turn.error)}
+
+
+async def select(state: State, runtime: Runtime[Decision]) -> State:
+    d = runtime.context
+    selector = state["tools"].selector()
+    reply = await _ask(d, "select", state["messages"], [selector.schema], _named(SELECT))
+    return {"reply": reply, "selected": None}
+
+
+async def call(state: State, runtime: Runtime[Decision]) -> State:
+    d = runtime.context
+    tools: Toolset = state["tools"]
+    selected = state.get("selected")
+    if selected is not None:
+        spec = tools.get(selected)
+        assert spec is not None
+        reply = await _ask(d, "action", state["messages"], [spec.schema], _named(selected))
+    else:
+        reply = await _ask(d, "action", state["messages"], tools.schemas(), "auto")
+    return {"reply": reply}
+
+
+async def _ask(d: Decision, purpose: str, messages: list[Message], tools: list[Message],
+               tool_choice: str | dict[str, Any]) -> Reply:
+    request = {"messages": sendable(messages), "tools": tools, "tool_choice": tool_choice}
+    reply = await d.pool.complete(d.endpoint, request)
+    d.records.append(record_call(d.turn, d.endpoint, purpose, request, reply))
+    return reply
+
+
+async def validate(state: State, runtime: Runtime[Decision]) -> State:
+    """Judge the last reply: an action, a note, a selection, or an error to answer."""
+    d = runtime.context
+    reply = state.get("reply")
+    assert reply is not None
+    if reply.response is None:
+        return {"error": reply.error or "no response", "action": None}
+    message = assistant_message(reply.response, f"call_{d.turn.decision}_{len(d.records)}")
+    d.prompt.record_assistant(message)
+    calls = message.get("tool_calls", [])
+    if not calls:
+        return _invalid(state, d, None, text(d.book.lang, "err.no_call"), "no tool call")
+    first, extra = calls[0], calls[1:]
+    for other in extra:
+        d.prompt.record_tool_result(other["id"], text(d.book.lang, "ignored"))
+    try:
+        parsed = parse_call(state["tools"], d.turn.seat, first["function"]["name"], first["function"]["arguments"])
+    except CallError as exc:
+        return _invalid(state, d, first["id"], str(exc), "invalid call", note=_cut_hint(d.endpoint, reply, first))
+    if isinstance(parsed, Selected):
+        return _selected(state, d, first["id"], parsed.tool)
+    if isinstance(parsed, Note):
+        too_long = d.prompt.check_post(parsed.text, "notes")
+        if too_long is not None:
+            return _invalid(state, d, first["id"], too_long, "notes limit")
+        return _noted(state, d, first["id"], parsed.text)
+    problem = speech_problem(d.prompt, parsed)
+    if problem is not None:
+        return _invalid(state, d, first["id"], problem, "speech limit")
+    refused = d.turn.check(parsed) if d.turn.check is not None else None
+    if refused is not None:
+        return _invalid(state, d, first["id"], text(d.book.lang, "err.engine", detail=refused), "illegal",
+                        reselect=True)
+    d.prompt.record_tool_result(first["id"], text(d.book.lang, "ok"))
+    return {"action": parsed, "error": None}
+
+
+def _cut_hint(ep: Endpoint, reply: Reply, call: Message) -> str:
+    """A note for the record when the arguments look cut off (llama.cpp still says "tool_calls")."""
+    raw = str(call["function"]["arguments"]).rstrip()
+    if finish_reason(reply.response) == "length" or (raw and not raw.endswith(("}", "```"))):
+        return f" (cut off at max_tokens={ep.max_tokens}? raise max_tokens)"
+    return ""
+
+
+def _invalid(state: State, d: Decision, call_id: str | None, error: str, what: str, *,
+             reselect: bool = False, note: str = "") -> State:
+    """Answer an invalid or illegal call with ``error`` and mark the last record (``note``: for the
+    record only)."""
+    if d.records:
+        d.records[-1].error = f"{what}: {error}{note}"
+    if call_id is not None:
+        d.prompt.record_tool_result(call_id, error)
+        messages = d.prompt.messages()
+    else:
+        turn = d.turn
+        messages = d.prompt.request(turn.day, turn.phase, turn.legal, error)
+    out: State = {"error": f"{what}: {error}", "action": None, "illegal": state.get("illegal", 0) + 1,
+                  "messages": messages}
+    if reselect or call_id is None:
+        out["selected"] = None
+    return out
+
+
+def _selected(state: State, d: Decision, call_id: str, tool: str) -> State:
+    spec = state["tools"].get(tool)
+    assert spec is not None
+    if spec.template is not None and spec.template.kind == "pass":
+        d.prompt.record_tool_result(call_id, text(d.book.lang, "ok"))
+        return {"action": Pass(seat=d.turn.seat), "error": None}
+    d.prompt.record_tool_result(call_id, text(d.book.lang, "selected", tool=tool))
+    return {"selected": tool, "messages": d.prompt.messages(), "error": None}
+
+
+def _noted(state: State, d: Decision, call_id: str, note: str) -> State:
+    d.notebook.append(note)
+    notes = state.get("notes", 0) + 1
+    tools: Toolset = state["tools"]
+    full = notes >= d.endpoint.max_notes
+    d.prompt.record_tool_result(call_id, text(d.book.lang, "notes_full" if full else "noted"))
+    out: State = {"notes": notes, "messages": d.prompt.messages(), "selected": None, "error": None}
+    if full:
+        out["tools"] = tools.without(NOTES)
+    return out
+
+
+def speech_problem(prompt: SeatPromptLike, action: Action) -> str | None:
+    """The prompt's message when the text an action carries is over its token limit."""
+    if isinstance(action, Post):
+        return prompt.check_post(action.text, "post")
+    if isinstance(action, TeamPost):
+        return prompt.check_post(action.text, "team_post")
+    if isinstance(action, SubmitLastWords):
+        return prompt.check_post(action.text, "last_words")
+    if isinstance(action, Vote) and action.reason:
+        return prompt.check_post(action.reason, "vote_reason")
+    return None
+
+
+async def fallback(state: State, runtime: Runtime[Decision]) -> State:
+    d = runtime.context
+    reply = state.get("reply")
+    if reply is not None and reply.response is None:  # no answer came: keep user and assistant turns alternating
+        d.prompt.record_assistant({"role": "assistant", "content": ""})
+    error = state.get("error") or "no valid answer"
+    tries = state.get("illegal", 0)
+    reason = (f"fallback after {tries} invalid answer(s): {error}" if tries else f"fallback: {error}")[:480]
+    if d.records:
+        d.records[-1].fallback = True
+    else:
+        d.records.append(CallRecord(seat=d.turn.seat, day=d.turn.day, phase=d.turn.phase, decision=d.turn.decision,
+                                    model=d.endpoint.model, base_url=d.endpoint.base_url, error=error,
+                                    fallback=True))
+    return {"action": Pass(seat=d.turn.seat, fallback=True, reason=reason)}
+
+
+# -- edges ---------------------------------------------------------------------------------------
+
+
+async def after_context(state: State) -> Route:
+    return "compact" if state.get("compact") else "instruct"
+
+
+def next_ask(state: State) -> Route:
+    """Where a fresh attempt starts: ``select`` in the forced mode (unless a tool is chosen, or
+    only one tool is offered), else ``call``."""
+    if state.get("forced") and state.get("selected") is None:
+        return "call_only" if len(state["tools"].specs) == 1 else "select"
+    return "call"
+
+
+async def after_instruct(state: State) -> Route:
+    return next_ask(state)
+
+
+async def after_validate(state: State) -> Route:
+    if state.get("action") is not None:
+        return "__end__"
+    reply = state.get("reply")
+    if reply is not None and reply.response is None:
+        return "fallback"
+    if state.get("error") is not None and state.get("illegal", 0) > state.get("max_illegal", 0):
+        return "fallback"
+    return next_ask(state)  # a note, a selection, or a retry after an error
+
+
+async def call_only(state: State, runtime: Runtime[Decision]) -> State:
+    """Forced mode with a single tool: no selection needed."""
+    return {"selected": state["tools"].specs[0].name}
+
+
+def sendable(messages: list[Message]) -> list[Message]:
+    """Messages as a server takes them: an assistant's null content becomes "" (llama.cpp refuses null)."""
+    out = []
+    for message in messages:
+        if message.get("role") == "assistant" and message.get("content") is None:
+            message = {**message, "content": ""}
+        out.append(message)
+    return out
+
+
+def _named(tool: str) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": tool}}
+
+
+@cache
+def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
+    """The compiled graph (one for the process; each decision is one run with its own context).
+
+    Every node and edge is ``async``: LangGraph runs a sync one in a worker thread, and the thread
+    hops cost more than the nodes themselves."""
+    g: StateGraph[State, Decision, State, State] = StateGraph(State, context_schema=Decision)
+    g.add_node("context", context)
+    g.add_node("compact", compact)
+    g.add_node("instruct", instruct)
+    g.add_node("select", select)
+    g.add_node("call_only", call_only)
+    g.add_node("call", call)
+    g.add_node("validate", validate)
+    g.add_node("fallback", fallback)
+    g.add_edge(START, "context")
+    g.add_conditional_edges("context", after_context, ["compact", "instruct"])
+    g.add_edge("compact", "instruct")
+    g.add_conditional_edges("instruct", after_instruct, ["select", "call", "call_only"])
+    g.add_edge("call_only", "call")
+    g.add_edge("select", "validate")
+    g.add_edge("call", "validate")
+    g.add_conditional_edges("validate", after_validate, ["select", "call", "call_only", "fallback", END])
+    g.add_edge("fallback", END)
+    return g.compile()
+
+
+
+def initial_state(endpoint: Endpoint) -> State:
+    """The input of one run."""
+    return {"forced": endpoint.tool_mode == "forced", "max_illegal": endpoint.max_retries_illegal, "compact": False,
+            "selected": None, "reply": None, "action": None, "error": None, "illegal": 0, "notes": 0}
