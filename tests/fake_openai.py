@@ -152,7 +152,8 @@ class FakeOpenAI:
         handler = _handler(self)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-openai", daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,), name="fake-openai",
+                                        daemon=True)
         self._thread.start()
         return self
 
