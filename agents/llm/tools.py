@@ -143,10 +143,10 @@ def _skill(template: LegalAction, book: AliasBook) -> ToolSpec | None:
     lang, skill = book.lang, template.skill or ""
     name = f"skill_{safe_name(skill)}"
     description = text(lang, "skill", skill=book.names.skill(skill, lang))
-    if template.note == "free":
-        description += text(lang, "skill.free")
-    elif template.note:
+    if template.note:
         description += f" ({template.note})"
+    if not template.decisive:
+        description += text(lang, "skill.free")
     props = target_props(template, book)
     if props is None:
         return None
