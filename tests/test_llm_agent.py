@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -477,7 +478,7 @@ def test_an_endpoint_that_is_down_falls_back_then_fails_fast() -> None:
     assert "is down: 2 decisions in a row failed" in (records[2].error or "") and records[2].retries == 0
     assert "is down" in (actions[2].reason if isinstance(actions[2], Pass) else "")
     roles = [m["role"] for m in agent.seats[turn.seat].prompt.messages()]
-    assert roles[0] == "system" and all(a != b for a, b in zip(roles[1:], roles[2:], strict=False)), roles
+    assert roles[0] == "system" and all(a != b for a, b in pairwise(roles[1:])), roles
 
 
 def test_a_missing_key_names_the_variable_and_every_decision_falls_back() -> None:
