@@ -15,8 +15,9 @@ from rich.table import Table
 
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
-from arena.recorder import Recorder
-from arena.runner import GameRunner, Listener
+from arena.recorder import CallStore, Recorder
+from arena.runner import CallListener, GameRunner, Listener
+from arena.seats import SeatPlan, load_seat_file, plan_from_configs
 from engine.errors import EngineError
 from engine.game import Game
 from engine.narrate import Names
@@ -31,8 +32,11 @@ DEFAULT_DB = "arena.duckdb"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", default="umineko32", help=f"one of: {', '.join(ruleset_ids())}")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, printed)")
-    p.add_argument("--players", default="scripted",
+    p.add_argument("--players", default=None,
                    help="player kind for every seat (scripted, random) or a comma-separated list, one per seat")
+    p.add_argument("--seats", metavar="FILE",
+                   help="a seat file (TOML) giving each seat its player: bots or models on any OpenAI-compatible "
+                        "endpoint (see arena/seats.py and the README)")
     p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB transcript file (default {DEFAULT_DB})")
     p.add_argument("--no-store", action="store_true", help="do not write the game to the database")
     p.add_argument("--show", choices=("summary", "posts", "none"), default="summary",
@@ -72,15 +76,21 @@ def run(args: argparse.Namespace) -> int:
 async def _play(args: argparse.Namespace, console: Console) -> int:
     ruleset = get_ruleset(args.ruleset)
     writer = None if args.no_store else TranscriptWriter(Path(args.db))
+    plan: SeatPlan | None = None
     try:
-        game, configs, game_id = _start(args, ruleset, writer)
+        game, plan, game_id = _start(args, ruleset, writer)
+        configs = plan.configs
+        for problem in plan.problems:
+            console.print(f"[yellow]warning:[/] {problem}", highlight=False)
         names = Names.from_events(ruleset, game.events)
         progress = Progress(names, console, args.show, args.lang)
         listeners: list[Listener] = [progress]
+        call_listeners: list[CallListener] = []
         if writer is not None and game_id is not None:
             listeners.insert(0, Recorder(writer, game_id))
+            call_listeners.append(CallStore(writer, game_id, _calls_stored(args, game_id)))
         console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
-        runner = GameRunner(game, agents_for(configs), listeners=listeners)
+        runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners)
         if console.is_terminal:
             with console.status(progress.status(game)) as status:
                 listeners.append(lambda g, _new: status.update(progress.status(g)))
@@ -94,27 +104,39 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
         _outcome(console, game, names, args.lang, game_id, args.db, runner)
         return 0
     finally:
+        if plan is not None:
+            await plan.aclose()
         if writer is not None:
             writer.close()
 
 
 def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None
-           ) -> tuple[Game, list[dict[str, Any]], str | None]:
+           ) -> tuple[Game, SeatPlan, str | None]:
     if args.resume:
         return _resume(args, ruleset, writer)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     flags = parse_pairs(args.flag, "--flag")
     options = {"rounds": {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}}
+    plan = _plan(args, ruleset, seed)
     game = ruleset.new_game(seed, flags=flags, options=options)
-    configs = parse_players(args.players, ruleset.seats)
     game_id = None
     if writer is not None:
-        game_id = writer.begin_game(GameHeader.from_events(game.events, configs))
-    return game, configs, game_id
+        game_id = writer.begin_game(GameHeader.from_events(game.events, plan.configs))
+    return game, plan, game_id
+
+
+def _plan(args: argparse.Namespace, ruleset: Any, seed: int) -> SeatPlan:
+    """Who plays: a seat file, else ``--players`` (scripted bots by default)."""
+    if args.seats and args.players:
+        raise ValueError("give either --seats FILE or --players, not both")
+    if args.seats:
+        return load_seat_file(args.seats, ruleset.seats, seed=seed)
+    configs = parse_players(args.players or "scripted", ruleset.seats)
+    return SeatPlan(agents_for(configs), configs)
 
 
 def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None
-            ) -> tuple[Game, list[dict[str, Any]], str | None]:
+            ) -> tuple[Game, SeatPlan, str | None]:
     from transcripts.reader import load_events, load_header, resolve_game_id
 
     if writer is None:
@@ -124,8 +146,17 @@ def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | N
     events = load_events(args.db, game_id)
     writer.resume(game_id)
     game = Game.replay(get_ruleset(header.ruleset), events)
-    configs = header.seat_configs or parse_players(args.players, ruleset.seats)
-    return game, configs, game_id
+    configs = header.seat_configs or parse_players(args.players or "scripted", ruleset.seats)
+    return game, plan_from_configs(configs, seed=header.seed), game_id
+
+
+def _calls_stored(args: argparse.Namespace, game_id: str) -> int:
+    """How many LLM calls a resumed game already has (call ids continue from there)."""
+    if not args.resume:
+        return 0
+    from transcripts.reader import load_calls
+
+    return len(load_calls(args.db, game_id))
 
 
 def _players_line(configs: list[dict[str, Any]]) -> str:

@@ -10,9 +10,12 @@ so flushing per phase would cost a game more than the whole engine does.
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 
+from agents.base import CallRecord
 from engine.events import Event
 from engine.game import Game
+from transcripts.records import LlmCall
 from transcripts.writer import TranscriptWriter
 
 DEFAULT_INTERVAL = 2.0
@@ -33,3 +36,24 @@ class Recorder:
         if game.over or now - self.flushed_at >= self.interval:
             self.writer.flush(self.game_id)
             self.flushed_at = now
+
+
+class CallStore:
+    """A runner call listener: each LLM call record becomes a row of ``llm_calls``.
+
+    Calls are buffered with the game's events and written by the same flushes.
+    """
+
+    def __init__(self, writer: TranscriptWriter, game_id: str, first_id: int = 0) -> None:
+        self.writer = writer
+        self.game_id = game_id
+        self.next_id = first_id
+
+    def __call__(self, calls: list[CallRecord]) -> None:
+        rows = []
+        for call in calls:
+            values = asdict(call)
+            values.pop("decision", None)
+            rows.append(LlmCall(call_id=self.next_id, **values))
+            self.next_id += 1
+        self.writer.append_calls(self.game_id, rows)

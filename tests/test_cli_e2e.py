@@ -58,3 +58,27 @@ def test_rules_json_lists_the_roster(tmp_path: Path) -> None:
     shown = arena("rules", "umineko32", "--json", cwd=tmp_path)
     assert shown.returncode == 0
     assert "侦探" in json.dumps(json.loads(shown.stdout), ensure_ascii=False)
+
+
+def test_play_with_llm_seats_through_a_fake_endpoint_records_every_call(tmp_path: Path) -> None:
+    from tests.fake_openai import FakeOpenAI
+
+    db = tmp_path / "llm.duckdb"
+    with FakeOpenAI() as fake:
+        seats = tmp_path / "seats.toml"
+        seats.write_text(
+            f'[endpoints.fake]\nbase_url = "{fake.base_url}"\nmodel = "fake-model"\nlang = "en"\n\n'
+            '[seats]\n"1-4" = "llm:fake"\n"5-18" = "scripted"\n', encoding="utf-8")
+        played = arena("play", "--seed", "4", "--seats", str(seats), "--db", str(db), "--show", "none",
+                       cwd=tmp_path)
+        assert played.returncode == 0, played.stderr
+        requests = len(fake.requests)
+    con = duckdb.connect(str(db), read_only=True)
+    calls, linked, seats_seen = con.execute(
+        "SELECT count(*), count(event_seq), list(DISTINCT seat ORDER BY seat) FROM llm_calls").fetchone()
+    assert calls == requests > 50 and linked == calls and seats_seen == [1, 2, 3, 4]
+    configs = con.execute("SELECT seat_configs FROM games").fetchone()[0]
+    assert "fake-model" in configs and "api_key" not in configs.replace("api_key_env", "")
+    con.close()
+    shown = arena("replay", "--db", str(db), "--seat", "2", "--calls", cwd=tmp_path)
+    assert shown.returncode == 0 and "⤷ LLM seat 2" in shown.stdout and "LLM seat 3" not in shown.stdout
