@@ -642,6 +642,21 @@ model = "tiny"
     assert plan.configs[0]["endpoint"]["base_url"] == "http://127.0.0.1:8080/v1"
 
 
+def test_the_documented_seat_file_is_valid() -> None:
+    import arena.seats
+
+    doc = arena.seats.__doc__ or ""
+    blocks = re.findall(r"::\n\n((?:    .*\n|\n)+)", doc)
+    first, second = (re.sub(r"^    ", "", b, flags=re.MULTILINE) for b in blocks[:2])
+    plan = parse_seat_file(first, SEATS, environ={})
+    assert [c["kind"] for c in plan.configs[:14]] == ["llm"] * 12 + ["random", "scripted"]
+    assert plan.configs[6]["endpoint"]["tool_mode"] == "forced" and plan.configs[0]["endpoint"]["timeout_s"] == 90
+    assert len(plan.problems) == 1 and "DEEPSEEK_API_KEY" in plan.problems[0]
+    endpoints = first.split("[seats]")[0]
+    other = parse_seat_file(endpoints + second, SEATS, environ={"DEEPSEEK_API_KEY": "k"})
+    assert other.configs[0]["endpoint"]["temperature"] == 0.2 and other.configs[0]["lang"] == "en"
+
+
 SEAT_FILE_ERRORS = {
     'seats = \n': "not valid TOML: Invalid value (at line 1, column 9)",
     '[endpoints.a]\nbase_url = "http://127.0.0.1:1/v1"\nmodel = "m"\ntemprature = 1\n[seats]\n"1" = "llm"\n':
@@ -798,7 +813,8 @@ def figures(seed: int = 11) -> None:
         print(f"{mode}: {runner.decisions} decisions, {len(records)} calls {dict(purposes)}, days {game.state.day}, "
               f"winners {game.winners}, {seconds:.1f}s wall ({1000 * seconds / len(records):.1f} ms a call); "
               f"tokens in {sum(r.tokens_in or 0 for r in records)}, out {sum(r.tokens_out or 0 for r in records)}, "
-              f"max prompt {max(r.tokens_in or 0 for r in records)}")
+              f"max prompt {max(r.tokens_in or 0 for r in records)}; messages on record "
+              f"{sum(len(json.dumps(r.messages, ensure_ascii=False)) for r in records) / 1e6:.0f} MB of JSON")
 
 
 if __name__ == "__main__":
