@@ -1,6 +1,7 @@
 """Token benchmark: what one 18-player umineko32 game of LLM seats sends to the model.
 
-    python bench/tokens.py [--seed 7] [--lang zh] [--tool-mode auto]
+    python bench/tokens.py [--seed 7] [--lang zh] [--tool-mode auto] [--tools stable]
+                           [--rounds D1_FREE=1 --rounds RESTRICTED=1 --rounds FREE=0]
 
 Every seat is an LLM agent on a fake OpenAI-compatible endpoint (127.0.0.1, no model) that
 answers with valid tool calls and makes every speech the same 219-character text. Prints the
@@ -46,8 +47,8 @@ SPEECH = (SPEECH * 2)[:219]
 class SameSpeech(Policy):
     """Valid calls from the request's tools, with every text the same 219-character speech."""
 
-    def arguments(self, tool: dict[str, Any]) -> dict[str, Any]:
-        out = super().arguments(tool)
+    def arguments(self, tool: dict[str, Any], line: str = "") -> dict[str, Any]:
+        out = super().arguments(tool, line)
         return {k: (SPEECH if isinstance(v, str) and k in ("text", "reason") else v) for k, v in out.items()}
 
 
@@ -70,16 +71,17 @@ def repeated_prefix(call: CallRecord, previous: CallRecord | None) -> int:
     return shared
 
 
-async def play(seed: int, lang: str, tool_mode: str) -> list[CallRecord]:
+async def play(seed: int, lang: str, tool_mode: str, tools: str = "stable",
+               rounds: dict[str, int] | None = None) -> list[CallRecord]:
     ruleset = get_ruleset("umineko32")
     records: list[CallRecord] = []
     with FakeOpenAI() as fake:
         fake.policy = SameSpeech()
         endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake", lang=lang, tool_mode=tool_mode,
-                            max_concurrency=18, context_budget=10**7)
+                            tools=tools, max_concurrency=18, context_budget=10**7)
         pool = ClientPool(seed=seed)
         agents = {seat: LLMAgent(endpoint, lang, pool=pool) for seat in range(1, ruleset.seats + 1)}
-        game = ruleset.new_game(seed)
+        game = ruleset.new_game(seed, options={"rounds": rounds} if rounds else None)
         await GameRunner(game, agents, call_listeners=[records.extend]).run()
         await pool.aclose()
     return records
@@ -88,17 +90,24 @@ async def play(seed: int, lang: str, tool_mode: str) -> list[CallRecord]:
 def report(records: list[CallRecord]) -> None:
     total = repeated = 0
     previous: dict[int, CallRecord] = {}
+    why: dict[str, int] = {}
     for call in records:
         blocks, overhead = prompt_tokens(call)
         tokens = sum(blocks) + overhead
         total += tokens
-        repeated += repeated_prefix(call, previous.get(call.seat))
+        before = previous.get(call.seat)
+        shared = repeated_prefix(call, before)
+        repeated += shared
+        reason = ("first call" if before is None else "tools changed" if call.tools != before.tools
+                  else "history rewritten" if shared < sum(blocks[:1 + len(before.messages)]) else "new messages")
+        why[reason] = why.get(reason, 0) + tokens - shared
         previous[call.seat] = call
     fresh = total - repeated
     print(f"LLM calls per game            {len(records):>10,}")
     print(f"prompt tokens per game        {total:>10,}   (tools + system + messages, o200k)")
     print(f"repeated exact prefix         {repeated / total:>10.1%}   (target >= 90 %)")
     print(f"tokens not a repeated prefix  {fresh:>10,}   (target < 300,000)")
+    print("  of which: " + ", ".join(f"{k} {v:,}" for k, v in sorted(why.items(), key=lambda kv: -kv[1])))
     print(f"vs SecretMafia 1.33 M tokens: {total / 1.33e6:.2f}x total; werewolf_arena reuse 21 %")
 
 
@@ -107,9 +116,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--lang", choices=("zh", "en"), default="zh")
     p.add_argument("--tool-mode", choices=("auto", "forced"), default="auto")
+    p.add_argument("--tools", choices=("stable", "per_call"), default="stable")
+    p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N",
+                   help="speaking rounds of a turn phase (D1_FREE, RESTRICTED, FREE); repeatable")
     args = p.parse_args(argv)
-    records = asyncio.run(play(args.seed, args.lang, args.tool_mode))
-    print(f"umineko32 seed {args.seed}, 18 LLM seats ({args.lang}, tool mode {args.tool_mode}), speech = 219 chars")
+    rounds = {}
+    for item in args.rounds:
+        phase, _, n = item.partition("=")
+        if not n.strip().isdigit():
+            p.error(f"--rounds takes PHASE=N, got {item!r}")
+        rounds[phase.strip()] = int(n)
+    records = asyncio.run(play(args.seed, args.lang, args.tool_mode, args.tools, rounds or None))
+    shown = " ".join(f"{k}={v}" for k, v in rounds.items()) or "default"
+    print(f"umineko32 seed {args.seed}, 18 LLM seats ({args.lang}, tool mode {args.tool_mode}, tools {args.tools}, "
+          f"rounds {shown}), speech = 219 chars")
     report(records)
     return 0
 

@@ -110,6 +110,12 @@ class Ruleset(ABC):
     def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
         """One seat's legal actions now (None when the phase is not waiting for it)."""
 
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
+        """Every action template a seat holding ``role`` may ever be offered in this rule set (targets
+        empty: any seat), so that an LLM seat's tool list can stay the same all game. A rule set
+        that does not say returns ``()``; callers then grow the list from what ``legal`` offers."""
+        return ()
+
     @abstractmethod
     def submit(self, game: Game, action: Action) -> None:
         """Validate ``action`` completely (raising ``IllegalAction``), then emit its events."""

@@ -15,6 +15,7 @@ optional Retry-After), ``Answer.hang`` (no answer for a while: past the client's
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -84,42 +85,71 @@ class Policy:
         tools: list[Body] = body.get("tools") or []
         if not tools:
             return Answer.text(f"摘要 summary {self.token('S')}")
+        legal = legal_lines(body)
         choice = body.get("tool_choice")
         named = choice.get("function", {}).get("name") if isinstance(choice, dict) else None
-        tool = next((t for t in tools if t["function"]["name"] == named), tools[0])
-        name = tool["function"]["name"]
         names = [t["function"]["name"] for t in tools]
+        first = next((n for n in legal if n in names), names[0])
+        tool = next((t for t in tools if t["function"]["name"] == (named or first)), tools[0])
+        name = tool["function"]["name"]
         if name == "select_action":
             options = tool["function"]["parameters"]["properties"]["action"]["enum"]
-            return Answer.call(name, {"action": self._pick(options)})
-        if named is None and self._pick(names) == "write_notes":
+            return Answer.call(name, {"action": self._pick(options, legal)})
+        if named is None and self._pick(names, legal) == "write_notes":
             return Answer.call("write_notes", {"text": f"note {self.token('N')}"})
-        return Answer.call(name, self.arguments(tool))
+        return Answer.call(name, self.arguments(tool, legal.get(name, "")))
 
-    def _pick(self, options: list[str]) -> str:
+    def _pick(self, options: list[str], legal: dict[str, str] | None = None) -> str:
         self.choices += 1
         if self.notes_every and "write_notes" in options and self.choices % self.notes_every == 0:
             return "write_notes"
+        listed = [o for o in (legal or {}) if o in options]
+        if listed:
+            return listed[0]
         return next((o for o in options if o != "write_notes"), options[0])
 
-    def arguments(self, tool: Body) -> Body:
-        """Valid arguments: the first value of every enum, a tagged text for every string."""
+    def arguments(self, tool: Body, line: str = "") -> Body:
+        """Valid arguments: of every enum the first value the instruction's line for this tool names
+        (the targets legal now; else the enum's first), a tagged text for every string."""
         params = tool["function"]["parameters"]
         name = tool["function"]["name"]
         out: Body = {}
         for key in params.get("required", []):
             prop = params["properties"][key]
             if "enum" in prop:
-                out[key] = prop["enum"][0]
+                out[key] = _named_in(prop["enum"], line, 1)[0]
             elif prop.get("type") == "boolean":
                 out[key] = key != "blue"
             elif prop.get("type") == "array":
-                out[key] = prop["items"]["enum"][: prop.get("minItems", 1)]
+                out[key] = _named_in(prop["items"]["enum"], line, prop.get("minItems", 1))
             elif prop.get("type") == "integer":
                 out[key] = prop.get("minimum", 1)
             else:
                 out[key] = f"{name} {self.token('T')} 我觉得局势还不明朗。"
         return out
+
+
+_OPTION = re.compile(r"^- ([A-Za-z_][A-Za-z0-9_-]*)\s*[：:]")
+
+
+def legal_lines(body: Body) -> dict[str, str]:
+    """The actions the last instruction lists ("- tool：..." lines of the last user message), by tool
+    name, in its order: a stable tool set offers more tools than are legal now."""
+    for message in reversed(body.get("messages") or []):
+        if message.get("role") == "user":
+            out: dict[str, str] = {}
+            for line in str(message.get("content") or "").splitlines():
+                match = _OPTION.match(line)
+                if match:
+                    out.setdefault(match.group(1), line)
+            return out
+    return {}
+
+
+def _named_in(values: list[Any], line: str, n: int) -> list[Any]:
+    """The first ``n`` values the line names (labels are whole seat labels), else the first ``n``."""
+    named = [v for v in values if isinstance(v, str) and v and v in line]
+    return named[:n] if len(named) >= n else values[:n]
 
 
 @dataclass

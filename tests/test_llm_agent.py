@@ -27,7 +27,7 @@ from agents.base import CallRecord, Turn
 from agents.llm import ClientPool, Endpoint, LLMAgent, MissingKeyError
 from agents.llm.aliases import AliasBook
 from agents.llm.parse import CallError, Note, Selected, parse_call
-from agents.llm.tools import ABSTAIN, NOTES, SELECT, build_tools
+from agents.llm.tools import ABSTAIN, NOTES, SELECT, build_stable, build_tools
 from agents.random_legal import random_action
 from arena.runner import GameRunner
 from arena.seats import SeatFileError, load_seat_file, parse_seat_file, plan_from_configs
@@ -237,6 +237,57 @@ def test_target_enums_hold_exactly_the_legal_living_seats() -> None:
             offered = {p: props[p]["enum"] if "enum" in props[p] else props[p]["items"]["enum"] for p in props}
             everything = sorted({book_of(night).seat_of(v) or 0 for values in offered.values() for v in values})
             assert everything == sorted(template.targets), (template, offered)
+
+
+def test_stable_tools_offer_a_roles_whole_vocabulary_over_every_seat() -> None:
+    game, turn = vote_turn()
+    book = book_of(game)
+    seats = list(range(1, SEATS + 1))
+    tools = build_stable(RULESET.vocabulary("killer"), book, seats)
+    assert tools.names() == ["post", "team_post_killers", "vote", "skill_blade", "skill_tell_name", "last_words",
+                             "pass", NOTES]
+    vote = tools.get("vote")
+    assert vote is not None
+    enum = vote.schema["function"]["parameters"]["properties"]["target"]["enum"]
+    assert enum == [book.alias(s) for s in seats] + [ABSTAIN]  # the dead too: the engine judges
+    blade = tools.get("skill_blade")
+    assert blade is not None and blade.schema["function"]["parameters"]["properties"]["target"]["enum"] == enum[:-1]
+    post = tools.get("post")
+    assert post is not None and post.schema["function"]["parameters"]["required"] == ["text"]
+    # the same vocabulary in another order, or with the legal actions of any moment, gives the same bytes
+    again = build_stable((*turn.legal, *reversed(RULESET.vocabulary("killer"))), book, seats)
+    assert json.dumps(again.schemas()) == json.dumps(tools.schemas())
+    now = tools.with_legal(turn.legal)
+    assert now.schemas() == tools.schemas() and now.covers(turn.legal)
+    assert tools.selector().schema == now.selector().schema
+    # 蓝字 left today is read from the template legal now
+    spent = tools.with_legal((LegalAction("post", blue_left=0),))
+    with pytest.raises(CallError, match="蓝字"):
+        parse_call(spent, 4, "post", '{"text": "x", "blue": true}')
+    two = tools.with_legal((LegalAction("post", blue_left=2),))
+    assert parse_call(two, 4, "post", '{"text": "x", "blue": true}') == Post(seat=4, text="x", blue=True)
+    for role in ("commoner", "detective", "theatergoer", "inquisitor", "witch", "accomplice", "apprentice"):
+        for spec in build_stable(RULESET.vocabulary(role), book, seats).specs:
+            check_schema(spec.schema["function"]["parameters"], spec.name)
+
+
+@pytest.mark.parametrize("kind", ["dead", "not_now"])
+def test_a_dead_target_or_a_tool_not_usable_now_gets_the_engines_error_and_a_retry(kind: str) -> None:
+    game, turn = vote_turn()
+    book = book_of(game)
+    dead = next(s for s in range(1, SEATS + 1) if s not in living(game))
+    bad = (Answer.call("vote", {"target": book.alias(dead)}) if kind == "dead"
+           else Answer.call("last_words", {"text": "我是好人"}))
+    with FakeOpenAI([bad]) as fake:
+        agent = LLMAgent(endpoint(fake))
+        [action] = run(act(agent, turn))
+    assert isinstance(action, Vote) and game.check(action) is None
+    first, _second = records_of(agent)
+    assert first.error is not None and first.error.startswith("illegal: 裁判拒绝了这个行动")
+    assert fake.requests[0]["tools"] == fake.requests[1]["tools"]  # the retry sends the same schemas
+    result = fake.requests[1]["messages"][-1]
+    assert result["role"] == "tool" and "裁判拒绝了这个行动" in result["content"]
+    assert fake.requests[1]["messages"][:len(fake.requests[0]["messages"])] == fake.requests[0]["messages"]
 
 
 def test_audition_takes_first_from_the_chain_and_second_from_the_rest() -> None:
@@ -528,9 +579,23 @@ def test_the_notebook_is_private_bounded_and_asks_again() -> None:
         [action] = run(act(agent, turn))
     assert isinstance(action, Vote)
     assert agent.notes(turn.seat) == ["怀疑A", "怀疑B"]
-    assert [NOTES in request_tools(b) for b in fake.requests] == [True, True, False]
+    # the stable tool set keeps the notebook (the same schemas every call); a third note is refused
+    assert [NOTES in request_tools(b) for b in fake.requests] == [True, True, True]
     assert len(records_of(agent)) == 3
     assert fake.requests[1]["messages"][-1]["role"] == "tool"
+    script.append(Answer.call(NOTES, {"text": "怀疑C"}))
+    with FakeOpenAI(script) as fake:
+        agent = LLMAgent(endpoint(fake, max_notes=2))
+        [action] = run(act(agent, turn))
+    assert isinstance(action, Vote) and agent.notes(turn.seat) == ["怀疑A", "怀疑B"]
+    third = records_of(agent)[2]
+    assert third.error is not None and third.error.startswith("notes limit")
+    # per call, the notebook tool is withdrawn once its bound is reached
+    with FakeOpenAI(script[:2]) as fake:
+        agent = LLMAgent(endpoint(fake, max_notes=2, tools="per_call"))
+        [action] = run(act(agent, turn))
+    assert isinstance(action, Vote)
+    assert [NOTES in request_tools(b) for b in fake.requests] == [True, True, False]
 
 
 def test_compaction_is_a_recorded_call_without_tools() -> None:
@@ -551,7 +616,9 @@ def test_compaction_is_a_recorded_call_without_tools() -> None:
     assert "tools" not in fake.requests[1] and compaction.tools == []
     assert compaction.decision == 2 and not compaction.error
     assert any("第1-2天摘要" in (m.get("content") or "") for m in fake.requests[2]["messages"])
-    assert after.tokens_in and compaction.tokens_in and after.tokens_in < compaction.tokens_in
+    assert after.tokens_in and compaction.tokens_in
+    size = [len(json.dumps(fake.requests[i]["messages"], ensure_ascii=False)) for i in (1, 2)]
+    assert size[1] < size[0]  # the history shrank (the tool schemas come on top of it)
 
 
 def test_lang_en_speaks_english_to_the_model() -> None:
@@ -561,7 +628,8 @@ def test_lang_en_speaks_english_to_the_model() -> None:
         run(act(agent, turn))
     first, _ = records_of(agent)
     assert first.error is not None and "is not an allowed target" in first.error
-    enum = fake.requests[0]["tools"][0]["function"]["parameters"]["properties"]["target"]["enum"]
+    vote = next(t for t in fake.requests[0]["tools"] if t["function"]["name"] == "vote")
+    enum = vote["function"]["parameters"]["properties"]["target"]["enum"]
     assert all(re.match(r"^[A-Za-z' .-]+\(\d+\)$", label) for label in enum[:-1]), enum
 
 
@@ -746,6 +814,22 @@ def test_a_game_of_18_llm_seats_through_the_fake_server(eighteen_llms: Played) -
     agents = eighteen_llms.agents
     assert sum(len(agents[s].notes(s)) for s in agents) > 0
     assert all(r.tokens_in and r.tokens_out and r.tokens_in_reported and r.cached_tokens is not None for r in records)
+
+
+def test_a_seats_tool_schemas_stay_the_same_from_call_to_call(eighteen_llms: Played) -> None:
+    """A provider caches tools → system → messages: a seat's tools change only when its vocabulary
+    grows (a derived role), and then only by adding tools."""
+    for seat in range(1, SEATS + 1):
+        for purpose in ("action", "select"):
+            calls = [r for r in eighteen_llms.records if r.seat == seat and r.response
+                     and r.response["x_arena"]["purpose"] == purpose]
+            if seat % 2 and purpose == "action":
+                continue  # the forced mode's second step sends the one tool chosen
+            lists = [json.dumps(r.tools, sort_keys=True) for r in calls]
+            changes = sum(1 for a, b in pairwise(lists) if a != b)
+            assert changes <= 1, (seat, purpose, changes)
+            names = [[t["function"]["name"] for t in r.tools] for r in calls]
+            assert all(set(a) <= set(b) for a, b in pairwise(names))
 
 
 def test_a_mixed_game_from_a_seat_file_with_a_flaky_endpoint(tmp_path: Any) -> None:

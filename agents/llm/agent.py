@@ -19,8 +19,10 @@ from agents.llm.aliases import AliasBook
 from agents.llm.endpoint import Endpoint
 from agents.llm.graph import Decision, SeatPromptLike, decision_graph, initial_state
 from agents.llm.pool import ClientPool
+from agents.llm.tools import Toolset, build_stable
 from engine.actions import Action, Pass
 from engine.events import Event
+from engine.legal import LegalAction
 from engine.narrate.names import Lang, Names
 from engine.rulesets import get_ruleset
 from prompts import SeatPrompt, seat_label
@@ -35,8 +37,11 @@ class SeatMemory:
 
     prompt: SeatPromptLike
     book: AliasBook
+    ruleset: str = ""
     notebook: list[str] = field(default_factory=list)
     decisions: int = 0
+    tools: Toolset | None = None
+    """The seat's stable tool set: rebuilt only when its vocabulary must grow (a derived role)."""
 
 
 class LLMAgent:
@@ -60,7 +65,7 @@ class LLMAgent:
             ruleset = get_ruleset(turn.ruleset)
             names = Names.from_events(ruleset, turn.events)
             prompt = SeatPrompt(ruleset, turn.seat, self.lang, names)
-            memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label))
+            memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label), turn.ruleset)
             self.seats[turn.seat] = memory
             return memory, list(turn.events)
         return memory, list(turn.events[turn.new_from:])
@@ -68,7 +73,9 @@ class LLMAgent:
     async def act(self, turn: Turn) -> Action | None:
         memory, new = self.memory(turn)
         memory.decisions += 1
-        decision = Decision(turn, self.endpoint, self.pool, memory.prompt, memory.book, new, memory.notebook)
+        decision = Decision(turn, self.endpoint, self.pool, memory.prompt, memory.book, new, memory.notebook,
+                            toolbox=None if self.endpoint.tools == "per_call" else
+                            (lambda legal: self.toolset(memory, legal)))
         try:
             state = await decision_graph().ainvoke(initial_state(self.endpoint), context=decision,
                                                    config={"recursion_limit": RECURSION_LIMIT})
@@ -78,6 +85,23 @@ class LLMAgent:
         finally:
             self._records.extend(decision.records)
         return action if action is not None else Pass(seat=turn.seat, fallback=True, reason="no action decided")
+
+    def toolset(self, memory: SeatMemory, legal: tuple[LegalAction, ...]) -> Toolset:
+        """The seat's stable tools with ``legal`` as the actions of now. The schemas stay the same
+        objects (byte-identical requests) until the vocabulary must grow: a role the seat learns
+        (共犯, 见习魔女) or a template the rule set did not list; then the set is rebuilt once, as the
+        union of the old tools and the new ones."""
+        ruleset = get_ruleset(memory.ruleset)
+        role = getattr(memory.prompt, "role", None)
+        vocabulary = ruleset.vocabulary(role) if isinstance(role, str) or role is None else ()
+        tools = memory.tools
+        if tools is None or not tools.covers(vocabulary) or not tools.covers(legal):
+            old = tuple(spec.template for spec in tools.specs if spec.template is not None) if tools else ()
+            seats = sorted(memory.book.names.aliases) or list(range(1, ruleset.seats + 1))
+            tools = build_stable((*old, *vocabulary, *legal), memory.book, seats,
+                                 notebook=self.endpoint.max_notes > 0)
+            memory.tools = tools
+        return tools.with_legal(legal)
 
     def _crashed(self, turn: Turn, decision: Decision, exc: Exception) -> Action:
         error = f"agent error: {type(exc).__name__}: {exc}"[:480]

@@ -18,6 +18,7 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 DUMMY_KEY = "sk-no-key-needed"
 
 ToolMode = Literal["auto", "forced"]
+ToolSet = Literal["stable", "per_call"]
 
 
 class MissingKeyError(RuntimeError):
@@ -47,6 +48,9 @@ class Endpoint(BaseModel):
     max_retries_illegal: int = Field(default=2, ge=0, description="re-asks after an invalid or illegal call")
     max_notes: int = Field(default=2, ge=0, description="notebook writes per decision")
     tool_mode: ToolMode = Field(default="auto", description="auto: all tools at once; forced: select, then fill")
+    tools: ToolSet = Field(default="stable", description="stable: a seat's tool schemas stay the same all game "
+                           "(its whole vocabulary, targets any seat; a provider's prompt cache keeps hitting); "
+                           "per_call: only the actions legal now, targets the legal ones")
     lang: Literal["zh", "en"] = "zh"
     context_budget: int = Field(default=24_000, ge=1_000, description="prompt tokens before compaction")
     extra_body: dict[str, Any] = Field(default_factory=dict, description="extra request fields for the server")

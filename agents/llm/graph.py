@@ -6,7 +6,10 @@ validate → done | notebook → call | retry → call | fallback.
   the model to summarise the earlier days; the prompt replaces them with the summary (and the
   seat's notebook). The call is recorded; a failed compaction is recorded and skipped.
 * ``instruct``: the decision's messages (the prompt's instruction with the legal actions) and its
-  tools, generated from the engine's legal actions for this seat now.
+  tools: by default the seat's stable set (``Decision.toolbox``: the same schemas from call to
+  call, so a provider's prompt cache holds; what is legal now is in the instruction and judged by
+  the parser and the engine), or (``Endpoint.tools = "per_call"``) generated from the engine's
+  legal actions for this seat now.
 * ``select`` (``tool_mode = "forced"`` only): a call forced by name to ``select_action``, whose
   enum holds the tools' names; ``call`` then forces the chosen tool. One forced call per request.
 * ``call``: the model, through the endpoint's pool (retries and backoff on transport errors).
@@ -22,7 +25,7 @@ Every request is recorded (``records``), whatever came of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal, Protocol, TypedDict
@@ -73,6 +76,8 @@ class Decision:
     new_events: Sequence[Event]
     notebook: list[str]
     records: list[CallRecord] = field(default_factory=list)
+    toolbox: Callable[[tuple[LegalAction, ...]], Toolset] | None = None
+    """The seat's tools for the legal actions now (the agent's stable set); None: built per call."""
 
 
 class State(TypedDict, total=False):
@@ -119,7 +124,10 @@ async def compact(state: State, runtime: Runtime[Decision]) -> State:
 async def instruct(state: State, runtime: Runtime[Decision]) -> State:
     d = runtime.context
     turn = d.turn
-    tools = build_tools(turn.legal, d.book, notebook=d.endpoint.max_notes > 0)
+    if d.toolbox is not None:
+        tools = d.toolbox(turn.legal)
+    else:
+        tools = build_tools(turn.legal, d.book, notebook=d.endpoint.max_notes > 0)
     return {"tools": tools, "messages": d.prompt.request(turn.day, turn.phase, turn.legal, turn.error)}
 
 
@@ -173,6 +181,8 @@ async def validate(state: State, runtime: Runtime[Decision]) -> State:
     if isinstance(parsed, Selected):
         return _selected(state, d, first["id"], parsed.tool)
     if isinstance(parsed, Note):
+        if state.get("notes", 0) >= d.endpoint.max_notes:  # a stable set keeps the notebook tool
+            return _invalid(state, d, first["id"], text(d.book.lang, "notes_full"), "notes limit")
         too_long = d.prompt.check_post(parsed.text, "notes")
         if too_long is not None:
             return _invalid(state, d, first["id"], too_long, "notes limit")
@@ -232,7 +242,7 @@ def _noted(state: State, d: Decision, call_id: str, note: str) -> State:
     full = notes >= d.endpoint.max_notes
     d.prompt.record_tool_result(call_id, text(d.book.lang, "notes_full" if full else "noted"))
     out: State = {"notes": notes, "messages": d.prompt.messages(), "selected": None, "error": None}
-    if full:
+    if full and not tools.stable:
         out["tools"] = tools.without(NOTES)
     return out
 

@@ -3,7 +3,9 @@
 The parser is lenient where the meaning is clear (an alias in the other language, a seat number,
 ``"true"`` for true, arguments encoded twice, raw newlines inside strings) and strict where it is
 not: an unknown tool, arguments that are not a JSON object, a target outside the enum, a missing
-field each raise ``CallError`` with a message naming the fix. Legality proper is the engine's.
+field each raise ``CallError`` with a message naming the fix. Legality proper is the engine's: with a
+stable tool set (``Toolset.stable``) a target may be any seat's label, and a dead or otherwise
+illegal one, or a tool not usable now, is refused by the engine (``Turn.check``).
 """
 
 from __future__ import annotations
@@ -59,9 +61,10 @@ def parse_call(tools: Toolset, seat: int, name: str, raw: str | None) -> Parsed:
     args = parse_arguments(raw, spec, tools)
     if spec.name == NOTES:
         return Note(_text(args, "text", tools))
-    assert spec.template is not None
+    template = tools.template(spec)
+    assert template is not None
     try:
-        return _ACTIONS[spec.template.kind](tools, seat, spec.template, args)
+        return _ACTIONS[template.kind](tools, seat, template, args)
     except ValidationError as exc:
         first = exc.errors()[0]
         detail = f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"

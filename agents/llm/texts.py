@@ -17,6 +17,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "post.blue": ("true = 这是一条蓝字推理发言，计入今天的蓝字额度（今天还剩 {left} 条）；false = 普通发言。",
                   "true = a 蓝字 (blue) reasoning post, counted against today's budget ({left} left today); "
                   "false = an ordinary post."),
+    "post.blue_any": ("仅在有蓝字额度的阶段：true = 这是一条蓝字推理发言（计入当天额度，剩余条数见当前指令）；"
+                      "false 或不填 = 普通发言。",
+                      "Only where a 蓝字 budget applies: true = a 蓝字 (blue) reasoning post, counted against "
+                      "today's budget (the instruction says how many are left); false or left out = ordinary."),
     "post.no_blue": ("今天的蓝字额度已用完，只能发普通发言。", "No 蓝字 (blue) posts left today: ordinary posts only."),
     "post.quote": ("可选：引用的楼层号。", "Optional: the floor number you quote."),
     "team_post": ("在{team}里发一条消息（只有群成员看得到；不结束你的回合）。",

@@ -14,8 +14,8 @@ Tool names: ``post``, ``team_post_<team>``, ``vote``, ``skill_<skill>``, ``answe
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agents.llm.aliases import AliasBook
@@ -41,10 +41,17 @@ class ToolSpec:
 
 @dataclass(frozen=True)
 class Toolset:
-    """The tools of one decision, in the engine's order, the notebook last."""
+    """The tools of one decision, the notebook last.
+
+    Per call (``current`` empty): one tool per legal template, in the engine's order, each spec's
+    template the legal one. Stable (``stable``): a seat's whole vocabulary, its targets any seat;
+    ``current`` holds the templates legal now by tool name (``with_legal``), which the parser reads
+    for the constraints of the moment (蓝字 left, 异 pair) while the engine judges the targets."""
 
     specs: tuple[ToolSpec, ...]
     book: AliasBook
+    stable: bool = False
+    current: Mapping[str, LegalAction] = field(default_factory=dict)
 
     @property
     def lang(self) -> Lang:
@@ -64,7 +71,24 @@ class Toolset:
 
     def without(self, name: str) -> Toolset:
         """The same tools less ``name`` (the notebook, once its bound is reached)."""
-        return Toolset(tuple(s for s in self.specs if s.name != name), self.book)
+        return Toolset(tuple(s for s in self.specs if s.name != name), self.book, self.stable, self.current)
+
+    def with_legal(self, legal: Iterable[LegalAction]) -> Toolset:
+        """The same schemas, with the templates legal now (a stable set)."""
+        return Toolset(self.specs, self.book, self.stable, {tool_name(t): t for t in legal})
+
+    def covers(self, legal: Iterable[LegalAction]) -> bool:
+        """Whether every legal template has its tool here."""
+        names = set(self.names())
+        return all(tool_name(t) in names for t in legal)
+
+    def template(self, spec: ToolSpec) -> LegalAction | None:
+        """The template a call of ``spec`` is read with: the legal one now with the spec's targets (a
+        stable set: any seat, so that the engine judges them), else the spec's own."""
+        now = self.current.get(spec.name)
+        if spec.template is None or now is None:
+            return spec.template
+        return replace(now, targets=spec.template.targets) if self.stable else now
 
     def selector(self) -> ToolSpec:
         """The first step of the forced mode: which tool to call."""
@@ -78,6 +102,50 @@ def build_tools(legal: Sequence[LegalAction], book: AliasBook, *, notebook: bool
     if notebook:
         specs.append(notes_tool(book.lang))
     return Toolset(tuple(specs), book)
+
+
+KIND_ORDER = ("post", "team_post", "vote", "skill", "choose", "last_words", "pass")
+
+
+def build_stable(templates: Iterable[LegalAction], book: AliasBook, seats: Sequence[int], *,
+                 notebook: bool = True) -> Toolset:
+    """A seat's tools for the whole game: one per tool name among ``templates`` (its vocabulary),
+    every target enum over all ``seats`` (alive or dead, in seat order), no count that changes
+    (蓝字 left, 异 pair) in a schema, in a fixed order (kind, then name), the notebook last. What is
+    legal now is said in the instruction and judged by the parser and the engine."""
+    everyone = tuple(sorted(seats))
+    chosen: dict[str, LegalAction] = {}
+    for template in templates:
+        chosen.setdefault(tool_name(template), template)
+    order = sorted(chosen, key=lambda n: (KIND_ORDER.index(chosen[n].kind), n))
+    specs = [spec for spec in (_stable_spec(chosen[n], book, everyone) for n in order) if spec is not None]
+    if notebook:
+        specs.append(notes_tool(book.lang))
+    return Toolset(tuple(specs), book, stable=True)
+
+
+def _stable_spec(template: LegalAction, book: AliasBook, seats: tuple[int, ...]) -> ToolSpec | None:
+    lang = book.lang
+    if template.kind == "post":
+        general = replace(template, blue_left=None)
+        props: dict[str, Schema] = {"text": _text_prop(lang, "post.text"),
+                                    "blue": {"type": "boolean", "description": text(lang, "post.blue_any")},
+                                    "quote": {"type": "integer", "minimum": 1, "description": text(lang, "post.quote")}}
+        return ToolSpec("post", function("post", text(lang, "post"), props, ["text"]), general)
+    wide = replace(template, targets=seats if template.arity > 0 else (), first_from=(), note="",
+                   blue_left=None)
+    return tool_for(wide, book)
+
+
+def tool_name(template: LegalAction) -> str:
+    """The tool name of a template (as ``prompts.actions.tool_name`` writes it in the instruction)."""
+    if template.kind == "team_post":
+        return f"team_post_{safe_name(template.team or '')}"
+    if template.kind == "skill":
+        return f"skill_{safe_name(template.skill or '')}"
+    if template.kind == "choose":
+        return f"answer_{safe_name(template.skill or '')}"
+    return template.kind
 
 
 def tool_for(template: LegalAction, book: AliasBook) -> ToolSpec | None:

@@ -82,6 +82,9 @@ class Umineko32(Ruleset):
         assert isinstance(state, UminekoState)
         return legal.legal_for(state, seat)
 
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
+        return legal.vocabulary(role)
+
     def submit(self, game: Game, action: Action) -> None:
         submit(game, action)
 

@@ -18,6 +18,7 @@ from engine.rulesets.umineko32.names import (
     COMMONER,
     DETECT,
     DETECTIVE,
+    DETECTIVES,
     DIFFERENT,
     INQUISITOR,
     KILLER,
@@ -28,6 +29,7 @@ from engine.rulesets.umineko32.names import (
     TELL_NAME,
     THEATERGOER,
     WITCH,
+    WITCHES,
 )
 from engine.rulesets.umineko32.state import TURN_PHASES, UminekoState
 
@@ -357,3 +359,26 @@ def _check_audition(s: UminekoState, seat: int, targets: tuple[int, ...]) -> Non
 def needs_commoner(s: UminekoState) -> list[int]:
     """Seats the SETUP window waits for: every 平民 chooses whether to believe."""
     return [seat for seat, p in s.pieces.items() if p.role == COMMONER]
+
+
+# -- the vocabulary of a role (for tool lists that stay the same all game) -------------------------
+
+_COMMON = (LegalAction("post", blue_left=0), LegalAction("vote", arity=1, abstain=True), LegalAction("last_words"),
+           PASS)
+_BLACK = (team_post(KILLERS), LegalAction("skill", TELL_NAME, (), 1, free=True), LegalAction("skill", BLADE, (), 1))
+_ROLE_VOCABULARY: dict[str, tuple[LegalAction, ...]] = {
+    COMMONER: BELIEF,
+    KILLER: _BLACK,
+    "accomplice": _BLACK,
+    DETECTIVE: (team_post(DETECTIVES), LegalAction("skill", DETECT, (), 1)),
+    THEATERGOER: (LegalAction("skill", AUDITION, (), 2),),
+    INQUISITOR: (LegalAction("skill", BARRIER, (), 1),),
+    WITCH: (team_post(WITCHES), LegalAction("skill", MARK, (), 1), *CASTLE),
+    "apprentice": (team_post(WITCHES),),
+}
+
+
+def vocabulary(role: str | None) -> tuple[LegalAction, ...]:
+    """Every template a seat of ``role`` may be offered in a game (targets empty: any seat); a role
+    derived later (共犯, 见习魔女) has its own."""
+    return (*_COMMON, *_ROLE_VOCABULARY.get(role or "", ()))
