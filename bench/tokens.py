@@ -91,6 +91,7 @@ def report(records: list[CallRecord]) -> None:
     total = repeated = 0
     previous: dict[int, CallRecord] = {}
     why: dict[str, int] = {}
+    roles: dict[str, int] = {}
     for call in records:
         blocks, overhead = prompt_tokens(call)
         tokens = sum(blocks) + overhead
@@ -101,6 +102,11 @@ def report(records: list[CallRecord]) -> None:
         reason = ("first call" if before is None else "tools changed" if call.tools != before.tools
                   else "history rewritten" if shared < sum(blocks[:1 + len(before.messages)]) else "new messages")
         why[reason] = why.get(reason, 0) + tokens - shared
+        if reason == "new messages":
+            for message, size in zip(call.messages[len(before.messages):], blocks[1 + len(before.messages):],
+                                     strict=True):
+                role = f"new {message['role']} messages"
+                roles[role] = roles.get(role, 0) + size
         previous[call.seat] = call
     fresh = total - repeated
     print(f"LLM calls per game            {len(records):>10,}")
@@ -108,6 +114,7 @@ def report(records: list[CallRecord]) -> None:
     print(f"repeated exact prefix         {repeated / total:>10.1%}   (target >= 90 %)")
     print(f"tokens not a repeated prefix  {fresh:>10,}   (target < 300,000)")
     print("  of which: " + ", ".join(f"{k} {v:,}" for k, v in sorted(why.items(), key=lambda kv: -kv[1])))
+    print("  new messages by role: " + ", ".join(f"{k} {v:,}" for k, v in sorted(roles.items(), key=lambda kv: -kv[1])))
     print(f"vs SecretMafia 1.33 M tokens: {total / 1.33e6:.2f}x total; werewolf_arena reuse 21 %")
 
 

@@ -10,6 +10,7 @@ Answers: ``Answer.call`` (a tool call; arguments as a dict, or a raw string for 
 ``Answer.text`` (content and no tool call: a refusal), ``Answer.status`` (HTTP 429/500…, with an
 optional Retry-After), ``Answer.hang`` (no answer for a while: past the client's timeout),
 ``Answer.slow`` (an answer after a delay), ``Answer.policy`` (what policy mode would say).
+``delay`` makes every answer wait that long (a model's latency, for bench/latency.py).
 """
 
 from __future__ import annotations
@@ -166,8 +167,11 @@ class FakeOpenAI:
     """The server; use as a context manager or ``start()`` / ``stop()``."""
 
     def __init__(self, script: Iterable[ScriptItem] = (), *, policy: bool = True, notes_every: int = 0,
-                 model: str = "fake-model", cached_tokens: bool = True) -> None:
+                 model: str = "fake-model", cached_tokens: bool = True, delay: float = 0.0) -> None:
         self.state = _State(deque(script))
+        self.delay = delay
+        """Seconds every chat answer waits before it is sent (a model's latency; each request in
+        its own thread, so concurrent requests wait together)."""
         self.policy_on = policy
         self.policy = Policy(notes_every)
         self.model = model
@@ -309,6 +313,8 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 return
             body = json.loads(raw or b"{}")
             answer = fake.next_answer(body, {k.lower(): v for k, v in self.headers.items()})
+            if fake.delay > 0:
+                time.sleep(fake.delay)
             self._answer(body, answer)
 
         def _answer(self, body: Body, answer: Answer) -> None:
