@@ -121,7 +121,8 @@ class Game:
         """
         state = self.state
         day, phase = (fields["number"], fields["name"]) if cls is PhaseBegan else (state.day, state.phase)
-        event = builder(cls)(seq=len(self.events), day=day, phase=phase, vis=vis, to=tuple(to), **fields)
+        to = to if to.__class__ is tuple else tuple(to)
+        event = builder(cls)(seq=len(self.events), day=day, phase=phase, vis=vis, to=to, **fields)
         self.ruleset.fold(state, event)
         self.events.append(event)
         return event

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.rulesets.umineko32.names import DROWNED
-from engine.rulesets.umineko32.state import Piece, UminekoState, Window
+from engine.rulesets.umineko32.state import TURN_PHASES, Piece, UminekoState, Window
 
 Handler = Callable[[UminekoState, Any], None]
 
@@ -47,7 +47,8 @@ def _team_joined(s: UminekoState, e: ev.TeamJoined) -> None:
 
 def _phase_began(s: UminekoState, e: ev.PhaseBegan) -> None:
     s.phase, s.day = e.name, e.number
-    s.window = Window(eligible=list(e.order), rounds=e.rounds)
+    turns = e.name in TURN_PHASES and s.options.get("floor", "turns") == "turns"
+    s.window = Window(eligible=list(e.order), rounds=e.rounds, turns=turns)
     if e.name in ("D1_FREE", "RESTRICTED"):
         for piece in s.pieces.values():
             piece.posts_today = piece.blue_today = piece.vote_changes = 0

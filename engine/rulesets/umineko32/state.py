@@ -56,6 +56,7 @@ class Window:
     team_posts: dict[int, int] = field(default_factory=dict)
     posts: dict[int, int] = field(default_factory=dict)
     question: str = ""
+    turns: bool = False
 
     @property
     def speaker(self) -> int | None:
@@ -151,4 +152,4 @@ class UminekoState(BaseState):
         Option ``floor``: "turns" (the default) or "open", where every living seat may post in any
         order until it passes or the phase is closed, as on the forum (judge scenarios use it).
         """
-        return self.phase in TURN_PHASES and self.options.get("floor", "turns") == "turns"
+        return self.window.turns
