@@ -20,15 +20,12 @@ from typing import Any
 import pytest
 
 from arena import judge
-from arena.scenario import check, parse
-from engine.rulesets import get_ruleset
+from tests.judging import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios" / "umineko32"
 KEYS = ["ruleset", "ended", "winners", "alive", "roles", "factions", "deaths", "voted_out", "feedback",
         "announcements", "events"]
-STANDARD = {1: "侦探", 2: "侦探", 3: "观剧", 4: "审问官", 5: "魔女", **{s: "平民" for s in range(6, 15)},
-            **{s: "杀手" for s in range(15, 19)}}
 Edit = Callable[[dict[str, Any]], None]
 
 
@@ -40,45 +37,6 @@ def data_of(name: str, edit: Edit | None = None) -> dict[str, Any]:
     if edit is not None:
         edit(data)
     return data
-
-
-class Outcome:
-    """A settled scenario's output, with the state behind it, and small readers for the asserts."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        scenario = parse(data)
-        ruleset = get_ruleset(scenario.ruleset)
-        check(scenario, ruleset)
-        judged = judge.settle(scenario, ruleset)
-        self.out, self.state, self.notes = judge.outcome(judged), judged.game.state, judged.notes
-
-    def __getitem__(self, key: str) -> Any:
-        return self.out[key]
-
-    @property
-    def deaths(self) -> list[tuple[int, str, str]]:
-        return [(d["seat"], d["when"], d["cause"]) for d in self.out["deaths"]]
-
-    @property
-    def voted_out(self) -> list[tuple[int, int, bool]]:
-        return [(v["day"], v["seat"], v["died"]) for v in self.out["voted_out"]]
-
-    def feedback(self, when: str) -> list[tuple[int, str, list[int], str]]:
-        return [(f["seat"], f["skill"], f["targets"], f["result"]) for f in self.out["feedback"] if f["when"] == when]
-
-    def says(self, when: str, *parts: str) -> bool:
-        """Whether one of the judge's public posts of ``when`` holds every one of ``parts``."""
-        texts = [a["text"] for a in self.out["announcements"] if a["when"] == when]
-        return any(all(part in text for part in parts) for text in texts)
-
-    def announced(self, topic: str, day: int) -> list[tuple[list[int], dict[str, Any]]]:
-        return [(e["seats"], e["data"]) for e in self.events("announced", topic=topic, day=day)]
-
-    def events(self, kind: str, **match: Any) -> list[dict[str, Any]]:
-        return [e for e in self.out["events"] if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]
-
-    def changed_roles(self) -> dict[int, tuple[str, str]]:
-        return {int(s): (r, self.out["factions"][s]) for s, r in self.out["roles"].items() if STANDARD[int(s)] != r}
 
 
 def settled(name: str, edit: Edit | None = None) -> Outcome:

@@ -20,7 +20,7 @@ from arena.scenario import check, parse
 from engine.rulesets import get_ruleset
 from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.umineko32.legal import postable_teams
-from engine.rulesets.umineko32.state import UminekoState
+from tests.judging import Outcome
 
 STANDARD = {1: "侦探", 2: "侦探", 3: "观剧", 4: "审问官", 5: "魔女", **{s: "平民" for s in range(6, 15)},
             **{s: "杀手" for s in range(15, 19)}}
@@ -42,38 +42,6 @@ def scenario(steps: list[dict[str, Any]], flags: dict[str, Any] | None = None, *
         seats.append(entry)
     return {"ruleset": "umineko32", "title": "flag test", "seed": 0, "flags": flags or {}, "seats": seats,
             "steps": steps}
-
-
-class Outcome:
-    """A settled scenario: the ``--json`` outcome, the final state and the judge's notes."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        parsed = parse(data)
-        ruleset = get_ruleset(parsed.ruleset)
-        check(parsed, ruleset)
-        judged = judge.settle(parsed, ruleset)
-        self.out, self.notes = judge.outcome(judged), judged.notes
-        state = judged.game.state
-        assert isinstance(state, UminekoState)
-        self.state = state
-
-    def __getitem__(self, key: str) -> Any:
-        return self.out[key]
-
-    @property
-    def deaths(self) -> list[tuple[int, str, str]]:
-        return [(d["seat"], d["when"], d["cause"]) for d in self.out["deaths"]]
-
-    @property
-    def voted_out(self) -> list[tuple[int, int, bool]]:
-        return [(v["day"], v["seat"], v["died"]) for v in self.out["voted_out"]]
-
-    def feedback(self, when: str, skill: str | None = None) -> list[tuple[int, str, list[int], str]]:
-        return [(f["seat"], f["skill"], f["targets"], f["result"]) for f in self.out["feedback"]
-                if f["when"] == when and (skill is None or f["skill"] == skill)]
-
-    def events(self, kind: str, **match: Any) -> list[dict[str, Any]]:
-        return [e for e in self.out["events"] if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]
 
 
 def settle(steps: list[dict[str, Any]], flags: dict[str, Any] | None = None, **kw: Any) -> Outcome:
