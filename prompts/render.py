@@ -24,6 +24,7 @@ from engine import events as ev
 from engine.narrate import Lang, Names, narrate
 from engine.narrate.context import Ctx, quote
 from engine.narrate.private import WITHHELD
+from engine.narrate.thread import post_head
 
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 JUDGE_FRAMES = ("【法官】", "[Judge]")
@@ -68,13 +69,7 @@ class SeatNames(Names):
 
 
 def _posted(e: ev.Posted, c: Ctx) -> str:
-    tags = [c.t(f"{e.floor}楼", f"#{e.floor}")]
-    if e.blue is not None:
-        tags.append(c.t(f"蓝字{e.blue}", f"blue {e.blue}"))
-    if e.quote is not None:
-        tags.append(c.t(f"回复{e.quote}楼", f"re #{e.quote}"))
-    head = c.t("【" + "·".join(tags) + "】", "[" + " · ".join(tags) + "] ")
-    return head + c.seat(e.seat) + c.t(" 发言：", " posts: ") + quoted(e.text)
+    return post_head(e, c) + c.seat(e.seat) + c.t(" 发言：", " posts: ") + quoted(e.text)
 
 
 def _team_posted(e: ev.TeamPosted, c: Ctx) -> str:

@@ -38,14 +38,18 @@ def phase_began(e: ev.PhaseBegan, c: Ctx) -> str:
     return line
 
 
-def posted(e: ev.Posted, c: Ctx) -> str:
+def post_head(e: ev.Posted, c: Ctx) -> str:
+    """A post's frame: its floor, its 蓝字 number and the floor it quotes (``【5楼·蓝字1·回复2楼】``)."""
     tags = [c.t(f"{e.floor}楼", f"#{e.floor}")]
     if e.blue is not None:
         tags.append(c.t(f"蓝字{e.blue}", f"blue {e.blue}"))
     if e.quote is not None:
         tags.append(c.t(f"回复{e.quote}楼", f"re #{e.quote}"))
-    head = c.t("【" + "·".join(tags) + "】", "[" + " · ".join(tags) + "] ")
-    return f"{head}{c.seat(e.seat)}{c.t('：', ': ')}{quote(e.text)}"
+    return c.t("【" + "·".join(tags) + "】", "[" + " · ".join(tags) + "] ")
+
+
+def posted(e: ev.Posted, c: Ctx) -> str:
+    return f"{post_head(e, c)}{c.seat(e.seat)}{c.t('：', ': ')}{quote(e.text)}"
 
 
 def vote_cast(e: ev.VoteCast, c: Ctx) -> str:
