@@ -316,8 +316,11 @@ class SeatPrompt:
     # -- reading ---------------------------------------------------------------------------------
 
     def messages(self) -> list[Message]:
-        """The history as chat messages (copies): system, then every entry in order."""
-        return [_copy(self._system_message())] + [_copy(e.message) for e in self._entries]
+        """The history as chat messages: system, then every entry in order. A new list of the
+        history's own message dicts, which are never changed once appended (the history only
+        grows or has its older entries replaced), so requests and call records share them; callers
+        must not change them either."""
+        return [self._system_message()] + [e.message for e in self._entries]
 
     def tokens(self) -> int:
         """Approximate prompt tokens of the history, events not yet in a message included."""
@@ -366,14 +369,6 @@ class SeatPrompt:
                             before, self.tokens())
         self.compactions.append(record)
         return record
-
-
-def _copy(message: Message) -> Message:
-    """A copy the caller may change freely (messages hold only strings, None and tool-call dicts)."""
-    out = dict(message)
-    if "tool_calls" in out:
-        out["tool_calls"] = [{**c, "function": dict(c["function"])} for c in out["tool_calls"]]
-    return out
 
 
 def _tool_call(call: Any) -> Message:

@@ -424,3 +424,32 @@ def test_a_role_learned_after_the_system_message_comes_with_its_card() -> None:
     assert "Your role: Inquisitor" in messages[-1]["content"]
     assert "Your role: Killer" not in messages[-1]["content"]
     assert prompt.role == "inquisitor"
+
+
+def test_sent_messages_stay_as_sent() -> None:
+    """Requests and call records share the history's message dicts (no copies): a list handed out
+    must not change as the game goes on (new turns, tool results, a compaction)."""
+    import copy
+
+    from agents.llm.records import tokens_in
+    from prompts import count_messages
+
+    prompt = SeatPrompt("umineko32", 1, "en")
+    legal = (LegalAction("post"), PASS)
+    first = prompt.request(1, "D1_FREE", legal)
+    snapshot = copy.deepcopy(first)
+    prompt.record_assistant({"role": "assistant", "content": None,
+                             "tool_calls": [{"id": "c1", "type": "function",
+                                             "function": {"name": "post", "arguments": "{}"}}]})
+    second = prompt.request(1, "D1_FREE", legal, "try again")  # closes the unanswered call
+    prompt.record_tool_result("c2", "ok")
+    prompt.request(2, "D2_FREE", legal)
+    prompt.compaction_messages()
+    prompt.compact("day one: nothing")
+    prompt.request(2, "D2_FREE", legal, "again")
+    assert first == snapshot
+    assert len(second) > len(first)
+    tools = [{"type": "function", "function": {"name": "post", "parameters": {}}}]
+    for messages in (first, second, prompt.messages()):
+        assert tokens_in(messages, tools) == count_messages(messages, tools)
+        assert tokens_in(messages, []) == count_messages(messages)

@@ -20,7 +20,8 @@ from openai.types.chat import ChatCompletion
 from agents.base import CallRecord, Turn
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import Reply
-from prompts import count_message, count_messages, count_tokens
+from prompts import count_message, count_tokens
+from prompts.tokens import REPLY_PRIMING
 
 Message = dict[str, Any]
 
@@ -83,10 +84,23 @@ def finish_reason(response: ChatCompletion | None) -> str | None:
 def tokens_in(messages: Sequence[Message], tools: Sequence[Message]) -> int:
     """``prompts.count_messages`` of a request, each message counted once per process (a seat's
     history is resent whole at every call, so counting it afresh each time grows quadratically)."""
-    overhead = count_messages((), tools or None)
-    return overhead + sum(_count(json.dumps(m, ensure_ascii=False, sort_keys=True)) for m in messages)
+    overhead = REPLY_PRIMING + (_count_json(json.dumps(list(tools), ensure_ascii=False, separators=(",", ":")))
+                                if tools else 0)
+    return overhead + sum(_count(_key(m)) for m in messages)
+
+
+def _key(message: Message) -> tuple[Any, ...]:
+    """A hashable key of a message's content: string fields as they are (a string caches its hash,
+    and the history shares its strings from call to call), anything else as JSON in a 1-tuple."""
+    return tuple(sorted((k, v) if isinstance(v, str) or v is None else
+                        (k, (json.dumps(v, ensure_ascii=False, sort_keys=True),)) for k, v in message.items()))
 
 
 @lru_cache(maxsize=65_536)
-def _count(message_json: str) -> int:
-    return count_message(json.loads(message_json))
+def _count(key: tuple[Any, ...]) -> int:
+    return count_message({k: json.loads(v[0]) if isinstance(v, tuple) else v for k, v in key})
+
+
+@lru_cache(maxsize=1024)
+def _count_json(text: str) -> int:
+    return count_tokens(text)
