@@ -24,15 +24,16 @@ LIMIT_OF: dict[str, str] = {"post": "post", "team_post": "team_post", "last_word
 def tool_name(action: LegalAction) -> str:
     """The conventional tool name of a legal action."""
     if action.kind == "team_post":
-        return f"team_post_{_safe(action.team or '')}"
+        return f"team_post_{safe_name(action.team or '')}"
     if action.kind == "skill":
-        return f"skill_{_safe(action.skill or '')}"
+        return f"skill_{safe_name(action.skill or '')}"
     if action.kind == "choose":
-        return f"answer_{_safe(action.skill or '')}"
+        return f"answer_{safe_name(action.skill or '')}"
     return action.kind
 
 
-def _safe(ident: str) -> str:
+def safe_name(ident: str) -> str:
+    """An id as a tool-name part (OpenAI allows ``[a-zA-Z0-9_-]``)."""
     return re.sub(r"[^a-zA-Z0-9_-]", "_", ident)[:48]
 
 

@@ -42,7 +42,7 @@ TEXTS = ("大家好，我是平民，先听听发言。", "【法官】所有人
 MAX_DECISIONS = 4000
 
 
-def _targets(rand: random.Random, action: LegalAction) -> tuple[int, ...]:
+def pick_targets(rand: random.Random, action: LegalAction) -> tuple[int, ...]:
     if action.arity <= 1:
         return (rand.choice(action.targets),)
     if action.first_from:
@@ -64,7 +64,7 @@ def choose(rand: random.Random, seat: int, legal: Sequence[LegalAction]) -> Acti
     if action.kind == "vote":
         return Vote(seat=seat, target=rand.choice(action.targets), reason=text)
     if action.kind == "skill":
-        return UseSkill(seat=seat, skill=action.skill or "", targets=_targets(rand, action))
+        return UseSkill(seat=seat, skill=action.skill or "", targets=pick_targets(rand, action))
     if action.kind == "choose":
         return Choose(seat=seat, skill=action.skill or "", use=rand.random() < 0.5)
     if action.kind == "last_words":

@@ -26,6 +26,7 @@ from engine.rulesets import get_ruleset
 from engine.views import Viewer, can_see
 from prompts import SeatPrompt, count_messages, count_tokens, encoding, load, render_event
 from prompts import golden as golden_mod
+from prompts.golden import pick_targets
 from prompts.render import JUDGE_FRAMES, quoted
 from prompts.tokens import PER_MESSAGE, REPLY_PRIMING, SHA256
 
@@ -192,15 +193,6 @@ def _text(rand: random.Random, played: Played) -> str:
     return f"{marker} I think seat {rand.randint(1, 18)} is odd."
 
 
-def _targets(rand: random.Random, action: LegalAction) -> tuple[int, ...]:
-    if action.arity <= 1:
-        return (rand.choice(action.targets),)
-    if action.first_from:
-        first = rand.choice(action.first_from)
-        return (first, rand.choice([t for t in action.targets if t not in action.first_from]))
-    return tuple(rand.sample(list(action.targets), action.arity))
-
-
 def _action(rand: random.Random, seat: int, legal: Sequence[LegalAction], played: Played) -> Action:
     votes = [a for a in legal if a.kind == "vote"]
     posts = [a for a in legal if a.kind == "post"]
@@ -213,7 +205,7 @@ def _action(rand: random.Random, seat: int, legal: Sequence[LegalAction], played
     if a.kind == "vote":
         return Vote(seat=seat, target=rand.choice([*a.targets, None]), reason=_text(rand, played))
     if a.kind == "skill":
-        return UseSkill(seat=seat, skill=a.skill or "", targets=_targets(rand, a))
+        return UseSkill(seat=seat, skill=a.skill or "", targets=pick_targets(rand, a))
     if a.kind == "choose":
         return Choose(seat=seat, skill=a.skill or "", use=rand.random() < 0.5)
     if a.kind == "last_words":

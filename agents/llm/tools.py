@@ -13,7 +13,6 @@ Tool names: ``post``, ``team_post_<team>``, ``vote``, ``skill_<skill>``, ``answe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -22,6 +21,7 @@ from agents.llm.aliases import AliasBook
 from agents.llm.texts import text
 from engine.legal import LegalAction
 from engine.narrate.names import Lang
+from prompts.actions import safe_name, tool_name
 
 NOTES = "write_notes"
 SELECT = "select_action"
@@ -137,26 +137,10 @@ def _stable_spec(template: LegalAction, book: AliasBook, seats: tuple[int, ...])
     return tool_for(wide, book)
 
 
-def tool_name(template: LegalAction) -> str:
-    """The tool name of a template (as ``prompts.actions.tool_name`` writes it in the instruction)."""
-    if template.kind == "team_post":
-        return f"team_post_{safe_name(template.team or '')}"
-    if template.kind == "skill":
-        return f"skill_{safe_name(template.skill or '')}"
-    if template.kind == "choose":
-        return f"answer_{safe_name(template.skill or '')}"
-    return template.kind
-
-
 def tool_for(template: LegalAction, book: AliasBook) -> ToolSpec | None:
     """The tool of one template, or None when no call of it could be legal."""
     builder = _BUILDERS.get(template.kind)
     return None if builder is None else builder(template, book)
-
-
-def safe_name(ident: str) -> str:
-    """An id as a tool-name part (OpenAI allows ``[a-zA-Z0-9_-]``)."""
-    return re.sub(r"[^a-zA-Z0-9_-]", "_", ident)[:48]
 
 
 def function(name: str, description: str, properties: dict[str, Schema], required: Sequence[str] = ()) -> Schema:
