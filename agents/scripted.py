@@ -26,6 +26,9 @@ detective claims disagree, in ``scripted_beliefs``):
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from agents.base import Turn
 from agents.scripted_day import day_turn, last_words, vote_window
 from agents.scripted_mind import Ctx
@@ -34,7 +37,9 @@ from agents.scripted_notes import Notes
 from engine.actions import Action, Choose, Vote
 
 RULESET = "umineko32"
-"""The only rule set these heuristics know; on any other the agent answers with safe defaults."""
+"""The rule set these heuristics know. Another rule set's bots live in ``agents.bots.<ruleset id>``
+(a class ``ScriptedAgent`` with ``decide(turn)``), to which this agent hands that rule set's turns;
+a rule set without bots gets safe defaults."""
 TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
 
 
@@ -46,6 +51,7 @@ class ScriptedAgent:
     def __init__(self, name: str = "scripted") -> None:
         self.name = name
         self._notes: dict[int, Notes] = {}
+        self._others: dict[str, Any] = {}
 
     async def act(self, turn: Turn) -> Action | None:
         return self.decide(turn)
@@ -53,6 +59,10 @@ class ScriptedAgent:
     def decide(self, turn: Turn) -> Action:
         """The same as ``act``, without the event loop (benchmarks call it directly)."""
         if turn.ruleset != RULESET:
+            other = self._other(turn.ruleset)
+            if other is not None:
+                action: Action = other.decide(turn)
+                return action
             return fallback(Ctx.of(Notes(seed=turn.seed, seat=turn.seat), turn))
         notes = self.notes_for(turn)
         ctx = Ctx.of(notes, turn)
@@ -70,6 +80,19 @@ class ScriptedAgent:
         if phase in ("SETUP", "CASTLE"):
             return choose(ctx)
         return ctx.skip()
+
+    def _other(self, ruleset: str) -> Any:
+        """The scripted player of another rule set (``agents.bots.<id>``), or None if it has none."""
+        if ruleset not in self._others:
+            try:
+                module = importlib.import_module(f"agents.bots.{ruleset}")
+            except ModuleNotFoundError as e:
+                if e.name is None or not f"agents.bots.{ruleset}".startswith(e.name):
+                    raise
+                self._others[ruleset] = None
+            else:
+                self._others[ruleset] = module.ScriptedAgent(self.name)
+        return self._others[ruleset]
 
     def notes_for(self, turn: Turn) -> Notes:
         """This seat's notes, brought up to ``turn.events``; rebuilt when the view is not a continuation."""

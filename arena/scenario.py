@@ -11,6 +11,7 @@ rule set that has one.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -258,13 +259,20 @@ SCHEDULES: dict[str, Schedule] = {
         seat_options={"believes": ("belief", ("commoner",))},
     ),
 }
-"""Rule sets that ``arena judge`` can drive. Draws made when the game is created (发牌, 马甲) cannot
+"""Rule sets that ``arena judge`` can drive; another rule set's schedule is ``SCHEDULE`` in
+``arena.schedules.<ruleset id>`` (found on first use). Draws made when the game is created (发牌, 马甲) cannot
 be pinned: the seats fix the roles and the aliases."""
 
 
 def schedule_of(ruleset: Ruleset) -> Schedule:
     """The schedule of ``ruleset``, or a ``ScenarioError`` naming those the judge knows."""
     found = SCHEDULES.get(ruleset.id)
+    if found is None:
+        try:
+            found = importlib.import_module(f"arena.schedules.{ruleset.id}").SCHEDULE
+        except ModuleNotFoundError as e:
+            if e.name is None or not f"arena.schedules.{ruleset.id}".startswith(e.name):
+                raise
     if found is None:
         raise ScenarioError(f"ruleset: arena judge cannot drive {ruleset.id!r} yet; it knows {', '.join(SCHEDULES)}")
     return found

@@ -100,3 +100,7 @@ class Umineko32(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, UminekoState)
         fold(state, event)
+
+
+RULESET = Umineko32
+"""The class the registry (``engine.rulesets``) instantiates."""
