@@ -3,8 +3,8 @@ validate → done | notebook → call | retry → call | fallback.
 
 * ``context``: the seat's prompt takes in the events it has not seen.
 * ``compact``: when the history nears the endpoint's ``context_budget``, one call (no tools) asks
-  the model to summarise the earlier days; the prompt replaces them with the summary (and the
-  seat's notebook). The call is recorded; a failed compaction is recorded and skipped.
+  the model to summarise the earlier days; the prompt replaces them with the summary (the
+  notebook stays shown in full). The call is recorded; a failed compaction is recorded and skipped.
 * ``instruct``: the decision's messages (the prompt's instruction with the legal actions) and its
   tools: by default the seat's stable set (``Decision.toolbox``: the same schemas from call to
   call, so a provider's prompt cache holds; what is legal now is in the instruction and judged by
@@ -56,6 +56,7 @@ class SeatPromptLike(Protocol):
     def request(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None = None
                 ) -> list[Message]: ...
     def messages(self) -> list[Message]: ...
+    def retry(self, error: str) -> list[Message]: ...
     def record_assistant(self, message: Mapping[str, Any]) -> None: ...
     def record_tool_result(self, tool_call_id: str, text: str) -> None: ...
     def needs_compaction(self, budget: int) -> bool: ...
@@ -116,8 +117,7 @@ async def compact(state: State, runtime: Runtime[Decision]) -> State:
     if reply.error is None and not summary.strip():
         record.error = "compaction: the model returned an empty summary"
     if summary.strip():
-        notebook = "\n".join(f"- {note}" for note in d.notebook)
-        d.prompt.compact(summary.strip() + (f"\n\n{text(d.book.lang, 'notebook')}\n{notebook}" if notebook else ""))
+        d.prompt.compact(summary.strip())
     return {}
 
 
@@ -216,8 +216,7 @@ def _invalid(state: State, d: Decision, call_id: str | None, error: str, what: s
         d.prompt.record_tool_result(call_id, error)
         messages = d.prompt.messages()
     else:
-        turn = d.turn
-        messages = d.prompt.request(turn.day, turn.phase, turn.legal, error)
+        messages = d.prompt.retry(error)
     out: State = {"error": f"{what}: {error}", "action": None, "illegal": state.get("illegal", 0) + 1,
                   "messages": messages}
     if reselect or call_id is None:
