@@ -12,6 +12,8 @@ validate → done | notebook → call | retry → call | fallback.
   legal actions for this seat now.
 * ``select`` (``tool_mode = "forced"`` only): a call forced by name to ``select_action``, whose
   enum holds the tools' names; ``call`` then forces the chosen tool. One forced call per request.
+* ``call_only`` (``tool_mode = "direct"``): no selection; the main legal action (the first that
+  ends the turn and is not a pass) is forced by name: one call per decision, for a tiny model.
 * ``call``: the model, through the endpoint's pool (retries and backoff on transport errors).
 * ``validate``: the call parsed into a typed action (``parse``), its text checked against the
   speech limit (``check_post``) and the action dry-run by the engine (``Turn.check``). A legal
@@ -83,6 +85,7 @@ class Decision:
 
 class State(TypedDict, total=False):
     forced: bool
+    direct: bool
     max_illegal: int
     compact: bool
     tools: Toolset
@@ -285,7 +288,9 @@ async def after_context(state: State) -> Route:
 
 def next_ask(state: State) -> Route:
     """Where a fresh attempt starts: ``select`` in the forced mode (unless a tool is chosen, or
-    only one tool is offered), else ``call``."""
+    only one tool is offered), ``call_only`` in the direct mode, else ``call``."""
+    if state.get("direct") and state.get("selected") is None:
+        return "call_only"
     if state.get("forced") and state.get("selected") is None:
         return "call_only" if len(state["tools"].specs) == 1 else "select"
     return "call"
@@ -307,8 +312,20 @@ async def after_validate(state: State) -> Route:
 
 
 async def call_only(state: State, runtime: Runtime[Decision]) -> State:
-    """Forced mode with a single tool: no selection needed."""
-    return {"selected": state["tools"].specs[0].name}
+    """No selection call: the direct mode's main action, or the forced mode's single tool."""
+    tools: Toolset = state["tools"]
+    return {"selected": main_tool(tools) if state.get("direct") else tools.specs[0].name}
+
+
+def main_tool(tools: Toolset) -> str:
+    """The tool of the decision's main legal action: the first, in the engine's order, that ends the
+    turn and is not a pass (a free action such as a team post or the notebook is never forced);
+    else the pass; else the first tool."""
+    legal = list(tools.current.items()) or [(s.name, s.template) for s in tools.specs if s.template is not None]
+    for name, template in legal:
+        if template is not None and template.kind != "pass" and not template.free:
+            return name
+    return legal[0][0] if legal else tools.specs[0].name
 
 
 def sendable(messages: list[Message]) -> list[Message]:
@@ -355,5 +372,5 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
 
 def initial_state(endpoint: Endpoint) -> State:
     """The input of one run."""
-    return {"forced": endpoint.tool_mode == "forced", "max_illegal": endpoint.max_retries_illegal, "compact": False,
+    return {"forced": endpoint.tool_mode == "forced", "direct": endpoint.tool_mode == "direct", "max_illegal": endpoint.max_retries_illegal, "compact": False,
             "selected": None, "reply": None, "action": None, "error": None, "illegal": 0, "notes": 0}
