@@ -45,7 +45,7 @@ from engine.views import Viewer, can_see
 from prompts.actions import describe_all
 from prompts.render import SeatNames, quoted, render_event, seat_label
 from prompts.texts import Texts, load
-from prompts.tokens import PER_MESSAGE, count_message, count_messages, count_tokens
+from prompts.tokens import PER_MESSAGE, count_message, count_messages, count_text, count_tokens
 
 Message = dict[str, Any]
 
@@ -337,7 +337,7 @@ class SeatPrompt:
         """Approximate prompt tokens of the next request (every event observed so far included)."""
         thread = sum(line.tokens for line in self._thread if line.day >= self._from_day)
         return count_messages(()) + count_message(self._system_message()) + PER_MESSAGE + thread + \
-            count_tokens(self._seat_text())
+            count_text(self._seat_text())
 
     # -- compaction ------------------------------------------------------------------------------
 
