@@ -23,11 +23,13 @@ from engine.rulesets.suitang21.names import (
     LONGEVITY,
     LOVERS,
     POISON,
+    QUEUE,
     RED_CARD,
     SAVE,
     SHIELD,
     SPECIALS,
     TAKEOVER,
+    TASK,
     VILLAGE,
     WEREWOLF,
     WIDOW,
@@ -251,9 +253,20 @@ def _widow(s: SuitangState, e: ev.Resolved) -> None:
         s.roles[seat].has_kill = True
 
 
+def _queue(s: SuitangState, e: ev.Resolved) -> None:
+    """Tasks queued to run in the order given: pushed in reverse on the stack."""
+    items = [part.split(":", 1) for part in e.result.split(",")]
+    s.tasks.extend((kind, seat, detail) for (kind, detail), seat in reversed(list(zip(items, e.targets, strict=True))))
+
+
+def _task(s: SuitangState, e: ev.Resolved) -> None:
+    s.tasks.pop()
+
+
 _RESOLVED: dict[str, Callable[[SuitangState, ev.Resolved], None]] = {
     ARROW: _arrow, HUG: _hug, SHIELD: _shield, DETECT: _detect, KILL: _kill, TAKEOVER: _kill, SAVE: _potion,
     POISON: _potion, LONGEVITY: _longevity, ELDER_PENALTY: _penalty, DEFEAT: _defeat, WIDOW: _widow,
+    QUEUE: _queue, TASK: _task,
 }
 
 
@@ -273,13 +286,6 @@ def _died(s: SuitangState, e: ev.Died) -> None:
     if s.sheriff == e.seat:
         reactions.append(("succession", e.seat, "random" if e.cause == RED_CARD else "choose"))
     s.tasks.extend(reversed(reactions))
-
-
-def _notice(s: SuitangState, e: ev.Notice) -> None:
-    if e.topic == "task":
-        s.tasks.pop()
-    elif e.topic == "tasks":
-        s.tasks.extend((str(k), int(seat), str(d)) for k, seat, d in reversed(e.data["push"]))
 
 
 def _announced(s: SuitangState, e: ev.Announced) -> None:
@@ -330,7 +336,7 @@ HANDLERS: dict[str, Handler] = {
     "team_posted": _team_posted, "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill,
     "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
     "last_words": _last_words, "warned": _warned, "win_latched": _nothing, "game_ended": _ended,
-    "announced": _announced, "feedback": _nothing, "notice": _notice,
+    "announced": _announced, "feedback": _nothing, "notice": _nothing,
 }
 
 

@@ -20,7 +20,7 @@ KILL, HUG, CHECK, TONGLING, SAVE, POISON = "kill", "hug", "check", "tongling", "
 LONGEVITY, SHIELD, ARROW, MATCHMAKER, TAKEOVER = "longevity", "shield", "arrow", "matchmaker", "takeover"
 SHOT, DETECT, LOVE, MARTYR, ELOPE, WIDOW = "shot", "detect", "love", "martyr", "elope", "widow"
 CAMPAIGN, LEAD, SUCCESSION, VOTE, RED_CARD, ACCELERATE = "campaign", "lead", "succession", "vote", "red_card", "accelerate"
-ELDER_PENALTY, DEFEAT = "elder_penalty", "defeat"
+ELDER_PENALTY, DEFEAT, QUEUE, TASK = "elder_penalty", "defeat", "queue", "task"
 
 VILLAGE_RESULT, NON_VILLAGE_RESULT = "村民阵营", "非村民阵营"
 VOID_RESULT = "无效（无结果）"
@@ -75,6 +75,8 @@ SKILL_NAMES = NameTable("skill", [
     Name(ACCELERATE, "加速", "Accelerate"),
     Name(ELDER_PENALTY, "长老惩罚", "Elder penalty"),
     Name(DEFEAT, "判负", "Camp defeated"),
+    Name(QUEUE, "待结算", "Queued for resolution"),
+    Name(TASK, "结算", "Resolving"),
 ])
 
 FACTION_NAMES = NameTable("faction", [

@@ -4,8 +4,8 @@ An out is an *atomic event*: the role leaves, the elder penalty strikes, the par
 then the camps are checked (B-38). Reactions that need an answer (最后一枪, 殉职) are pushed on a task
 stack when the ``Died`` event is folded, so they run after the atomic event, deepest first; a task
 that needs an answer opens a ``REACT`` window and the resolution resumes when it closes. The stack
-lives in the state (pushed by ``Died`` and by judge-only ``tasks`` notices, popped by ``task``
-notices), so a game cut while a question is open resumes from its log.
+lives in the state (pushed by ``Died`` and by judge-only ``queue`` records, popped by ``task``
+records), so a game cut while a question is open resumes from its log.
 """
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ from engine.rulesets.suitang21.names import (
     HUNTER,
     MARTYR,
     POISON,
+    QUEUE,
     RED_CARD,
     SEER,
     SHOT,
     SUCCESSION,
+    TASK,
     VILLAGE,
     VOTE,
     WITCH,
@@ -80,7 +82,8 @@ def _elder_penalty(game: Game, elder: int) -> None:
 def push(game: Game, tasks: list[Task]) -> None:
     """Queue tasks to run in the order given (before anything already queued)."""
     if tasks:
-        game.emit(Notice, JUDGE, topic="tasks", data={"push": [list(t) for t in tasks]})
+        game.emit(Resolved, JUDGE, skill=QUEUE, actor=None, targets=[t[1] for t in tasks],
+                  result=",".join(f"{kind}:{detail}" for kind, _, detail in tasks))
 
 
 def drain(game: Game, handlers: dict[str, Callable[[Game, Task], bool]]) -> bool:
@@ -88,7 +91,7 @@ def drain(game: Game, handlers: dict[str, Callable[[Game, Task], bool]]) -> bool
     s = st(game)
     while s.tasks and not s.over:
         task = s.tasks[-1]
-        game.emit(Notice, JUDGE, topic="task", data={"kind": task[0], "seat": task[1], "detail": task[2]})
+        game.emit(Resolved, JUDGE, skill=TASK, actor=None, targets=[task[1]], result=f"{task[0]}:{task[2]}")
         if not handlers[task[0]](game, task):
             return False
     return not s.over
