@@ -25,13 +25,17 @@ from engine.rulesets.suitang21.flow import st
 from engine.rulesets.suitang21.legal import check_skill, vote_open
 from engine.rulesets.suitang21.names import (
     ACCELERATE,
+    DETECT,
     KILL,
     LOVER_TEAM,
     LOVERS,
+    POISON,
+    SAVE,
     SKILL_NAMES,
     TEAM_NAMES,
     WOLF_TEAM,
 )
+from engine.rulesets.suitang21.state import SuitangState
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,16 +46,19 @@ def submit(game: Game, action: Action) -> None:
     s = st(game)
     if action.seat not in s.roles:
         raise IllegalAction(f"no seat {action.seat}: seats are 1..{len(s.roles)}")
-    offered = _offered(game, action.seat)
+    offered = _offered(game, action.seat, action)
     _HANDLERS[type(action)](game, action, offered)
 
 
-def _offered(game: Game, seat: int) -> tuple[LegalAction, ...]:
+def _offered(game: Game, seat: int, action: Action) -> tuple[LegalAction, ...]:
     s = st(game)
     legal = game.legal(seat)
     if legal is not None:
         return legal
     role = s.roles[seat]
+    if isinstance(action, UseSkill) and role.alive:
+        raise IllegalAction(f"seat {seat} cannot use {action.skill} in {s.phase} of day {s.day}: "
+                            f"{_why_not(s, seat, _skill_id(action.skill))}")
     if not role.alive and s.phase in ("DAY", "NIGHT"):
         raise IllegalAction(f"seat {seat} is out and cannot act in {s.phase} of day {s.day} (no posting after out, 诈尸)")
     if seat in s.window.done:
@@ -60,6 +67,20 @@ def _offered(game: Game, seat: int) -> tuple[LegalAction, ...]:
         raise IllegalAction(f"seat {seat}: the day was accelerated and it has voted; no change of vote after "
                             "acceleration (§2.3)")
     raise IllegalAction(f"seat {seat} has nothing to do in {s.phase} of day {s.day}")
+
+
+def _why_not(s: SuitangState, seat: int, skill: str) -> str:
+    """Why a skill is not offered to a living seat that the window does not wait for."""
+    role = s.roles[seat]
+    if role.skills_lost:
+        return "it lost all its skills (the elder penalty)"
+    if skill == DETECT and role.detect_used:
+        return "犯罪天才 is once per game (限定) and was used"
+    if skill in (SAVE, POISON) and s.phase != "WITCH":
+        return "the witch acts in her own wave, after 通灵"
+    if seat in s.window.done:
+        return "it has already answered in this window"
+    return "its identity has no such skill now"
 
 
 def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, phase: str, skill: str | None = None,
