@@ -50,10 +50,12 @@ night or reactive answer missing."""
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
     """Play options with defaults: discipline categories, the daily post bound, the post minimum."""
-    known = {"discipline", "day_posts", "min_posts", "floor"}
+    known = {"discipline", "day_posts", "min_posts", "floor", "rounds"}
     unknown = set(given) - known
     if unknown:
         raise SetupError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
+    if given.get("rounds"):
+        raise SetupError("rounds: suitang21 has no speaking turns (a day is one open window); use day_posts")
     day_posts, min_posts = given.get("day_posts", DEFAULT_DAY_POSTS), given.get("min_posts", 5)
     for name, value in (("day_posts", day_posts), ("min_posts", min_posts)):
         if not isinstance(value, int) or not 0 <= value <= 200:
