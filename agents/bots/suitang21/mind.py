@@ -12,6 +12,8 @@ from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, UseSkill
 from engine.legal import LegalAction
 
 T = TypeVar("T")
+Legal = dict[tuple[str, str | None], LegalAction]
+"""The turn's templates by (kind, skill)."""
 TALKS = 3
 MIN_POSTS = 5
 """Posts a bot makes before voting; it then asks to accelerate (加速), as forum players do once they have
@@ -32,7 +34,7 @@ def night_pick(turn: Turn, label: str, options: Sequence[T]) -> T:
 
 
 def decide(notes: Notes, turn: Turn) -> Action:
-    legal = {(t.kind, t.skill): t for t in turn.legal}
+    legal: Legal = {(t.kind, t.skill): t for t in turn.legal}
     phase = turn.phase
     if turn.error is not None:
         return Pass(seat=turn.seat)
@@ -59,7 +61,9 @@ def suspect(notes: Notes, turn: Turn, alive: Sequence[int]) -> int | None:
         outside = [s for s in others if s not in notes.pack()]
         seers = [s for s in notes.claims if s in outside]
         crowd = [s for s in notes.leaders() if s in outside]
-        return (seers or crowd or [pick(turn, "wolf_vote", outside) if outside else None])[0]
+        if seers or crowd:
+            return (seers or crowd)[0]
+        return pick(turn, "wolf_vote", outside) if outside else None
     known = [s for s in others if notes.camp_of.get(s) == NON_VILLAGE or notes.identity_of.get(s) == "狼人"]
     if known:
         return known[0]
@@ -76,7 +80,7 @@ def suspect(notes: Notes, turn: Turn, alive: Sequence[int]) -> int | None:
     return pick(turn, f"hunch{notes.day}", pool) if pool else None
 
 
-def day(notes: Notes, turn: Turn, legal: dict[tuple[str, str | None], LegalAction]) -> Action:
+def day(notes: Notes, turn: Turn, legal: Legal) -> Action:
     vote = legal.get(("vote", None))
     alive = vote.targets if vote else ()
     target = suspect(notes, turn, alive) if alive else None
@@ -103,7 +107,7 @@ def talk(notes: Notes, turn: Turn, target: int | None) -> str:
     return line.format(s=target if target is not None else "几")
 
 
-def night(notes: Notes, turn: Turn, legal: dict[tuple[str, str | None], LegalAction]) -> Action:
+def night(notes: Notes, turn: Turn, legal: Legal) -> Action:
     for (kind, skill), template in legal.items():
         if kind == "skill" and skill is not None:
             action = night_skill(notes, turn, skill, template.targets)
@@ -144,7 +148,7 @@ def _night_target(notes: Notes, turn: Turn, skill: str, targets: list[int]) -> i
     return pick(turn, skill, targets)
 
 
-def react(notes: Notes, turn: Turn, legal: dict[tuple[str, str | None], LegalAction]) -> Action:
+def react(notes: Notes, turn: Turn, legal: Legal) -> Action:
     for (kind, skill), template in legal.items():
         if kind == "choose" and skill is not None and template.targets:
             if skill == "shot":
