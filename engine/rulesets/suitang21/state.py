@@ -98,6 +98,11 @@ class SuitangState(BaseState):
 
     # -- derived views of the state (no mutation) -------------------------------------------------
 
+    @property
+    def pieces(self) -> dict[int, Role]:
+        """The seats under the name the shared tools read (the conformance harness, the judge)."""
+        return self.roles
+
     def alive(self) -> list[int]:
         return [s for s, r in self.roles.items() if r.alive]
 
