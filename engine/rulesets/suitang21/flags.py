@@ -45,7 +45,7 @@ FLAGS: tuple[Flag, ...] = (
     Flag("suitang.hug_voids_lovers_kill", True, "B-47", "a hug on one of the black lovers voids the lovers' kill that night"),
     Flag("suitang.vote_change_limit", 1, "§2.4", "changes of vote allowed per day (-1: any number)", (0, 1, 2, -1)),
     Flag("suitang.vote_needs_reason", True, "§2.4",
-         "a ballot without a reason is void (废票): it does not count, and the seat may vote again"),
+         "a ballot for a seat needs a reason: one without is refused (废票), so the seat still has no valid vote"),
 )
 
 ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (

@@ -123,8 +123,6 @@ def _passed(s: SuitangState, e: ev.Passed) -> None:
 
 
 def _vote(s: SuitangState, e: ev.VoteCast) -> None:
-    if not e.reason.strip() and s.flags.get("suitang.vote_needs_reason", True):
-        return  # 废票: a ballot without a reason does not count
     if e.seat in s.vote:
         s.changes[e.seat] = s.changes.get(e.seat, 0) + 1
     else:

@@ -127,6 +127,9 @@ def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
             f"it has used its {s.flags.get('suitang.vote_change_limit')} change(s) today (flag suitang.vote_change_limit)"
         raise IllegalAction(f"seat {action.seat} cannot vote again on day {s.day}: {why}")
     legal = _find(offered, "vote", action.seat, s.phase)
+    if action.target is not None and not action.reason.strip() and s.flags.get("suitang.vote_needs_reason", True):
+        raise IllegalAction(f"seat {action.seat}: a vote needs a target and a reason (§2.4, flag "
+                            "suitang.vote_needs_reason); give the reason, or abstain with target null")
     if action.target is not None and action.target not in legal.targets:
         why = "out" if action.target in s.roles else "not a seat"
         raise IllegalAction(f"seat {action.seat}: vote target {action.target} is {why}; living roles: {list(legal.targets)}")
