@@ -86,14 +86,15 @@ def defeat(game: Game, camp: str) -> None:
 
 
 def _widow_knife(game: Game) -> None:
-    """寡妇刀: the black lovers gain 杀人 once the wolf camp is defeated (B-03; flag: once every 狼人 is out)."""
+    """寡妇刀: the black lovers gain 杀人 once the wolf camp is defeated (B-03; flag: once every wolf-camp 狼人
+    is out)."""
     s = st(game)
     if s.widow or LOVERS not in s.camps or LOVERS in s.defeated:
         return
     if s.flags.get("suitang.widow_needs_camp_defeat", True):
         if WOLVES not in s.defeated:
             return
-    elif s.living(WEREWOLF):
+    elif any(s.roles[seat].camp == WOLVES for seat in s.living(WEREWOLF)):
         return
     lovers = [seat for seat in s.lovers if s.roles[seat].alive]
     game.emit(Resolved, JUDGE, skill=WIDOW, actor=None, targets=lovers, result="granted")
