@@ -1,0 +1,68 @@
+"""The scripted players of suitang21: whole games to one winner in a believable number of days, no
+illegal answer, every identity's skills used, and the same turn always answered the same way."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from agents.base import Turn
+from agents.scripted import ScriptedAgent
+from arena.runner import GameRunner
+from engine.game import Game
+from engine.rulesets import get_ruleset
+
+RULESET = get_ruleset("suitang21")
+SEEDS = range(12)
+
+
+def played(seed: int, turns: list[Turn] | None = None) -> tuple[Game, GameRunner]:
+    game = RULESET.new_game(seed)
+    agent = ScriptedAgent()
+    if turns is not None:
+        inner = agent.decide
+
+        def spy(turn: Turn) -> object:
+            turns.append(turn)
+            return inner(turn)
+
+        agent.decide = spy  # type: ignore[method-assign, assignment]
+    runner = GameRunner(game, dict.fromkeys(range(1, RULESET.seats + 1), agent))
+    asyncio.run(runner.run())
+    return game, runner
+
+
+@pytest.fixture(scope="module")
+def games() -> list[tuple[Game, GameRunner]]:
+    return [played(seed) for seed in SEEDS]
+
+
+def test_whole_games_end_with_one_winner_in_believable_days(games: list[tuple[Game, GameRunner]]) -> None:
+    for game, runner in games:
+        assert game.over and len(game.winners) == 1
+        assert 3 <= game.state.day <= 16, game.state.day
+        assert runner.illegal == 0 and runner.fallbacks == 0
+
+
+def test_bots_use_every_identitys_skills(games: list[tuple[Game, GameRunner]]) -> None:
+    used: Counter[str] = Counter()
+    for game, _ in games:
+        for e in game.events:
+            if e.kind in ("skill_submitted", "choice_made"):
+                used[getattr(e, "skill", "")] += 1
+    for skill in ("arrow", "kill", "hug", "shield", "check", "detect", "save", "poison", "shot", "succession",
+                  "accelerate", "takeover"):
+        assert used[skill], f"no bot used {skill}"
+
+
+def test_both_sides_can_win(games: list[tuple[Game, GameRunner]]) -> None:
+    assert len({tuple(game.winners) for game, _ in games}) >= 2
+
+
+def test_the_same_turn_gets_the_same_answer() -> None:
+    turns: list[Turn] = []
+    played(2, turns)
+    for turn in turns[::37]:
+        assert ScriptedAgent().decide(turn) == ScriptedAgent().decide(turn)
