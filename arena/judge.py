@@ -154,7 +154,22 @@ def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
         judged.notes.extend(answers.unasked())
     judged.notes.extend(f"draws: {name}={value!r} was not used (no such draw happened, or it was not a possible "
                         "outcome)" for name, value in judged.game.pins.items())
+    if judged.schedule.note_defaults:
+        judged.notes.extend(default_notes(judged))
     return judged
+
+
+def default_notes(judged: Judged) -> list[str]:
+    """A note for each default the engine took: a question left unanswered, a draw left to chance."""
+    events, skills = judged.game.events, judged.ruleset.skill_names
+    out = []
+    for e, when in zip(events, judged.schedule.periods(events), strict=True):
+        if isinstance(e, ev.ChoiceMade) and e.default:
+            out.append(f"{when}: seat {e.seat} did not answer {skills.zh(e.skill)}; the rules' default was taken "
+                       "(add a choice to the step to decide it)")
+        elif isinstance(e, ev.Draw) and not e.pinned and e.name in judged.schedule.draws:
+            out.append(f"{when}: {e.name} was drawn at random: {e.result} (pin it with \"draws\")")
+    return out
 
 
 def _new_game(scenario: Scenario, ruleset: Ruleset) -> Game:

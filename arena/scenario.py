@@ -227,6 +227,9 @@ class Schedule:
     told the kill): a night action not offered in the first window waits for one of these."""
     cards: Callable[[Any, int, str, str], None] | None = None
     """How the rule set gives a judge's card (game, seat, card, reason); None: it has no cards."""
+    note_defaults: bool = False
+    """Whether the closing notes name each default the engine took (an unanswered question, an
+    unpinned random draw among ``draws``), as a judge's settlement should."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -245,6 +248,9 @@ def test_g16_sheriff_succession_through_martyrdom() -> None:
     silent = Settled("G-16", lambda d: d["steps"][-1].update({"choices": [], "draws": {"警长继承": 20}}))
     assert silent.state.sheriff == 20
     assert silent.events("draw", name="警长继承", pinned=True)
+    assert any("seat 14 did not answer 殉职" in note for note in silent.notes), "the closing note names the default"
+    drawn = Settled("G-16", lambda d: d["steps"][-1].update({"choices": []}))
+    assert any("警长继承 was drawn at random" in note for note in drawn.notes)
 
 
 def test_g17_a_wolf_win_stops_the_poison() -> None:
@@ -317,3 +323,18 @@ def test_g23_five_last_words() -> None:
 def test_every_golden_scenario_has_a_file() -> None:
     names = {p.stem.split("-")[0] + "-" + p.stem.split("-")[1] for p in SCENARIOS.glob("G-*.json")}
     assert names == {f"G-{n:02d}" for n in range(1, 24)}
+
+
+def test_through_the_real_command_line() -> None:
+    """``arena judge FILE --json`` in a subprocess prints the outcome; without ``--json`` a judge's post."""
+    root = SCENARIOS.parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    path = SCENARIOS / "G-12.json"
+    done = subprocess.run([sys.executable, "-m", "arena", "judge", str(path), "--json"], capture_output=True, text=True,
+                          env=env, cwd=root, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [(d["seat"], d["cause"]) for d in out["deaths"]] == [(12, "毒药"), (3, "最后一枪"), (15, "殉情")]
+    text = subprocess.run([sys.executable, "-m", "arena", "judge", str(path)], capture_output=True, text=True,
+                          env=env, cwd=root, timeout=120).stdout
+    assert "【第4夜】" in text and "天亮了" in text and "游戏继续" in text

@@ -35,4 +35,5 @@ SCHEDULE = Schedule(
     seat_options={},
     later=frozenset({"WITCH"}),
     cards=give_card,
+    note_defaults=True,
 )
