@@ -147,12 +147,13 @@ def postable_teams(s: SuitangState, seat: int) -> list[str]:
 # -- night skills ----------------------------------------------------------------------------------
 
 
-def night_skills(s: SuitangState, seat: int) -> list[str]:
-    """The skills ``seat`` may use in the open night window (first wave, or the witch's)."""
+def night_skills(s: SuitangState, seat: int, wave: str | None = None) -> list[str]:
+    """The skills ``seat`` may use in night window ``wave`` (``NIGHT``, the first wave, or ``WITCH``;
+    by default the open one)."""
     role = s.roles[seat]
     if not role.alive or role.skills_lost:
         return []
-    if s.phase == "WITCH":
+    if (wave or s.phase) == "WITCH":
         return [k for k, ok in ((SAVE, role.save_left), (POISON, role.poison_left)) if ok and role.identity == WITCH]
     out: list[str] = []
     ident = role.identity

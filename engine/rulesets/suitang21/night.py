@@ -47,17 +47,8 @@ if TYPE_CHECKING:
 def nightfall(game: Game) -> None:
     """Open the first wave: every role with a night skill, and every living member of a chat."""
     s = st(game)
-    seats = [seat for seat in s.roles if night_skills_tonight(s, seat) or postable_teams(s, seat)]
+    seats = [seat for seat in s.roles if night_skills(s, seat, "NIGHT") or postable_teams(s, seat)]
     begin(game, "NIGHT", s.day, seats, secret=True)
-
-
-def night_skills_tonight(s: SuitangState, seat: int) -> list[str]:
-    """The first wave's skills as they will be offered once NIGHT opens."""
-    saved, s.phase = s.phase, "NIGHT"
-    try:
-        return night_skills(s, seat)
-    finally:
-        s.phase = saved
 
 
 def _timeouts(game: Game, skills: tuple[str, ...]) -> None:
@@ -187,7 +178,7 @@ def _open_witch(game: Game) -> None:
     s = st(game)
     witch = s.holder(WITCH)
     role = s.roles[witch] if witch is not None else None
-    begin(game, "WITCH", s.day, [witch] if witch is not None and night_skills_witch(s, witch) else [], secret=True)
+    begin(game, "WITCH", s.day, [witch] if witch is not None and night_skills(s, witch, "WITCH") else [], secret=True)
     if witch is None or role is None or not role.alive or not role.tongling or role.skills_lost:
         return
     named = list(s.kill_named)
@@ -196,14 +187,6 @@ def _open_witch(game: Game) -> None:
         named.append(hugged)
     game.emit(Feedback, seat_vis(witch), seat=witch, skill=TONGLING, targets=named,
               result="指杀" if named else NO_KILL_RESULT)
-
-
-def night_skills_witch(s: SuitangState, witch: int) -> list[str]:
-    saved, s.phase = s.phase, "WITCH"
-    try:
-        return night_skills(s, witch)
-    finally:
-        s.phase = saved
 
 
 def close_witch(game: Game) -> None:
