@@ -31,8 +31,8 @@ def begin(game: Game, name: str, day: int, order: Sequence[int] = (), *, secret:
     tells them to the judge alone; ``vis`` JUDGE hides the banner itself (a resolution resuming after
     a reactive question).
     """
-    game.emit(PhaseBegan, vis, name=name, number=day, order=[] if secret else list(order))
-    if secret:
+    game.emit(PhaseBegan, vis, name=name, number=day, order=[] if secret and vis != JUDGE else list(order))
+    if secret and vis != JUDGE:
         game.emit(Awaiting, JUDGE, seats=list(order))
 
 

@@ -33,14 +33,15 @@ def resume(game: Game) -> None:
 
 
 def close_react(game: Game) -> None:
-    """The question closes: apply the answer (or the default), then resume the interrupted resolution."""
+    """The question closes: apply the answer (or the default), then resume the interrupted resolution.
+    A hunter or sheriff voted out that does not answer gets a yellow card (§5)."""
     s = st(game)
     seat, skill, answer = s.window.eligible[0], s.window.question, s.window.answer
     silent = seat not in s.window.done or seat in s.window.fallback
     if answer is None:
         game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill=skill, default=True)
     begin(game, s.resume, s.day, vis=JUDGE)
-    if silent and discipline_on(game, "timeout"):
+    if silent and s.origin == "CLOSE" and discipline_on(game, "timeout"):
         give_card(game, seat, "yellow", "no_answer")
     if skill == SHOT:
         if answer and _shoot(game, answer[0]):

@@ -109,8 +109,9 @@ def shot_allowed(s: SuitangState, seat: int, cause: str) -> bool:
 
 
 def ask(game: Game, seat: int, skill: str) -> None:
-    """Open a reactive question (最后一枪 or 殉职) to one seat, out of the public's sight."""
-    begin(game, "REACT", st(game).day, [seat], secret=True)
+    """Open a reactive question (最后一枪 or 殉职) to one seat, out of the public's sight: even the
+    banner is judge-only, since a question at night would tell that a hunter or the sheriff is out."""
+    begin(game, "REACT", st(game).day, [seat], secret=True, vis=JUDGE)
     game.emit(Question, seat_vis(seat), seat=seat, skill=skill, data={})
 
 
