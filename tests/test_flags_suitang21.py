@@ -174,3 +174,30 @@ def test_vote_change_limit_and_reason() -> None:
     with pytest.raises(Exception, match="reason"):
         scenario({"day": 2, "votes": [vote(20, 16, "")]})
     assert scenario({"day": 2, "votes": [vote(20, 16, "")]}, flags={"suitang.vote_needs_reason": False}).deaths
+
+
+# -- discipline (§5) and bad input ----------------------------------------------------------------------
+
+
+def test_no_valid_vote_earns_a_yellow_card_and_three_make_a_red() -> None:
+    voters = [s for s in range(1, 21) if s != 16]
+    out = Settled("G-22", lambda d: d.update({**BASE, "discipline": ["no_vote"], "steps": [
+        {"night": 0, "actions": [sk(11, "丘比特之箭", 14, 15)]},
+        {"day": 1, "votes": [vote(s, 17) for s in range(1, 21)]},
+        {"day": 2, "votes": [vote(s, 16) for s in range(1, 21)]},
+        {"day": 3, "votes": [vote(s, 18) for s in voters]}]}))
+    assert [(e["seat"], e["day"]) for e in out.events("warned") if e["reason"] == "yellow:no_vote"] == [
+        (21, 1), (21, 2), (21, 3)]
+    assert out.events("warned", seat=21, reason="red:three_yellow")
+    assert out.deaths[-2:] == [(21, "day 3", "红牌罚下"), (18, "day 3", "投票")], "the red card comes first"
+
+
+def test_an_illegal_action_applies_nothing() -> None:
+    seating = [SeatSetup(e["seat"], e["role"]) for e in BASE["seats"]]
+    game = RULESET.new_game(0, seating=seating, options={"discipline": False}, auto=False)
+    before = (len(game.events), repr(game.state))
+    for bad in (UseSkill(seat=11, skill="丘比特之箭", targets=(14,)), UseSkill(seat=7, skill="预言", targets=(3,)),
+                Vote(seat=3, target=4, reason="x"), UseSkill(seat=11, skill="无此技能", targets=(1, 2))):
+        with pytest.raises(IllegalAction, match=f"seat {bad.seat}"):
+            game.submit(bad)
+    assert (len(game.events), repr(game.state)) == before

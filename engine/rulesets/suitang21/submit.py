@@ -58,7 +58,7 @@ def _offered(game: Game, seat: int, action: Action) -> tuple[LegalAction, ...]:
     role = s.roles[seat]
     if isinstance(action, UseSkill) and role.alive:
         raise IllegalAction(f"seat {seat} cannot use {action.skill} in {s.phase} of day {s.day}: "
-                            f"{_why_not(s, seat, _skill_id(action.skill))}")
+                            f"{_why_not(s, seat, _skill_id(action.seat, action.skill))}")
     if not role.alive and s.phase in ("DAY", "NIGHT"):
         raise IllegalAction(f"seat {seat} is out and cannot act in {s.phase} of day {s.day} (no posting after out, 诈尸)")
     if seat in s.window.done:
@@ -95,11 +95,11 @@ def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, phase: str, sk
     raise IllegalAction(f"seat {seat} cannot {what} in phase {phase}; it may: {can}")
 
 
-def _skill_id(name: str) -> str:
+def _skill_id(seat: int, name: str) -> str:
     try:
         return SKILL_NAMES.id(name)
     except UnknownName as err:
-        raise IllegalAction(str(err)) from None
+        raise IllegalAction(f"seat {seat}: {err}") from None
 
 
 def _post(game: Game, action: Post, offered: tuple[LegalAction, ...]) -> None:
@@ -138,7 +138,7 @@ def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
 
 def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
-    skill = _skill_id(action.skill)
+    skill = _skill_id(action.seat, action.skill)
     _find(offered, "skill", action.seat, s.phase, skill=skill)
     check_skill(s, action.seat, skill, tuple(action.targets))
     if skill == ACCELERATE:
@@ -161,7 +161,7 @@ def _accelerate(game: Game, seat: int) -> None:
 
 def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
-    skill = _skill_id(action.skill)
+    skill = _skill_id(action.seat, action.skill)
     legal = _find(offered, "choose", action.seat, s.phase, skill=skill)
     if len(action.targets) != 1 or action.targets[0] not in legal.targets:
         raise IllegalAction(f"seat {action.seat}: {SKILL_NAMES.zh(skill)} names one living role other than itself; "
