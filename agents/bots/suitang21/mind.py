@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from agents.base import Turn
-from agents.bots.suitang21.notes import CLAIM_TEXT, Notes
+from agents.bots.suitang21.notes import CLAIM_TEXT, DETECTIVE_TEXT, Notes
 from agents.scripted_rand import unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
@@ -103,6 +103,11 @@ def talk(notes: Notes, turn: Turn, target: int | None) -> str:
         if fresh:
             notes.claimed.add(fresh[0][0])
             return CLAIM_TEXT.format(seat=fresh[0][0], result=fresh[0][1])
+    if notes.identity == "detective":
+        found = [(s, i) for s, i in notes.identity_of.items() if i in ("狼人", "花蝴蝶") and s not in notes.claimed]
+        if found:
+            notes.claimed.add(found[0][0])
+            return DETECTIVE_TEXT.format(seat=found[0][0], identity=found[0][1])
     line = pick(turn, "talk", TALK)
     return line.format(s=target if target is not None else "几")
 

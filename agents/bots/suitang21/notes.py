@@ -16,6 +16,8 @@ CLAIM = re.compile(r"【预言家】查验\s*(\d+)号[：:]\s*(非村民阵营|�
 """A seer's public claim, as the bots write it; other players' text is only ever matched, never trusted
 beyond naming a seat and a camp."""
 CLAIM_TEXT = "【预言家】查验 {seat}号：{result}"
+DETECTIVE_CLAIM = re.compile(r"【侦探】(\d+)号\s*是\s*(狼人|花蝴蝶)")
+DETECTIVE_TEXT = "【侦探】{seat}号 是 {identity}"
 
 
 @dataclass
@@ -80,6 +82,8 @@ class Notes:
             self.posts_today += 1
         for seat, result in CLAIM.findall(e.text):
             self.claims.setdefault(e.seat, {})[int(seat)] = result
+        for seat, _ in DETECTIVE_CLAIM.findall(e.text):
+            self.claims.setdefault(e.seat, {})[int(seat)] = "非村民阵营"
 
     def leaders(self) -> list[int]:
         """Today's most-voted seats so far, most votes first."""
