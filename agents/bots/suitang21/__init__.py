@@ -10,8 +10,9 @@ length, label), so the same turn always gets the same answer. Heuristics, by ide
 * wolves all aim at the same seat (a claimed seer first, else a draw keyed by the night alone, so
   the pack agrees without talking) and vote away from the pack; the butterfly hugs at random;
 * the guard shields a claimed seer, else itself, else anyone it may; the detective uses its one
-  check on night 2 and names a wolf it finds in public; the witch saves the night's first named target and poisons a seat a seer
-  called 非村民阵营; the hunter shoots its top suspect; a sheriff hands over to a seat it trusts.
+  check on night 2 and names a wolf it finds in public; the witch saves the night's first named
+  target and poisons a seat a seer called 非村民阵营; the hunter shoots its top suspect; a sheriff
+  hands over to a seat it trusts (a wolf to a packmate).
 """
 
 from __future__ import annotations
