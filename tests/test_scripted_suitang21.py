@@ -52,6 +52,8 @@ def test_bots_use_every_identitys_skills(games: list[tuple[Game, GameRunner]]) -
         for e in game.events:
             if e.kind in ("skill_submitted", "choice_made"):
                 used[getattr(e, "skill", "")] += 1
+            elif e.kind == "announced" and getattr(e, "topic", "") == "accelerate_request":
+                used["accelerate"] += 1
     for skill in ("arrow", "kill", "hug", "shield", "check", "detect", "save", "poison", "shot", "succession",
                   "accelerate", "takeover"):
         assert used[skill], f"no bot used {skill}"

@@ -45,8 +45,14 @@ def _accelerated(e: ev.Announced, c: Ctx) -> str:
                "earlier changes are void")
 
 
+def _accelerate_request(e: ev.Announced, c: Ctx) -> str:
+    asks, alive = e.data.get("asks", "?"), e.data.get("alive", "?")
+    return c.t(f"{c.seats(e.seats)} 请求加速（{asks}/{alive}）", f"{c.seats(e.seats)} asks to accelerate ({asks}/{alive})")
+
+
 ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
     "sheriff": _sheriff, "dawn": _dawn, "out": _out, "accelerated": _accelerated,
+    "accelerate_request": _accelerate_request,
 }
 
 

@@ -11,7 +11,6 @@ from typing import Any
 
 from engine import events as ev
 from engine.rulesets.suitang21.names import (
-    ACCELERATE,
     ARROW,
     BIG_SPECIALS,
     DEFEAT,
@@ -132,10 +131,6 @@ def _vote(s: SuitangState, e: ev.VoteCast) -> None:
 
 
 def _skill(s: SuitangState, e: ev.SkillSubmitted) -> None:
-    if e.skill == ACCELERATE:
-        s.roles[e.seat].accelerate_asked = True
-        s.accelerate_asks += 1
-        return
     if e.skill == ARROW:
         s.cupid_choice = tuple(e.targets)
     else:
@@ -289,6 +284,9 @@ def _died(s: SuitangState, e: ev.Died) -> None:
 def _announced(s: SuitangState, e: ev.Announced) -> None:
     if e.topic == "sheriff":
         s.sheriff = e.seats[0] if e.seats else None
+    elif e.topic == "accelerate_request":
+        s.roles[e.seats[0]].accelerate_asked = True
+        s.accelerate_asks += 1
     elif e.topic == "accelerated":
         s.accelerated = True
     elif e.topic == "dawn":

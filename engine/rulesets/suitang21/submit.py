@@ -154,7 +154,8 @@ def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> No
 def _accelerate(game: Game, seat: int) -> None:
     """A public request; more than half of the living agreeing shortens the day (§2.3)."""
     s = st(game)
-    game.emit(SkillSubmitted, PUBLIC, seat=seat, skill=ACCELERATE, targets=[])
+    game.emit(Announced, PUBLIC, topic="accelerate_request", seats=[seat],
+              data={"asks": s.accelerate_asks + 1, "alive": len(s.alive())})
     if 2 * s.accelerate_asks > len(s.alive()):
         game.emit(Announced, PUBLIC, topic="accelerated", seats=[], data={"asks": s.accelerate_asks})
 
