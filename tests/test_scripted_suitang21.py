@@ -4,7 +4,11 @@ illegal answer, every identity's skills used, and the same turn always answered 
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +72,16 @@ def test_the_same_turn_gets_the_same_answer() -> None:
     played(2, turns)
     for turn in turns[::37]:
         assert ScriptedAgent().decide(turn) == ScriptedAgent().decide(turn)
+
+
+def test_arena_play_runs_a_whole_game(tmp_path: Path) -> None:
+    """``arena play --ruleset suitang21`` from the command line, stored and replayed from DuckDB."""
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    db = tmp_path / "arena.duckdb"
+    done = subprocess.run([sys.executable, "-m", "arena", "play", "--ruleset", "suitang21", "--seed", "7", "--db",
+                           str(db), "--show", "summary"], capture_output=True, text=True, env=env, cwd=root,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "winners" in done.stdout and "illegal answers: 0" in done.stdout
+    assert db.exists()

@@ -41,6 +41,16 @@ class Role:
     low_days: int = 0
     accelerate_asked: bool = False
 
+    @property
+    def role(self) -> str:
+        """The identity under the name shared tools read (``arena play``'s seat table)."""
+        return self.identity
+
+    @property
+    def faction(self) -> str:
+        """The camp under the name shared tools read."""
+        return self.camp
+
 
 @dataclass(slots=True)
 class Window:
