@@ -31,6 +31,7 @@ thread.ANNOUNCEMENTS.update(werewolf.ANNOUNCEMENTS)
 thread.WARNINGS.update(werewolf.WARNINGS)
 thread.END_REASONS.update(werewolf.END_REASONS)
 private.NOTICES.update(werewolf.NOTICES)
+judge.RESOLVED.update(werewolf.RESOLVED)
 
 
 def narrate(event: Event, names: Names, lang: Lang = "zh", *, god: bool = False) -> str | None:

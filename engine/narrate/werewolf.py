@@ -101,6 +101,14 @@ WARNINGS: dict[str, tuple[str, str]] = {
     "red:judge": ("红牌（法官），罚下", "red card (judge), sent off"),
 }
 
+def _defeat(e: ev.Resolved, c: Ctx) -> str:
+    return c.t(f"【{c.skill(e.skill)}】{c.faction(e.result)}（不公示）", f"{c.skill(e.skill)}: {c.faction(e.result)} "
+               "(not announced)")
+
+
+RESOLVED: dict[str, Callable[[ev.Resolved, Ctx], str]] = {"defeat": _defeat}
+"""Judge-only records whose result is a camp id."""
+
 END_REASONS: dict[str, tuple[str, str]] = {
     "wolf camp holds half of the living": ("狼人阵营存活人数达到一半", "the wolf camp holds half of the living"),
     "the only camp not defeated": ("只剩一个阵营未被判负", "the only camp not defeated"),
