@@ -201,3 +201,10 @@ def test_an_illegal_action_applies_nothing() -> None:
         with pytest.raises(IllegalAction, match=f"seat {bad.seat}"):
             game.submit(bad)
     assert (len(game.events), repr(game.state)) == before
+
+
+def test_b35_the_elder_penalty_comes_before_the_lovers_death() -> None:
+    """An elder voted out whose lover is the hunter strikes the hunter first: 殉情, and no shot."""
+    out = scenario({"day": 2, "votes": [vote(20, 9)]}, lovers=(9, 12))
+    assert out.deaths == [(9, "day 2", "投票"), (12, "day 2", "殉情")]
+    assert out.state.roles[12].skills_lost and not out.events("question")
