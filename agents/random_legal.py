@@ -29,6 +29,8 @@ def random_action(rand: random.Random, seat: int, legal: Sequence[LegalAction]) 
         return Vote(seat=seat, target=rand.choice(options), reason="随机")
     if kind == "skill":
         return UseSkill(seat=seat, skill=template.skill or "", targets=_targets(rand, template))
+    if kind == "choose" and template.targets:
+        return Choose(seat=seat, skill=template.skill or "", targets=_targets(rand, template))
     if kind == "choose":
         return Choose(seat=seat, skill=template.skill or "", use=rand.random() < 0.5)
     if kind == "last_words":

@@ -154,7 +154,22 @@ def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
         judged.notes.extend(answers.unasked())
     judged.notes.extend(f"draws: {name}={value!r} was not used (no such draw happened, or it was not a possible "
                         "outcome)" for name, value in judged.game.pins.items())
+    if judged.schedule.note_defaults:
+        judged.notes.extend(default_notes(judged))
     return judged
+
+
+def default_notes(judged: Judged) -> list[str]:
+    """A note for each default the engine took: a question left unanswered, a draw left to chance."""
+    events, skills = judged.game.events, judged.ruleset.skill_names
+    out = []
+    for e, when in zip(events, judged.schedule.periods(events), strict=True):
+        if isinstance(e, ev.ChoiceMade) and e.default:
+            out.append(f"{when}: seat {e.seat} did not answer {skills.zh(e.skill)}; the rules' default was taken "
+                       "(add a choice to the step to decide it)")
+        elif isinstance(e, ev.Draw) and not e.pinned and e.name in judged.schedule.draws:
+            out.append(f"{when}: {e.name} was drawn at random: {e.result} (pin it with \"draws\")")
+    return out
 
 
 def _new_game(scenario: Scenario, ruleset: Ruleset) -> Game:
@@ -217,18 +232,56 @@ def _ending(judged: Judged) -> str:
 
 
 def _apply(judged: Judged, index: int, step: Step, answers: Answers) -> None:
+    deferred: list[Action] = []
     for entry in step.actions:
         try:
             action: Action = (UseSkill(seat=entry.seat, skill=entry.skill, targets=tuple(entry.targets))
                               if entry.skill is not None else Post(seat=entry.seat, text=entry.post or "", blue=entry.blue))
         except ValidationError as err:
             raise StepError(index, step, entry.seat, err.errors()[0]["msg"]) from None
+        if isinstance(step, NightStep) and judged.schedule.later and not _offered(judged, action):
+            deferred.append(action)
+            continue
         submit(judged, index, step, action)
+    for action in deferred:
+        _reach_window(judged, action)
+        submit(judged, index, step, action)
+    _give_cards(judged, index, step)
     answers.give(judged)
     if isinstance(step, DayStep) and step.votes:
         reach(judged, judged.schedule.at(judged.schedule.vote, step.day), index, step, answers)
         for vote in step.votes:
             submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
+
+
+def _offered(judged: Judged, action: Action) -> bool:
+    """Whether the open window offers ``action``'s skill to its seat (an unknown name: let the engine say)."""
+    if not isinstance(action, UseSkill):
+        return True
+    try:
+        skill = judged.ruleset.skill_names.id(action.skill)
+    except EngineError:
+        return True
+    return any(legal.kind == "skill" and legal.skill == skill for legal in judged.game.legal(action.seat) or ())
+
+
+def _reach_window(judged: Judged, action: Action) -> None:
+    """Close windows of the same night step (``Schedule.later``) until one offers ``action``."""
+    game = judged.game
+    while not game.over and not _offered(judged, action) and game.state.phase not in judged.schedule.later:
+        game.advance()
+
+
+def _give_cards(judged: Judged, index: int, step: Step) -> None:
+    """The judge's cards of this step, given through the rule set (``Schedule.cards``)."""
+    give = judged.schedule.cards
+    for card in step.cards:
+        if give is None:
+            raise StepError(index, step, card.seat, f"{judged.ruleset.id} has no cards")
+        try:
+            give(judged.game, card.seat, card.card, card.reason)
+        except ValueError as err:
+            raise StepError(index, step, card.seat, str(err)) from None
 
 
 def submit(judged: Judged, index: int, step: Step, action: Action) -> None:

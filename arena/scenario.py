@@ -86,13 +86,22 @@ class ChoiceEntry(_Model):
         return self
 
 
+class CardEntry(_Model):
+    """A card the judge gives (rule sets with cards: suitang21's 蓝牌/黄牌/红牌)."""
+
+    seat: int = Field(ge=1)
+    card: str
+    reason: str = "judge"
+
+
 class NightStep(_Model):
-    """The night actions of night N (night 0: the setup), its answers and its pinned draws."""
+    """The night actions of night N (night 0: the setup), its answers, pinned draws and cards."""
 
     night: int = Field(ge=0)
     actions: list[ActionEntry] = []
     choices: list[ChoiceEntry] = []
     draws: dict[str, Any] = {}
+    cards: list[CardEntry] = []
 
 
 class DayStep(_Model):
@@ -103,6 +112,7 @@ class DayStep(_Model):
     votes: list[VoteEntry] = []
     choices: list[ChoiceEntry] = []
     draws: dict[str, Any] = {}
+    cards: list[CardEntry] = []
 
 
 def _step_kind(value: Any) -> str | None:
@@ -212,6 +222,14 @@ class Schedule:
     draws: frozenset[str]
     seat_options: Mapping[str, tuple[str, tuple[str, ...]]]
     """A seat's setup option → (the setup choice it answers, the roles that have it)."""
+    later: frozenset[str] = frozenset()
+    """Windows after ``night`` that belong to the same night step (suitang21's witch, who acts once
+    told the kill): a night action not offered in the first window waits for one of these."""
+    cards: Callable[[Any, int, str, str], None] | None = None
+    """How the rule set gives a judge's card (game, seat, card, reason); None: it has no cards."""
+    note_defaults: bool = False
+    """Whether the closing notes name each default the engine took (an unanswered question, an
+    unpinned random draw among ``draws``), as a judge's settlement should."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""
@@ -345,6 +363,10 @@ def _check_step(step: NightStep | DayStep, index: int, ruleset: Ruleset, schedul
     for i, choice in enumerate(step.choices):
         _seats(ruleset, where(f"choices[{i}]"), choice.seat, *choice.targets)
         _name(ruleset.skill_names.id, choice.skill, where(f"choices[{i}].skill"))
+    if step.cards and schedule.cards is None:
+        raise ScenarioError(f"{where('cards')}: {ruleset.id} has no cards; remove them")
+    for i, card in enumerate(step.cards):
+        _seats(ruleset, where(f"cards[{i}]"), card.seat)
     for name in step.draws:
         if name not in schedule.draws:
             raise ScenarioError(f"{where('draws')}: no draw named {name!r} can be pinned; "

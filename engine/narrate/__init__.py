@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.events import Event
-from engine.narrate import judge, private, thread
+from engine.narrate import judge, private, thread, werewolf
 from engine.narrate.context import Ctx, quote
 from engine.narrate.names import Lang, Names, ruleset_part
 
@@ -26,6 +26,12 @@ __all__ = ["RENDERERS", "Lang", "Names", "narrate", "narrate_all", "quote", "rul
 
 RENDERERS: dict[str, Callable[[Any, Ctx], str | None]] = {**thread.RENDER, **private.RENDER, **judge.RENDER}
 """Event kind → its line renderer."""
+
+thread.ANNOUNCEMENTS.update(werewolf.ANNOUNCEMENTS)
+thread.WARNINGS.update(werewolf.WARNINGS)
+thread.END_REASONS.update(werewolf.END_REASONS)
+private.NOTICES.update(werewolf.NOTICES)
+judge.RESOLVED.update(werewolf.RESOLVED)
 
 
 def narrate(event: Event, names: Names, lang: Lang = "zh", *, god: bool = False) -> str | None:

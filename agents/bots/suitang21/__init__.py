@@ -1,0 +1,51 @@
+"""The scripted player of suitang21: every identity with small, readable heuristics and no model.
+
+It knows only its ``Turn`` (``notes`` folds its own view); each decision draws on (seed, seat, view
+length, label), so the same turn always gets the same answer. Heuristics, by identity:
+
+* everyone posts three times, names a suspect with a reason and votes for it, asks to accelerate,
+  then tops up to the day's minimum of 5 posts unless the day was accelerated, and passes; nobody votes its lover; villagers believe seer claims and the results they hold;
+* the seer checks unchecked seats and claims every result publicly (非村民阵营 first); others
+  follow the day's leading ballot unless it names a seat they trust;
+* wolves all aim at the same seat (a claimed seer first, else a draw keyed by the night alone, so
+  the pack agrees without talking) and vote away from the pack; the butterfly hugs at random;
+* the guard shields a claimed seer, else itself, else anyone it may; the detective uses its one
+  check on night 2 and names a wolf it finds in public; the witch saves the night's first named
+  target and poisons a seat a seer called 非村民阵营; the hunter shoots its top suspect; a sheriff
+  hands over to a seat it trusts (a wolf to a packmate).
+"""
+
+from __future__ import annotations
+
+from agents.base import Turn
+from agents.bots.suitang21.mind import decide
+from agents.bots.suitang21.notes import Notes
+from engine.actions import Action
+
+
+class ScriptedAgent:
+    """A heuristic player for any seat of suitang21; keeps one set of notes per seat it plays."""
+
+    concurrent = False
+
+    def __init__(self, name: str = "scripted") -> None:
+        self.name = name
+        self._notes: dict[int, Notes] = {}
+
+    async def act(self, turn: Turn) -> Action | None:
+        return self.decide(turn)
+
+    def decide(self, turn: Turn) -> Action:
+        return decide(self.notes_for(turn), turn)
+
+    def notes_for(self, turn: Turn) -> Notes:
+        """This seat's notes brought up to ``turn.events``; rebuilt when the view is not a continuation."""
+        notes = self._notes.get(turn.seat)
+        events = turn.events
+        fresh = notes is None or notes.seed != turn.seed or notes.seen > len(events) or (
+            notes.seen > 0 and events[notes.seen - 1] is not notes.last and events[notes.seen - 1] != notes.last)
+        if notes is None or fresh:
+            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
+        if notes.seen < len(events):
+            notes.update(events, notes.seen)
+        return notes

@@ -1,0 +1,235 @@
+"""Who may do what, with which targets: ``pending`` and the validation of skills.
+
+Both read the same target functions, so what ``pending`` offers is exactly what ``submit`` accepts.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.errors import IllegalAction
+from engine.legal import PASS, LegalAction
+from engine.rulesets.suitang21.names import (
+    ACCELERATE,
+    ARROW,
+    BUTTERFLY,
+    CHECK,
+    CUPID,
+    DETECT,
+    GUARD,
+    HUG,
+    KILL,
+    LOVER_TEAM,
+    POISON,
+    ROLES,
+    SAVE,
+    SEER,
+    SHIELD,
+    SHOT,
+    SKILL_NAMES,
+    SUCCESSION,
+    TAKEOVER,
+    WITCH,
+    WOLF_TEAM,
+)
+from engine.rulesets.suitang21.state import SuitangState
+
+TEAM_POSTS_PER_PHASE = 3
+"""Team-chat messages one seat may send in one window (a bound on chatter, not a rule of the text)."""
+DEFAULT_DAY_POSTS = 12
+"""Public posts one seat may make in one day by default (option ``day_posts``): speech is free in
+the text; the bound keeps a game finite and leaves room above the 10-post activity mark."""
+
+POST = LegalAction("post")
+LAST_WORDS = (LegalAction("last_words"), PASS)
+ACCELERATE_REQUEST = LegalAction("skill", ACCELERATE, (), 0, free=True, note="ask to shorten the day (加速)")
+
+
+def pending(s: SuitangState) -> dict[int, tuple[LegalAction, ...]]:
+    """For each seat that may act now, its legal actions."""
+    return {seat: actions_of(s, seat) for seat in waiting(s)}
+
+
+def waiting(s: SuitangState) -> list[int]:
+    """The seats the open phase waits for."""
+    w = s.window
+    if s.phase == "DAY" and s.accelerated:
+        return [seat for seat in w.eligible if seat not in w.done and seat not in s.vote]
+    return [seat for seat in w.eligible if seat not in w.done]
+
+
+def legal_for(s: SuitangState, seat: int) -> tuple[LegalAction, ...] | None:
+    """``seat``'s legal actions now, or None when the phase is not waiting for it."""
+    w = s.window
+    if seat in w.done or seat not in w.eligible:
+        return None
+    return actions_of(s, seat)
+
+
+def window_complete(s: SuitangState) -> bool:
+    """Whether nothing more is awaited: every eligible seat answered (after acceleration, a seat with
+    a valid vote has answered)."""
+    return not waiting(s)
+
+
+@lru_cache(maxsize=64)
+def team_post(team: str) -> LegalAction:
+    return LegalAction("team_post", team=team)
+
+
+@lru_cache(maxsize=512)
+def _vote_template(alive: tuple[int, ...], change: bool) -> LegalAction:
+    note = "a change of vote (one allowed a day)" if change else "target and reason are both required"
+    return LegalAction("vote", targets=alive, arity=1, abstain=True, free=True, note=note)
+
+
+@lru_cache(maxsize=2048)
+def _skill_template(skill: str, targets: tuple[int, ...], arity: int = 1) -> LegalAction:
+    return LegalAction("skill", skill, targets, arity)
+
+
+@lru_cache(maxsize=2048)
+def _choose_template(skill: str, targets: tuple[int, ...]) -> LegalAction:
+    return LegalAction("choose", skill, targets, 1)
+
+
+def actions_of(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
+    """The legal actions of a seat the open window waits for."""
+    phase = s.phase
+    if phase == "DAY":
+        return _day_actions(s, seat)
+    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
+        return LAST_WORDS
+    if phase == "REACT":
+        skill = s.window.question
+        return (_choose_template(skill, tuple(t for t in s.alive() if t != seat)), PASS)
+    if phase == "SETUP":
+        return (_skill_template(ARROW, targets_for(s, seat, ARROW), 2), PASS)
+    out = [_skill_template(skill, targets_for(s, seat, skill)) for skill in night_skills(s, seat)]
+    out.extend(_team_posts(s, seat))
+    out.append(PASS)
+    return tuple(out)
+
+
+def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
+    role = s.roles[seat]
+    out: list[LegalAction] = []
+    if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
+        out.append(POST)
+    if vote_open(s, seat):
+        out.append(_vote_template(tuple(s.alive()), seat in s.vote))
+    if not role.accelerate_asked and not s.accelerated:
+        out.append(ACCELERATE_REQUEST)
+    out.extend(_team_posts(s, seat))
+    out.append(PASS)
+    return tuple(out)
+
+
+def vote_open(s: SuitangState, seat: int) -> bool:
+    """A first vote, or one change within the limit, and none after acceleration (§2.3–2.4)."""
+    if seat not in s.vote:
+        return True
+    limit = int(s.flags.get("suitang.vote_change_limit", 1))
+    return not s.accelerated and (limit < 0 or s.changes.get(seat, 0) < limit)
+
+
+def _team_posts(s: SuitangState, seat: int) -> list[LegalAction]:
+    if s.window.team_posts.get(seat, 0) >= TEAM_POSTS_PER_PHASE:
+        return []
+    return [team_post(team) for team in postable_teams(s, seat)]
+
+
+def postable_teams(s: SuitangState, seat: int) -> list[str]:
+    """Chats ``seat`` may write in: only while alive (dead wolves read 狼群 but cannot post, B-42)."""
+    return s.team_of(seat) if s.roles[seat].alive else []
+
+
+# -- night skills ----------------------------------------------------------------------------------
+
+
+def night_skills(s: SuitangState, seat: int, wave: str | None = None) -> list[str]:
+    """The skills ``seat`` may use in night window ``wave`` (``NIGHT``, the first wave, or ``WITCH``;
+    by default the open one)."""
+    role = s.roles[seat]
+    if not role.alive or role.skills_lost:
+        return []
+    if (wave or s.phase) == "WITCH":
+        return [k for k, ok in ((SAVE, role.save_left), (POISON, role.poison_left)) if ok and role.identity == WITCH]
+    out: list[str] = []
+    ident = role.identity
+    if ident == BUTTERFLY:
+        out.append(HUG)
+    elif ident == GUARD:
+        out.append(SHIELD)
+    elif ident == SEER:
+        out.append(CHECK)
+    elif ident == "detective" and not role.detect_used:
+        out.append(DETECT)
+    elif ident == CUPID:
+        out.append(TAKEOVER)
+    if s.kill_team(seat) is not None:
+        out.append(KILL)
+    return [k for k in out if targets_for(s, seat, k)]
+
+
+def targets_for(s: SuitangState, seat: int, skill: str) -> tuple[int, ...]:
+    """The legal targets of ``skill`` for ``seat`` now (every one must be alive now, B-43)."""
+    alive = s.alive()
+    if skill == HUG:
+        return tuple(t for t in alive if t != seat and not s.roles[t].hugged_before)
+    if skill == SHIELD:
+        return tuple(t for t in alive if not s.roles[t].guarded_before)
+    if skill in (KILL, POISON):
+        return tuple(alive)
+    if skill == SAVE:
+        return tuple(t for t in alive if t != seat or s.flags.get("suitang.witch_may_save_self", True))
+    if skill == ARROW:
+        return tuple(t for t in s.roles if t != seat or s.flags.get("suitang.cupid_may_link_self", True))
+    return tuple(t for t in alive if t != seat)
+
+
+def check_skill(s: SuitangState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
+    """Raise ``IllegalAction`` naming the seat, the skill and the rule when ``targets`` is not allowed."""
+    name = f"{SKILL_NAMES.zh(skill)} ({skill})"
+    arity = 2 if skill == ARROW else 0 if skill == ACCELERATE else 1
+    if len(targets) != arity or len(set(targets)) != len(targets):
+        raise IllegalAction(f"seat {seat}: {name} takes {arity} distinct target(s), got {list(targets)}")
+    if skill == ACCELERATE:
+        return
+    allowed = targets_for(s, seat, skill)
+    for target in targets:
+        if target not in allowed:
+            raise IllegalAction(f"seat {seat}: {name} cannot target {target} in {s.phase} of day {s.day}: "
+                                f"{_why(s, seat, skill, target)}; allowed: {list(allowed)}")
+
+
+def _why(s: SuitangState, seat: int, skill: str, target: int) -> str:
+    if target not in s.roles:
+        return "no such seat"
+    if not s.roles[target].alive and skill != ARROW:
+        return f"seat {target} is out"
+    if skill == HUG and s.roles[target].hugged_before:
+        return f"seat {target} was hugged before (once per target)"
+    if skill == SHIELD and s.roles[target].guarded_before:
+        return f"seat {target} was guarded before (once per target)"
+    if target == seat:
+        return "the rules forbid targeting oneself with this skill"
+    return "not a legal target"
+
+
+def vocabulary(role: str | None) -> tuple[LegalAction, ...]:
+    """Every action template a seat holding ``role`` may ever be offered (targets empty: any seat)."""
+    out = [POST, LegalAction("vote", arity=1, abstain=True, free=True), ACCELERATE_REQUEST,
+           team_post(WOLF_TEAM), team_post(LOVER_TEAM), LegalAction("last_words"),
+           LegalAction("choose", SUCCESSION, arity=1)]
+    info = next((r for r in ROLES if r.id == role), None)
+    for skill in info.skills if info else ():
+        if skill == SHOT:
+            out.append(LegalAction("choose", SHOT, arity=1))
+        elif skill in (ARROW, HUG, SHIELD, CHECK, DETECT, SAVE, POISON, KILL):
+            out.append(LegalAction("skill", skill, arity=2 if skill == ARROW else 1))
+    if role == CUPID:
+        out.append(LegalAction("skill", TAKEOVER, arity=1))
+    out.append(LegalAction("skill", KILL, arity=1))  # any lover may gain 杀人 by 寡妇刀
+    out.append(PASS)
+    return tuple(dict.fromkeys(out))

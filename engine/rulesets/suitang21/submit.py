@@ -1,0 +1,185 @@
+"""Turning one typed action into events, after validating all of it (nothing is half-applied)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
+from engine.errors import IllegalAction, UnknownName
+from engine.events import (
+    PUBLIC,
+    Announced,
+    ChoiceMade,
+    LastWords,
+    Passed,
+    Posted,
+    SkillSubmitted,
+    TeamPosted,
+    VoteCast,
+    seat_vis,
+    team_vis,
+)
+from engine.legal import LegalAction
+from engine.rulesets.suitang21.flow import st
+from engine.rulesets.suitang21.legal import check_skill, vote_open
+from engine.rulesets.suitang21.names import (
+    ACCELERATE,
+    DETECT,
+    KILL,
+    LOVER_TEAM,
+    LOVERS,
+    POISON,
+    SAVE,
+    SKILL_NAMES,
+    TEAM_NAMES,
+    WOLF_TEAM,
+)
+from engine.rulesets.suitang21.state import SuitangState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def submit(game: Game, action: Action) -> None:
+    """Validate ``action`` against the rules and the open window, then emit its events."""
+    s = st(game)
+    if action.seat not in s.roles:
+        raise IllegalAction(f"no seat {action.seat}: seats are 1..{len(s.roles)}")
+    offered = _offered(game, action.seat, action)
+    _HANDLERS[type(action)](game, action, offered)
+
+
+def _offered(game: Game, seat: int, action: Action) -> tuple[LegalAction, ...]:
+    s = st(game)
+    legal = game.legal(seat)
+    if legal is not None:
+        return legal
+    role = s.roles[seat]
+    if isinstance(action, UseSkill) and role.alive:
+        raise IllegalAction(f"seat {seat} cannot use {action.skill} in {s.phase} of day {s.day}: "
+                            f"{_why_not(s, seat, _skill_id(action.seat, action.skill))}")
+    if not role.alive and s.phase in ("DAY", "NIGHT"):
+        raise IllegalAction(f"seat {seat} is out and cannot act in {s.phase} of day {s.day} (no posting after out, 诈尸)")
+    if seat in s.window.done:
+        raise IllegalAction(f"seat {seat} has already answered in {s.phase} of day {s.day}; only one answer is taken")
+    if s.phase == "DAY" and s.accelerated and seat in s.vote:
+        raise IllegalAction(f"seat {seat}: the day was accelerated and it has voted; no change of vote after "
+                            "acceleration (§2.3)")
+    raise IllegalAction(f"seat {seat} has nothing to do in {s.phase} of day {s.day}")
+
+
+def _why_not(s: SuitangState, seat: int, skill: str) -> str:
+    """Why a skill is not offered to a living seat that the window does not wait for."""
+    role = s.roles[seat]
+    if role.skills_lost:
+        return "it lost all its skills (the elder penalty)"
+    if skill == DETECT and role.detect_used:
+        return "犯罪天才 is once per game (限定) and was used"
+    if skill in (SAVE, POISON) and s.phase != "WITCH":
+        return "the witch acts in her own wave, after 通灵"
+    if seat in s.window.done:
+        return "it has already answered in this window"
+    return "its identity has no such skill now"
+
+
+def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, phase: str, skill: str | None = None,
+          team: str | None = None) -> LegalAction:
+    for legal in offered:
+        if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
+            return legal
+    what = kind if skill is None else f"{kind} {SKILL_NAMES.zh(skill)} ({skill})"
+    if team is not None:
+        what = f"{kind} to {team}"
+    can = ", ".join(sorted({lg.kind if lg.skill is None else f"{lg.kind}:{lg.skill}" for lg in offered}))
+    raise IllegalAction(f"seat {seat} cannot {what} in phase {phase}; it may: {can}")
+
+
+def _skill_id(seat: int, name: str) -> str:
+    try:
+        return SKILL_NAMES.id(name)
+    except UnknownName as err:
+        raise IllegalAction(f"seat {seat}: {err}") from None
+
+
+def _post(game: Game, action: Post, offered: tuple[LegalAction, ...]) -> None:
+    s = st(game)
+    if s.phase == "DAY" and not any(lg.kind == "post" for lg in offered):
+        limit = s.options.get("day_posts")
+        raise IllegalAction(f"seat {action.seat} has made its {limit} posts today (option day_posts); pass or vote")
+    _find(offered, "post", action.seat, s.phase)
+    if action.quote is not None and action.quote > s.floor:
+        raise IllegalAction(f"quote {action.quote}: no such floor (the thread has {s.floor} floors)")
+    game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
+
+
+def _team_post(game: Game, action: TeamPost, offered: tuple[LegalAction, ...]) -> None:
+    s = st(game)
+    team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
+    _find(offered, "team_post", action.seat, s.phase, team=team)
+    game.emit(TeamPosted, team_vis(team), s.recipients(team), team=team, seat=action.seat, text=action.text)
+
+
+def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
+    s = st(game)
+    if s.phase == "DAY" and not vote_open(s, action.seat):
+        why = "after acceleration no change is allowed (§2.3)" if s.accelerated else \
+            f"it has used its {s.flags.get('suitang.vote_change_limit')} change(s) today (flag suitang.vote_change_limit)"
+        raise IllegalAction(f"seat {action.seat} cannot vote again on day {s.day}: {why}")
+    legal = _find(offered, "vote", action.seat, s.phase)
+    if action.target is not None and not action.reason.strip() and s.flags.get("suitang.vote_needs_reason", True):
+        raise IllegalAction(f"seat {action.seat}: a vote needs a target and a reason (§2.4, flag "
+                            "suitang.vote_needs_reason); give the reason, or abstain with target null")
+    if action.target is not None and action.target not in legal.targets:
+        why = "out" if action.target in s.roles else "not a seat"
+        raise IllegalAction(f"seat {action.seat}: vote target {action.target} is {why}; living roles: {list(legal.targets)}")
+    game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
+
+
+def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> None:
+    s = st(game)
+    skill = _skill_id(action.seat, action.skill)
+    _find(offered, "skill", action.seat, s.phase, skill=skill)
+    check_skill(s, action.seat, skill, tuple(action.targets))
+    if skill == ACCELERATE:
+        _accelerate(game, action.seat)
+        return
+    vis, to = seat_vis(action.seat), []
+    if skill == KILL:
+        team = LOVER_TEAM if s.kill_team(action.seat) == LOVERS else WOLF_TEAM
+        vis, to = team_vis(team), s.recipients(team)
+    game.emit(SkillSubmitted, vis, to, seat=action.seat, skill=skill, targets=list(action.targets))
+
+
+def _accelerate(game: Game, seat: int) -> None:
+    """A public request; more than half of the living agreeing shortens the day (§2.3)."""
+    s = st(game)
+    game.emit(Announced, PUBLIC, topic="accelerate_request", seats=[seat],
+              data={"asks": s.accelerate_asks + 1, "alive": len(s.alive())})
+    if 2 * s.accelerate_asks > len(s.alive()):
+        game.emit(Announced, PUBLIC, topic="accelerated", seats=[], data={"asks": s.accelerate_asks})
+
+
+def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> None:
+    s = st(game)
+    skill = _skill_id(action.seat, action.skill)
+    legal = _find(offered, "choose", action.seat, s.phase, skill=skill)
+    if len(action.targets) != 1 or action.targets[0] not in legal.targets:
+        raise IllegalAction(f"seat {action.seat}: {SKILL_NAMES.zh(skill)} names one living role other than itself; "
+                            f"got {list(action.targets)}, allowed: {list(legal.targets)}")
+    game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
+
+
+def _last_words(game: Game, action: SubmitLastWords, offered: tuple[LegalAction, ...]) -> None:
+    _find(offered, "last_words", action.seat, st(game).phase)
+    game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
+
+
+def _pass(game: Game, action: Pass, offered: tuple[LegalAction, ...]) -> None:
+    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason)
+
+
+_HANDLERS: dict[type, Callable[[Game, Any, tuple[LegalAction, ...]], None]] = {
+    Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _choose,
+    SubmitLastWords: _last_words, Pass: _pass,
+}

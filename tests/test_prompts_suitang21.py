@@ -1,0 +1,105 @@
+"""LLM players of suitang21: role cards and phase instructions for every identity (Chinese first,
+English as a choice), prompts built from a seat's own view only, and LLM seats playing whole games
+through the fake OpenAI-compatible server (no model, no network)."""
+
+from __future__ import annotations
+
+import asyncio
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.base import CallRecord
+from agents.llm import ClientPool, LLMAgent
+from agents.scripted import ScriptedAgent
+from arena.runner import GameRunner
+from engine.events import LastWords
+from engine.game import Game
+from engine.rulesets import get_ruleset
+from engine.rulesets.suitang21.state import WINDOW_PHASES
+from engine.views import Viewer
+from prompts import SeatPrompt
+from prompts.texts import load
+from tests.fake_openai import FakeOpenAI
+from tests.test_llm_agent import endpoint
+
+RULESET = get_ruleset("suitang21")
+TEMPLATES = Path(__file__).resolve().parent.parent / "prompts" / "templates" / "suitang21"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_templates_cover_every_identity_and_phase(lang: str) -> None:
+    texts = load("suitang21", lang)  # type: ignore[arg-type]
+    assert set(texts.roles) == {r.id for r in RULESET.roles}
+    assert set(texts.phases) == set(WINDOW_PHASES) | {"VOTE_LAST_WORDS"}
+    assert all(texts.role_card(r.id) for r in RULESET.roles)
+    assert "{" not in texts.fill_rules({f.name: f.default for f in RULESET.flags})
+    zh = tomllib.loads((TEMPLATES / "zh" / "phases.toml").read_text(encoding="utf-8"))
+    assert {k: set(v) for k, v in texts.phases.items()} == {k: set(v) for k, v in zh.items()}
+
+
+def _note(game: Game, seen: dict[int, set[tuple[str, str | None, str | None]]]) -> None:
+    for seat in game.waiting():
+        seen.setdefault(seat, set()).update((a.kind, a.skill, a.team) for a in game.legal(seat) or ())
+
+
+def test_every_action_an_identity_can_get_is_in_its_vocabulary() -> None:
+    """A seat's stable LLM tools come from ``vocabulary``: every template ``legal`` ever offers must be
+    covered (kind, skill, team), over whole scripted games."""
+    agent = ScriptedAgent()
+    for seed in (0, 1):
+        game = RULESET.new_game(seed)
+        runner = GameRunner(game, dict.fromkeys(range(1, 22), agent))
+        seen: dict[int, set[tuple[str, str | None, str | None]]] = {}
+        runner.listeners.append(lambda g, new, seen=seen: _note(g, seen))  # type: ignore[misc]
+        asyncio.run(runner.run())
+        for seat, offered in seen.items():
+            role = game.state.pieces[seat].identity  # type: ignore[attr-defined]
+            known = {(a.kind, a.skill, a.team) for a in RULESET.vocabulary(role)}
+            assert offered <= known, (seat, role, offered - known)
+
+
+def test_prompts_hold_only_the_seats_view() -> None:
+    """No judge-only line and no other seat's private text reaches a seat's prompt."""
+    game = RULESET.new_game(5)
+    asyncio.run(GameRunner(game, dict.fromkeys(range(1, 22), ScriptedAgent())).run())
+    for seat in range(1, 22):
+        prompt = SeatPrompt(RULESET, seat, "zh" if seat % 2 else "en")
+        prompt.observe(game.events)
+        text = "\n".join(str(m.get("content") or "") for m in prompt.messages())
+        assert "〔判定〕" not in text and "〔judge〕" not in text
+        visible = {id(e) for e in game.view(Viewer.of_seat(seat))}
+        secrets = {e.text for e in game.events if isinstance(e, LastWords) and not e.published and id(e) not in visible}
+        assert not [s for s in secrets if s in text and s not in (getattr(e, "text", "") for e in game.events
+                                                                   if id(e) in visible)]
+        assert prompt.role == game.state.pieces[seat].identity  # type: ignore[attr-defined]
+
+
+def test_llm_seats_play_a_whole_game_through_the_fake_server() -> None:
+    """Four LLM seats (half in the forced tool mode) with scripted bots in the others, to a winner; an
+    answer the engine refuses (a vote without a reason) is retried with the engine's error, never
+    taken as a fallback."""
+    records: list[CallRecord] = []
+    with FakeOpenAI(notes_every=7) as fake:
+        pool = ClientPool()
+        llms = {s: LLMAgent(endpoint(fake, tool_mode="forced" if s % 2 else "auto", context_budget=12_000), pool=pool)
+                for s in range(1, 5)}
+        bot = ScriptedAgent()
+        agents: dict[int, Any] = {s: llms.get(s, bot) for s in range(1, 22)}
+        game = RULESET.new_game(3)
+        runner = GameRunner(game, agents, call_listeners=[records.extend])
+
+        async def go() -> None:
+            try:
+                await runner.run()
+            finally:
+                await pool.aclose()
+
+        asyncio.run(go())
+    assert game.over and len(game.winners) == 1
+    assert runner.fallbacks == 0
+    assert {r.seat for r in records} == set(range(1, 5))
+    refused = [r.error or "" for r in records if r.fallback]
+    assert all("needs a target and a reason" in e for e in refused), "the fake model never gives a reason"
