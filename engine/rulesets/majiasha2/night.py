@@ -11,6 +11,7 @@ from engine.rulesets.majiasha2.flow import begin, check_win, st
 from engine.rulesets.majiasha2.legal import night_eligible
 from engine.rulesets.majiasha2.names import (
     ELDER,
+    FACTION_NAMES,
     FATE,
     GENERAL,
     KILL,
@@ -18,6 +19,7 @@ from engine.rulesets.majiasha2.names import (
     PIPER,
     POTION,
     PROPHECY,
+    ROLE_NAMES,
     SHIELD,
     SOUNDPROOF,
     TONGLING,
@@ -90,9 +92,9 @@ def _pipe(game: Game, sub: Submission) -> None:
 def _prophecy(game: Game, sub: Submission) -> None:
     s = st(game)
     target = s.actors[sub.targets[0]]
-    result = target.role
+    result = ROLE_NAMES.zh(target.role)
     if s.flags.get("majia.seer_shows_faction"):
-        result = f"{target.role}/{target.origin}"
+        result = f"{result}/{FACTION_NAMES.zh(target.faction)}"
     game.emit(Feedback, seat_vis(sub.seat), seat=sub.seat, skill=PROPHECY, targets=[target.seat], result=result)
 
 
