@@ -46,6 +46,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="an adjudication flag (see `arena rules`), e.g. umineko.tie=random")
     p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N",
                    help="speaking rounds of a turn phase, e.g. RESTRICTED=1")
+    p.add_argument("--size", type=int, default=None, metavar="N",
+                   help="players, for a rule set of variable size (majiasha2: 9..26; default: the rule set's own)")
     p.add_argument("--resume", metavar="GAME_ID", help="continue an interrupted game stored in --db")
 
 
@@ -116,8 +118,11 @@ def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | No
         return _resume(args, ruleset, writer)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     flags = parse_pairs(args.flag, "--flag")
-    options = {"rounds": {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}}
-    plan = _plan(args, ruleset, seed)
+    options: dict[str, Any] = {"rounds": {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}}
+    size = getattr(args, "size", None)
+    if size is not None:
+        options["size"] = size
+    plan = _plan(args, ruleset, seed, size or ruleset.seats)
     game = ruleset.new_game(seed, flags=flags, options=options)
     game_id = None
     if writer is not None:
@@ -125,13 +130,13 @@ def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | No
     return game, plan, game_id
 
 
-def _plan(args: argparse.Namespace, ruleset: Any, seed: int) -> SeatPlan:
-    """Who plays: a seat file, else ``--players`` (scripted bots by default)."""
+def _plan(args: argparse.Namespace, ruleset: Any, seed: int, seats: int) -> SeatPlan:
+    """Who plays ``seats`` seats: a seat file, else ``--players`` (scripted bots by default)."""
     if args.seats and args.players:
         raise ValueError("give either --seats FILE or --players, not both")
     if args.seats:
-        return load_seat_file(args.seats, ruleset.seats, seed=seed)
-    configs = parse_players(args.players or "scripted", ruleset.seats)
+        return load_seat_file(args.seats, seats, seed=seed)
+    configs = parse_players(args.players or "scripted", seats)
     return SeatPlan(agents_for(configs), configs)
 
 
@@ -146,7 +151,7 @@ def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | N
     events = load_events(args.db, game_id)
     writer.resume(game_id)
     game = Game.replay(get_ruleset(header.ruleset), events)
-    configs = header.seat_configs or parse_players(args.players or "scripted", ruleset.seats)
+    configs = header.seat_configs or parse_players(args.players or "scripted", int(getattr(events[0], "seats", ruleset.seats)))
     return game, plan_from_configs(configs, seed=header.seed), game_id
 
 
