@@ -1,4 +1,8 @@
-"""Folding events into the majiasha2 state: the only code that changes it (replay = fold in order)."""
+"""Folding events into the majiasha2 state: the only code that changes it (replay = fold in order).
+
+A seat's identity reaches it in stages, each a ``RoleDealt`` to that seat: its faction letter (or
+爱神/吹笛) at the start, then its identity at the end of night 0, and a lover's new faction; the
+first one fixes the origin faction (D-23)."""
 
 from __future__ import annotations
 
@@ -43,8 +47,8 @@ def _aliases(s: MajiaState, e: ev.AliasesAssigned) -> None:
 
 def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
     actor = s.actors[e.seat]
-    first = isinstance(e, ev.RoleDealt)
-    if first or (actor.role != e.role):
+    first = actor.role == ""
+    if first or actor.role != e.role:
         actor.hp = actor.max_hp = row(s.size).hp(e.role) if e.role != "member" else 0
     actor.role, actor.faction = e.role, e.faction
     if first:

@@ -10,7 +10,7 @@ from engine.events import (
     Feedback,
     Notice,
     Resolved,
-    RoleChanged,
+    RoleDealt,
     TeamFormed,
     TeamJoined,
     seat_vis,
@@ -71,9 +71,9 @@ def close_cupid(game: Game) -> None:
     for lover, partner in ((a, b), (b, a)):
         game.emit(Notice, seat_vis(lover), topic="lover", seats=[partner], data={"lovers_faction": not same})
         if not same:
-            game.emit(RoleChanged, seat_vis(lover), seat=lover, role=s.actors[lover].role, faction=LOVERS)
+            game.emit(RoleDealt, seat_vis(lover), seat=lover, role=s.actors[lover].role, faction=LOVERS)
     faction = s.actors[a].origin if same else LOVERS
-    game.emit(RoleChanged, seat_vis(cupid), seat=cupid, role=CUPID, faction=faction)
+    game.emit(RoleDealt, seat_vis(cupid), seat=cupid, role=CUPID, faction=faction)
     game.emit(Feedback, seat_vis(cupid), seat=cupid, skill=ARROW, targets=list(chosen), result=faction)
     if same:
         game.emit(TeamJoined, team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid)
@@ -104,7 +104,7 @@ def close_election(game: Game) -> None:
         if elder is None:
             elder = _pinned(s, pool, ELDER) or pick(game, f"长老{faction}", pool)
         game.emit(Resolved, JUDGE, skill=ELECT, actor=None, targets=[elder], result=faction)
-        game.emit(RoleChanged, seat_vis(elder), seat=elder, role=ELDER, faction=s.actors[elder].faction)
+        game.emit(RoleDealt, seat_vis(elder), seat=elder, role=ELDER, faction=s.actors[elder].faction)
         game.emit(Notice, team_vis(faction), s.teams[faction], topic="elder", seats=[elder], data={"faction": faction})
     elders = [a.seat for a in s.actors.values() if a.role == ELDER]
     if row(s.size).appointed():
@@ -136,7 +136,7 @@ def close_appoint(game: Game) -> None:
             pool = [m for m in candidates(s, faction) if m != elder.seat and m not in taken]
             seat = named[i] if i < len(named) else _pinned(s, pool, role) or pick(game, f"任命{faction}", pool)
             taken.append(seat)
-            game.emit(RoleChanged, seat_vis(seat), seat=seat, role=role, faction=s.actors[seat].faction)
+            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=s.actors[seat].faction)
     finish_night0(game)
 
 
@@ -145,7 +145,7 @@ def finish_night0(game: Game) -> None:
     s = st(game)
     for seat, actor in s.actors.items():
         if actor.role == MEMBER:
-            game.emit(RoleChanged, seat_vis(seat), seat=seat, role=KILLER, faction=actor.faction)
+            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=KILLER, faction=actor.faction)
     for faction in GENERAL:
         elder = s.elder_of(faction)
         if elder is not None:
