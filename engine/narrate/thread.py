@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
+from engine.narrate import majiasha2
 from engine.narrate.context import Ctx, quote
 
 
@@ -131,6 +132,7 @@ def _witch_revival(e: ev.Announced, c: Ctx) -> str:
 ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
     "night_deaths": _night_deaths, "vote_result": _vote_result, "drowned": _drowned,
     "witch_revival": _witch_revival,
+    **majiasha2.ANNOUNCEMENTS,
 }
 
 
