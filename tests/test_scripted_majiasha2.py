@@ -38,7 +38,7 @@ def test_bots_play_every_size_to_one_winner_in_believable_days() -> None:
 def test_bots_use_their_skills() -> None:
     game, _ = bot_game(5, 26)
     used = {e.skill for e in game.events if e.kind == "skill_submitted"}
-    assert {"arrow", "appoint", "kill", "prophecy", "shield", "pipe", "confirm"} <= used
+    assert {"arrow", "appoint", "kill", "divine", "shield", "pipe", "confirm"} <= used
     assert any(e.kind == "team_posted" and "角色:" in e.text for e in game.events)
 
 

@@ -186,12 +186,12 @@ def _kill(ctx: Ctx, legal: LegalAction) -> Action | None:
 
 def _prophecy(ctx: Ctx, legal: LegalAction) -> Action | None:
     notes = ctx.notes
-    if _submitted(ctx, "prophecy"):
+    if _submitted(ctx, "divine"):
         return None
     fresh = [t for t in legal.targets if t not in notes.roles_seen and t not in notes.mates()]
     listed = [t for t in fresh if t in notes.downstream]
     pool = listed or fresh or list(legal.targets)
-    return UseSkill(seat=ctx.seat, skill="prophecy", targets=(ctx.pick("check", pool),))
+    return UseSkill(seat=ctx.seat, skill="divine", targets=(ctx.pick("check", pool),))
 
 
 def _shield(ctx: Ctx, legal: LegalAction) -> Action | None:
@@ -250,7 +250,7 @@ def _in_window(ctx: Ctx, test: Callable[[Event], bool]) -> bool:
 
 NIGHT_SKILLS: dict[str, Callable[[Ctx, LegalAction], Action | None]] = {
     "skill:shield": _shield, "skill:soundproof": _soundproof, "skill:pipe": _pipe,
-    "skill:prophecy": _prophecy, "skill:kill": _kill, "skill:potion": _potion,
+    "skill:divine": _prophecy, "skill:kill": _kill, "skill:potion": _potion,
 }
 
 PHASES: dict[str, Callable[[Ctx], Action]] = {

@@ -71,20 +71,20 @@ class Notes:
             self.shielded_last = e.targets[0]
 
     def _notice(self, e: ev.Notice) -> None:
-        if e.topic == "account":
+        if e.topic == "majia_account":
             self.account = int(e.data["account"])
             self.accounts[self.seat] = self.account
-        elif e.topic == "lover":
+        elif e.topic == "majia_lover":
             self.partner = e.seats[0]
-        elif e.topic == "elder" and e.seats:
+        elif e.topic == "majia_elder" and e.seats:
             self.roles_seen[e.seats[0]] = "长老"
-        elif e.topic == "redact":
+        elif e.topic == "majia_redact":
             self.redact.append(str(e.data.get("text", "")))
 
     def _feedback(self, e: ev.Feedback) -> None:
         if e.skill == "fate" and e.targets:
             self.downstream = set(e.targets)
-        elif e.skill == "prophecy" and e.targets:
+        elif e.skill == "divine" and e.targets:
             self.roles_seen[e.targets[0]] = e.result
         elif e.skill == "tongling":
             self.dying = list(e.targets)
@@ -98,7 +98,7 @@ class Notes:
             self.roles_seen[int(m.group(1))] = m.group(2)
 
     def _announced(self, e: ev.Announced) -> None:
-        if e.topic == "morning":
+        if e.topic == "majia_morning":
             self.out.update(e.seats)
             self.out_accounts.update(int(a) for a in e.data.get("accounts", []))
             self.accounts.update(zip(e.seats, (int(a) for a in e.data.get("accounts", [])), strict=False))
@@ -107,7 +107,7 @@ class Notes:
                 self.out.add(int(seat))
                 self.out_accounts.add(int(account))
                 self.accounts[int(seat)] = int(account)
-        elif e.topic in ("sent_off", "piper_out"):
+        elif e.topic in ("majia_sent_off", "majia_piper_out"):
             self.out.update(e.seats)
             if "account" in e.data:
                 self.out_accounts.add(int(e.data["account"]))

@@ -67,7 +67,7 @@ class Majiasha2(Ruleset):
     options_doc: ClassVar[dict[str, str]] = {
         "size": f"players, 9..26 (default {DEFAULT_SIZE}); the row of spec §1.2 follows from it",
         "rounds": "public posts per seat per day, e.g. {\"DAY\": 2} (default 1)",
-        "discipline": "true (all), false (none), or a list of no_vote/no_post (penalty points, D-28)",
+        "discipline": "true (all), false (none), or a list of no_vote/silence (penalty points, D-28)",
         "scenario keys": "arena judge: seats take \"faction\" (A/B/C) and \"account\" (角色 number, default the "
                          "seat); night 0 actions: 爱神之箭 (cupid, 2 角色), 任命 (elder, 马甲 in the order "
                          "先知, 女巫, 守卫), votes on night 0 are the elder elections; a night action may be "

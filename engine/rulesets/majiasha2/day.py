@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 SEND_OFF_POINTS = 12
+PENALTY_FLAGS = {"silence": "majia.penalty_no_post", "no_vote": "majia.penalty_no_vote"}
+"""Discipline category (as warnings name them) → the flag with its points (D-28)."""
 
 
 def open_day(game: Game, day: int) -> None:
@@ -24,7 +26,7 @@ def open_day(game: Game, day: int) -> None:
     outs, words = list(s.outs_tonight), dict(s.last_words)
     begin(game, "DAY", day, s.present(), secret=False)
     reveal = s.flags.get("majia.reveal_alias_on_night_out", True)
-    game.emit(Announced, PUBLIC, topic="morning", seats=outs if reveal else [],
+    game.emit(Announced, PUBLIC, topic="majia_morning", seats=outs if reveal else [],
               data={"accounts": [s.actors[seat].account for seat in outs], "sheriff": s.sheriff})
     for seat in outs:
         if seat in words:
@@ -34,7 +36,7 @@ def open_day(game: Game, day: int) -> None:
 def close_day(game: Game) -> None:
     """Penalty points for silence (D-28), then the vote."""
     s = st(game)
-    _penalise(game, "no_post", [seat for seat in s.present() if s.actors[seat].posts_today == 0])
+    _penalise(game, "silence", [seat for seat in s.present() if s.actors[seat].posts_today == 0])
     if check_win(game):
         return
     begin(game, "VOTE", s.day, s.present(), secret=False)
@@ -71,7 +73,6 @@ def _elect_sheriff(game: Game, counted: list[Ballot]) -> None:
     if chosen is None:
         pool = s.present()
         chosen = game.draw("警长", lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
-    game.emit(Announced, PUBLIC, topic="vote_result", seats=[], data={"sheriff": chosen})
     appoint_sheriff(game, chosen)
 
 
@@ -128,12 +129,12 @@ def close_succession(game: Game) -> None:
 def _penalise(game: Game, category: str, seats: list[int]) -> None:
     """Points per category (flags D-28) where discipline is on; 12 points send a role off (§5)."""
     s = st(game)
-    points = int(s.flags.get(f"majia.penalty_{category}", 3))
+    points = int(s.flags.get(PENALTY_FLAGS[category], 3))
     if category not in s.options.get("discipline", []) or points <= 0:
         return
     for seat in seats:
         actor = s.actors[seat]
         game.emit(Warned, PUBLIC, seat=seat, reason=category, count=actor.points + points)
         if actor.points >= SEND_OFF_POINTS and actor.alive:
-            game.emit(Announced, JUDGE, topic="send_off", seats=[seat])
+            game.emit(Announced, JUDGE, topic="majia_send_off", seats=[seat])
             exit_actor(game, seat, SENT_OFF)

@@ -50,7 +50,7 @@ def go_out(game: Game, seat: int, cause: str) -> None:
     game.emit(Died, JUDGE, seat=seat, cause=cause)
     actor = s.actors[seat]
     if cause == SENT_OFF:
-        game.emit(Announced, PUBLIC, topic="sent_off", seats=[seat], data={"account": actor.account})
+        game.emit(Announced, PUBLIC, topic="majia_sent_off", seats=[seat], data={"account": actor.account})
     if s.sheriff == seat:
         if cause == SENT_OFF:
             _random_successor(game)
@@ -58,7 +58,7 @@ def go_out(game: Game, seat: int, cause: str) -> None:
             game.emit(Resolved, JUDGE, skill=SUCCESSOR, actor=seat, targets=[], result="pending")
     if actor.role == PIPER:
         game.emit(Resolved, JUDGE, skill="lift", actor=seat, targets=[], result="lifted")
-        game.emit(Announced, PUBLIC, topic="piper_out", seats=[], data={"account": actor.account})
+        game.emit(Announced, PUBLIC, topic="majia_piper_out", seats=[], data={"account": actor.account})
 
 
 def _random_successor(game: Game) -> None:
@@ -72,4 +72,4 @@ def _random_successor(game: Game) -> None:
 def appoint_sheriff(game: Game, seat: int | None) -> None:
     """The new sheriff, announced."""
     game.emit(Resolved, JUDGE, skill="sheriff", actor=None, targets=[] if seat is None else [seat], result="sheriff")
-    game.emit(Announced, PUBLIC, topic="sheriff", seats=[] if seat is None else [seat])
+    game.emit(Announced, PUBLIC, topic="majia_sheriff", seats=[] if seat is None else [seat])

@@ -22,7 +22,6 @@ FLAGS: tuple[Flag, ...] = (
     Flag("majia.dying_may_act", True, "D-10", "roles in 濒死 other than killers still act (killers never do)"),
     Flag("majia.witch_team_is_current_faction", True, "D-13",
          "an eloped witch's \"本阵营\" is 情侣阵营 (false: her origin faction)"),
-    Flag("majia.witch_tongling_on_potion_night", True, "D-14", "通灵 is delivered on the night the potion is used"),
     Flag("majia.guard_consecutive_rule", True, "D-15", "守护之盾 may not repeat last night's 角色"),
     Flag("majia.piper_may_target_self", False, "D-17", "吹笛 may frenzy its own 角色 (wasted)"),
     Flag("majia.piper_vacuous_win", True, "D-18",
@@ -60,6 +59,9 @@ ADJUDICATIONS: tuple[Adjudication, ...] = (
                  "the literal rule extended to the mixed case; the engine's order of events is the clock"),
     Adjudication("D-12", "药剂 may target any not-out 马甲, self included; a non-dying or enemy target becomes 濒死",
                  None, "literal \"任一\""),
+    Adjudication("D-14", "通灵 is delivered at the start of step 5, before the witch decides, also on the night "
+                 "she uses the potion; she has none on later nights", None,
+                 "she cannot know in advance whether she will use it: no other reading can be played"),
     Adjudication("D-16", "shields last that night only", None, "\"游戏日夜晚\""),
     Adjudication("D-19", "a frenzied killer's hit on the piper is void and still spends its action", None,
                  "explicit: \"对吹笛发动【杀人】技能无效\""),

@@ -76,7 +76,7 @@ def _phase_began(s: MajiaState, e: ev.PhaseBegan) -> None:
             actor.posts_today, actor.voted_today, actor.vote_changes = 0, False, 0
         s.outs_tonight, s.outs_today = [], []
     elif e.name in ("VOTE", "ELECT"):
-        s.votes = []
+        s.votes, s.outs_today = [], []
     elif e.name == "GUARD":
         s.night = e.number
         s.shielded, s.soundproofed, s.dying_order, s.last_hit = set(), set(), [], {}
@@ -266,7 +266,7 @@ def _warned(s: MajiaState, e: ev.Warned) -> None:
 
 
 def _announced(s: MajiaState, e: ev.Announced) -> None:
-    if e.topic == "accounts":
+    if e.topic == "majia_accounts":
         s.account_names = {int(k): str(v) for k, v in e.data["accounts"].items()}
     s.revealed.update(e.seats)
     if e.topic == "vote_result":
@@ -278,7 +278,7 @@ def _ended(s: MajiaState, e: ev.GameEnded) -> None:
 
 
 def _notice(s: MajiaState, e: ev.Notice) -> None:
-    if e.topic == "account":
+    if e.topic == "majia_account":
         account = int(e.data["account"])
         s.actors[e.seats[0]].account = account
         s.accounts[account] = e.seats[0]

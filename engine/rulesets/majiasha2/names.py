@@ -19,7 +19,7 @@ APPOINTED = (SEER, WITCH, GUARD)
 
 # skills and causes
 ELECT, APPOINT, ARROW, FATE = "elect", "appoint", "arrow", "fate"
-PROPHECY, TONGLING, POTION = "prophecy", "tongling", "potion"
+PROPHECY, TONGLING, POTION = "divine", "tongling", "potion"
 SHIELD, SOUNDPROOF, KILL, PIPE, CONFIRM = "shield", "soundproof", "kill", "pipe", "confirm"
 SHELTER, ELOPE, SUICIDE, SHERIFF, SUCCESSOR = "shelter", "elope", "suicide", "sheriff", "successor"
 VOTE, NIGHT_OUT, SENT_OFF, REDACT, LAST_WORDS = "vote", "night_out", "sent_off", "redact", "last_words"

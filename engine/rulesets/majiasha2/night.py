@@ -109,7 +109,7 @@ def kill_result(s: MajiaState, killer: int, account: int) -> str:
         return "void_frenzied"
     if t.status == OUT:
         return "void_out"
-    if t.status == DYING or t.hp == 0:
+    if t.status == DYING:
         return "wasted"
     return "hit"
 
@@ -183,7 +183,7 @@ def dawn(game: Game) -> None:
         return
     words = [seat for seat in s.outs_tonight if not s.actors[seat].sent_off]
     for seat in words:
-        game.emit(Notice, seat_vis(seat), topic="last_words", seats=[seat])
+        game.emit(Notice, seat_vis(seat), topic="majia_last_words", seats=[seat])
     if words:
         begin(game, "LAST_WORDS", s.day, words, secret=False)
     else:
@@ -197,7 +197,7 @@ def close_last_words(game: Game) -> None:
     for seat in s.window.eligible:
         killer = s.last_hit.get(seat)
         if seat in s.last_words and killer is not None and s.died_by.get(seat) == KILL:
-            game.emit(Notice, seat_vis(killer), topic="redact", seats=[seat],
+            game.emit(Notice, seat_vis(killer), topic="majia_redact", seats=[seat],
                       data={"account": s.actors[seat].account, "text": s.last_words[seat]})
             game.emit(Resolved, JUDGE, skill="redactor", actor=killer, targets=[seat], result="asked")
             redactors.append(killer)

@@ -69,7 +69,7 @@ def close_cupid(game: Game) -> None:
     game.emit(Resolved, JUDGE, skill=ARROW, actor=cupid, targets=[a, b], result="same" if same else "cross")
     game.emit(TeamFormed, team_vis(LOVERS), [a, b], team=LOVERS, members=[a, b])
     for lover, partner in ((a, b), (b, a)):
-        game.emit(Notice, seat_vis(lover), topic="lover", seats=[partner], data={"lovers_faction": not same})
+        game.emit(Notice, seat_vis(lover), topic="majia_lover", seats=[partner], data={"lovers_faction": not same})
         if not same:
             game.emit(RoleDealt, seat_vis(lover), seat=lover, role=s.actors[lover].role, faction=LOVERS)
     faction = s.actors[a].origin if same else LOVERS
@@ -105,7 +105,7 @@ def close_election(game: Game) -> None:
             elder = _pinned(s, pool, ELDER) or pick(game, f"长老{faction}", pool)
         game.emit(Resolved, JUDGE, skill=ELECT, actor=None, targets=[elder], result=faction)
         game.emit(RoleDealt, seat_vis(elder), seat=elder, role=ELDER, faction=s.actors[elder].faction)
-        game.emit(Notice, team_vis(faction), s.teams[faction], topic="elder", seats=[elder], data={"faction": faction})
+        game.emit(Notice, team_vis(faction), s.teams[faction], topic="majia_elder", seats=[elder], data={"faction": faction})
     elders = [a.seat for a in s.actors.values() if a.role == ELDER]
     if row(s.size).appointed():
         begin(game, "APPOINT", 0, elders)

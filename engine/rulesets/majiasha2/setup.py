@@ -32,7 +32,7 @@ from engine.rulesets.majiasha2.table import DEFAULT_SIZE, Row, row
 if TYPE_CHECKING:
     from engine.game import Game
 
-DISCIPLINE = ("no_vote", "no_post")
+DISCIPLINE = ("no_vote", "silence")
 
 
 def options_of(given: Mapping[str, Any], size: int | None) -> dict[str, Any]:
@@ -72,10 +72,10 @@ def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSet
     fixed = check_seating(seating, row(n)) if seating else None
     game.emit(AliasesAssigned, PUBLIC, aliases=_majia(game, n, seating))
     names = {i + 1: zh for i, (zh, _) in enumerate(ACCOUNTS[:n])}
-    game.emit(Announced, PUBLIC, topic="accounts", data={"accounts": {str(k): v for k, v in names.items()}})
+    game.emit(Announced, PUBLIC, topic="majia_accounts", data={"accounts": {str(k): v for k, v in names.items()}})
     accounts = _accounts(game, n, seating)
     for seat in range(1, n + 1):
-        game.emit(Notice, seat_vis(seat), topic="account", seats=[seat], data={"account": accounts[seat]})
+        game.emit(Notice, seat_vis(seat), topic="majia_account", seats=[seat], data={"account": accounts[seat]})
     deal = fixed or _deal(game, row(n))
     for seat, (role, faction) in sorted(deal.items()):
         dealt = role if role in (CUPID, PIPER) else MEMBER
