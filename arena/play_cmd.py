@@ -151,7 +151,8 @@ def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | N
     events = load_events(args.db, game_id)
     writer.resume(game_id)
     game = Game.replay(get_ruleset(header.ruleset), events)
-    configs = header.seat_configs or parse_players(args.players or "scripted", int(getattr(events[0], "seats", ruleset.seats)))
+    seats = int(getattr(events[0], "seats", ruleset.seats))
+    configs = header.seat_configs or parse_players(args.players or "scripted", seats)
     return game, plan_from_configs(configs, seed=header.seed), game_id
 
 
