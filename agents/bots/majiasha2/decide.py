@@ -91,7 +91,10 @@ def _day(ctx: Ctx) -> Action:
     if "post" not in ctx.legal:
         return ctx.skip()
     target = _vote_target(ctx)
-    text = f"我觉得{target}号的发言有问题，今天先看他。" if target else "今天信息不多，先听大家发言。"
+    if ctx.turn.day == 1:
+        text = f"第一天，我支持{target}号竞岗警长，请大家考虑。" if target else "第一天先听大家发言。"
+    else:
+        text = f"我觉得{target}号的发言有问题，今天先看他。" if target else "今天信息不多，先听大家发言。"
     return Post(seat=ctx.seat, text=text)
 
 
