@@ -110,9 +110,10 @@ def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
         names = "、".join(SKILL_NAMES.zh(r) if r in SKILL_NAMES else r for r in row(s.size).appointed())
         return LegalAction("skill", APPOINT, targets, k, note=f"马甲 in this order: {names}")
     if skill == PIPE:
-        return LegalAction("skill", PIPE, targets, min(2, len(targets)), note="1 or 2 角色 (account numbers)")
+        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True,
+                           note="1 or 2 角色 (account numbers); then 确定 or pass")
     layer = "角色 (account number)" if skill in ACCOUNT_SKILLS else "马甲 (seat)"
-    return LegalAction("skill", skill, targets, 1, note=f"target: a {layer}")
+    return LegalAction("skill", skill, targets, 1, free=True, note=f"target: a {layer}; then 确定 or pass")
 
 
 # -- who holds which skill now ------------------------------------------------------------------------
