@@ -66,6 +66,12 @@ def _sheriff(e: ev.Announced, c: Ctx) -> str:
     return c.t(f"警长：{c.seats(e.seats)}", f"Sheriff: {c.seats(e.seats)}")
 
 
+def penalty(who: str, zh: str, en: str, points: int, c: Ctx) -> str:
+    """A warning counts penalty points here (12 send a role off), not warnings."""
+    return c.t(f"扣分 {who}（{zh}），累计 {points} 分（满 12 分罚下）",
+               f"Penalty for {who} ({en}); {points} points in total (12 send off)")
+
+
 ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
     "majia_accounts": _list, "majia_morning": _morning, "majia_sent_off": _sent_off,
     "majia_piper_out": _piper_out, "majia_sheriff": _sheriff,

@@ -78,6 +78,8 @@ WARNINGS: dict[str, tuple[str, str]] = {
 def warned(e: ev.Warned, c: Ctx) -> str:
     zh, en = WARNINGS.get(e.reason, (quote(e.reason), quote(e.reason)))
     who = c.seat(e.seat)
+    if c.names.ruleset == "majiasha2":
+        return c.judge(majiasha2.penalty(who, zh, en, e.count, c))
     return c.judge(c.t(f"警告 {who}（{zh}），累计 {e.count} 次",
                        f"Warning to {who} ({en}); {e.count} in total"))
 
