@@ -135,3 +135,19 @@ def test_defeated_factions_lose_their_skills_only_under_the_flag() -> None:
     assert Settled("G-04", after_b_falls).resolved("kill")[-1] == (10, [1], "hit")
     with pytest.raises(StepError, match=r"seat 10 .*杀人"):
         Settled("G-04", lambda d: (after_b_falls(d), flags(defeated_keep_skills=False)(d)))
+
+
+def test_an_illegal_action_names_step_seat_and_rule_and_applies_nothing() -> None:
+    from engine.actions import UseSkill
+    from engine.errors import IllegalAction
+
+    game = RULESET.new_game(1, options={"size": 12})
+    while game.state.phase != "STRIKE":
+        game.advance()
+    before = list(game.events)
+    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match=rf"seat {killer}: 杀人 \(kill\) in STRIKE of day 1 takes 1"):
+        game.submit(UseSkill(seat=killer, skill="杀人", targets=(1, 2)))
+    with pytest.raises(IllegalAction, match=rf"seat {killer} cannot use 预言"):
+        game.submit(UseSkill(seat=killer, skill="预言", targets=(1,)))
+    assert game.events == before
