@@ -12,7 +12,7 @@ import pytest
 from agents.llm.aliases import AliasBook
 from agents.llm.tools import build_stable, build_tools
 from agents.random_legal import random_action
-from engine.actions import Pass
+from engine.actions import Pass, UseSkill
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.narrate import Names
@@ -91,3 +91,20 @@ def test_every_identity_has_stable_tools() -> None:
     for role in [None, *(r.id for r in ROLES)]:
         toolset = build_stable(RULESET.vocabulary(role), book, list(range(1, 27)))
         assert len(toolset.specs) >= 5, role
+
+
+def test_account_targets_are_labelled_and_read_as_accounts() -> None:
+    """杀人 aims at 角色 numbers: the tool offers 角色N号, never a seat's 马甲 label, and reads it back."""
+    from agents.llm.parse import parse_call
+
+    game = RULESET.new_game(2, options={"size": 12})
+    while game.state.phase != "STRIKE":
+        game.advance()
+    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
+    book = AliasBook(Names.from_events(RULESET, game.events), "zh")
+    tools = build_tools(game.legal(killer) or (), book)
+    spec = next(s for s in tools.specs if s.name == "skill_kill")
+    enum = spec.schema["function"]["parameters"]["properties"]["target"]["enum"]
+    assert enum[0] == "角色1号" and all(label.startswith("角色") for label in enum)
+    parsed = parse_call(tools, killer, "skill_kill", '{"target": "角色5号"}')
+    assert isinstance(parsed, UseSkill) and parsed.targets == (5,)

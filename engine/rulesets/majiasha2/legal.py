@@ -104,16 +104,18 @@ def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
 def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
     targets = tuple(targets_for(s, seat, skill))
     if skill == ARROW:
-        return LegalAction("skill", ARROW, targets, 2, note="two other 角色 (account numbers)")
+        return LegalAction("skill", ARROW, targets, 2, note="two other 角色 (account numbers)", layer="account")
     if skill == APPOINT:
         k = len(row(s.size).appointed())
         names = "、".join(SKILL_NAMES.zh(r) if r in SKILL_NAMES else r for r in row(s.size).appointed())
         return LegalAction("skill", APPOINT, targets, k, note=f"马甲 in this order: {names}")
     if skill == PIPE:
-        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True,
+        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True, layer="account",
                            note="1 or 2 角色 (account numbers); then 确定 or pass")
-    layer = "角色 (account number)" if skill in ACCOUNT_SKILLS else "马甲 (seat)"
-    return LegalAction("skill", skill, targets, 1, free=True, note=f"target: a {layer}; then 确定 or pass")
+    account = skill in ACCOUNT_SKILLS
+    what = "角色 (account number)" if account else "马甲 (seat)"
+    return LegalAction("skill", skill, targets, 1, free=True, layer="account" if account else "",
+                       note=f"target: a {what}; then 确定 or pass")
 
 
 # -- who holds which skill now ------------------------------------------------------------------------
@@ -279,10 +281,11 @@ _ROLE_VOCABULARY: dict[str, tuple[LegalAction, ...]] = {
     ELDER: (LegalAction("skill", APPOINT, (), 1),),
     SEER: (LegalAction("skill", PROPHECY, (), 1), CONFIRM_ACTION),
     WITCH: (LegalAction("skill", POTION, (), 1), CONFIRM_ACTION),
-    GUARD: (LegalAction("skill", SHIELD, (), 1), LegalAction("skill", SOUNDPROOF, (), 1), CONFIRM_ACTION),
-    KILLER: (LegalAction("skill", KILL, (), 1), CONFIRM_ACTION),
-    CUPID: (LegalAction("skill", ARROW, (), 2),),
-    PIPER: (LegalAction("skill", PIPE, (), 2), CONFIRM_ACTION),
+    GUARD: (LegalAction("skill", SHIELD, (), 1, layer="account"), LegalAction("skill", SOUNDPROOF, (), 1, layer="account"),
+            CONFIRM_ACTION),
+    KILLER: (LegalAction("skill", KILL, (), 1, layer="account"), CONFIRM_ACTION),
+    CUPID: (LegalAction("skill", ARROW, (), 2, layer="account"),),
+    PIPER: (LegalAction("skill", PIPE, (), 2, layer="account"), CONFIRM_ACTION),
 }
 
 
