@@ -108,3 +108,15 @@ def test_account_targets_are_labelled_and_read_as_accounts() -> None:
     assert enum[0] == "角色1号" and all(label.startswith("角色") for label in enum)
     parsed = parse_call(tools, killer, "skill_kill", '{"target": "角色5号"}')
     assert isinstance(parsed, UseSkill) and parsed.targets == (5,)
+
+
+def test_the_instruction_names_account_targets_as_accounts() -> None:
+    from prompts.actions import describe
+
+    game = RULESET.new_game(2, options={"size": 12})
+    while game.state.phase != "STRIKE":
+        game.advance()
+    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
+    kill = next(a for a in game.legal(killer) or () if a.skill == "kill")
+    line = describe(kill, load("majiasha2", "zh"), Names.from_events(RULESET, game.events), {})
+    assert "角色1号" in line and "1号" + Names.from_events(RULESET, game.events).seat(1) not in line
