@@ -166,6 +166,8 @@ def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
     if answers is not None:
         reach(judged, _end_of(judged.schedule, answers.step), answers.index, answers.step, answers, finish=True)
         judged.notes.extend(answers.unasked())
+    if judged.schedule.closing is not None:
+        judged.notes.extend(judged.schedule.closing(judged))
     judged.notes.extend(f"draws: {name}={value!r} was not used (no such draw happened, or it was not a possible "
                         "outcome)" for name, value in judged.game.pins.items())
     return judged

@@ -234,6 +234,8 @@ class Schedule:
     apply: Callable[..., None] | None = None
     """A rule set's own step driver ``apply(judged, index, step, answers)``, where one step's actions
     fall in several phases (majiasha2's night steps); None: the generic one."""
+    closing: Callable[..., list[str]] | None = None
+    """``closing(judged)``: a rule set's closing notes (the defaults the engine took where nobody chose)."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""
