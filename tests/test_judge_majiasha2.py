@@ -33,7 +33,7 @@ class Settled:
         ruleset = get_ruleset(parsed.ruleset)
         check(parsed, ruleset)
         judged = judge.settle(parsed, ruleset)
-        self.out = judge.outcome(judged)
+        self.out, self.notes = judge.outcome(judged), judged.notes
         state = judged.game.state
         assert isinstance(state, MajiaState)
         self.state = state
@@ -242,6 +242,13 @@ def test_g19_piper_is_checked_first() -> None:
     g = Settled("G-19")
     assert g.dead() == [1, 8, 16]
     assert g["winners"] == ["吹笛阵营"]
+
+
+def test_closing_notes_name_the_defaults_taken() -> None:
+    assert any(n.startswith("draws: 警长 = ") and "drawn" in n for n in Settled("G-02").notes)
+    assert not [n for n in Settled("G-13").notes if "警长" in n]
+    pinned = Settled("G-02", lambda d: d["steps"][1].update(draws={"警长": 9}))
+    assert not pinned.notes and pinned.state.sheriff == 9
 
 
 def test_grace_flag_keeps_a_dying_elder_once() -> None:

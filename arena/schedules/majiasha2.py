@@ -123,6 +123,26 @@ def _day(judged: Judged, index: int, step: DayStep, answers: Answers) -> None:
             submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
 
 
+DEFAULTS = {"爱神之箭": "cupid gave no arrow (a forced skill): the pair was drawn",
+            "长老": "no election ballot counted: the elder was drawn (D-24)",
+            "任命": "the elder named nobody for this post: drawn (§1.5.5)",
+            "警长": "no sheriff ballot counted: the sheriff was drawn",
+            "警长继任": "no successor named (or the sheriff was sent off): drawn (D-35)"}
+
+
+def closing(judged: Judged) -> list[str]:
+    """The draws the engine made where nobody chose, each with the rule behind the default."""
+    out = []
+    for e in judged.game.events:
+        if e.kind == "draw" and not e.pinned and (why := _default_of(e.name)):
+            out.append(f"draws: {e.name} = {e.result} — {why}; pin it with \"draws\" to choose")
+    return out
+
+
+def _default_of(name: str) -> str:
+    return next((why for prefix, why in DEFAULTS.items() if name.startswith(prefix)), "")
+
+
 def _roster(n: int) -> dict[str, int]:
     return row(n).counts()
 
@@ -139,4 +159,5 @@ SCHEDULE = Schedule(
     sizes=SIZES,
     roster=_roster,
     apply=apply,
+    closing=closing,
 )
