@@ -132,14 +132,15 @@ def _may_act(s: MajiaState, seat: int) -> bool:
     return True
 
 
-def skills_now(s: MajiaState, seat: int) -> list[str]:
-    """The skills ``seat`` may submit in the open window (and has not used up)."""
-    phase, actor = s.phase, s.actors[seat]
+def skills_now(s: MajiaState, seat: int, phase: str | None = None) -> list[str]:
+    """The skills ``seat`` may submit in the open window, or in ``phase`` about to open (and has not used up)."""
+    opening = phase is not None and phase != s.phase
+    phase, actor = phase or s.phase, s.actors[seat]
     if phase == "CUPID":
         return [ARROW] if actor.role == CUPID else []
     if phase == "APPOINT":
         return [APPOINT] if actor.role == ELDER else []
-    if not _may_act(s, seat) or s.window.submits.get(seat, 0) >= SUBMITS_PER_WINDOW:
+    if not _may_act(s, seat) or (not opening and s.window.submits.get(seat, 0) >= SUBMITS_PER_WINDOW):
         return []
     out: list[str] = []
     if phase == "GUARD" and actor.role == GUARD:
@@ -157,13 +158,7 @@ def skills_now(s: MajiaState, seat: int) -> list[str]:
 
 def night_eligible(s: MajiaState, phase: str) -> list[int]:
     """Seats a night step waits for: holders of its skills, and (in step 3&4) chat members."""
-    saved = s.phase
-    s.phase = phase
-    try:
-        out = [seat for seat in s.actors if skills_now(s, seat) or (phase == "STRIKE" and _team_posts(s, seat))]
-    finally:
-        s.phase = saved
-    return out
+    return [seat for seat in s.actors if skills_now(s, seat, phase) or (phase == "STRIKE" and _team_posts(s, seat))]
 
 
 def targets_for(s: MajiaState, seat: int, skill: str) -> list[int]:
