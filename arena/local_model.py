@@ -200,8 +200,9 @@ class LocalModel:
         return self.process is not None and self.process.poll() is None
 
     def endpoint_settings(self) -> dict[str, Any]:
-        """Endpoint settings that suit this server (one request at a time, forced tool calls, English)."""
-        return {"name": "local", "api_key_env": "", "max_concurrency": 1, "tool_mode": "forced",
+        """Endpoint settings that suit this server (one request at a time, the main action forced by
+        name in one call, English)."""
+        return {"name": "local", "api_key_env": "", "max_concurrency": 1, "tool_mode": "direct",
                 "lang": "en", "timeout_s": 180.0, "max_tokens": 256,
                 "context_budget": max(1000, self.n_ctx - 512)}
 

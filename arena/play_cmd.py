@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from arena import local_seats
+from arena.local_model import MODEL_ALIAS, LocalModel
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
 from arena.recorder import CallStore, Recorder
@@ -33,7 +36,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", default="umineko32", help=f"one of: {', '.join(ruleset_ids())}")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, printed)")
     p.add_argument("--players", default=None,
-                   help="player kind for every seat (scripted, random) or a comma-separated list, one per seat")
+                   help="player kind for every seat (scripted, random) or a comma-separated list, one per seat "
+                        "(default: every seat an LLM on the embedded local model, where installed)")
     p.add_argument("--seats", metavar="FILE",
                    help="a seat file (TOML) giving each seat its player: bots or models on any OpenAI-compatible "
                         "endpoint (see arena/seats.py and the README)")
@@ -71,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_play(args, console))
     except (EngineError, TranscriptError, ValueError) as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         return 2
 
 
@@ -80,10 +84,10 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
     writer = None if args.no_store else TranscriptWriter(Path(args.db))
     plan: SeatPlan | None = None
     try:
-        game, plan, game_id = _start(args, ruleset, writer)
+        game, plan, game_id = _start(args, ruleset, writer, console)
         configs = plan.configs
         for problem in plan.problems:
-            console.print(f"[yellow]warning:[/] {problem}", highlight=False)
+            console.print(f"[yellow]warning:[/] {escape(problem)}", highlight=False)  # keeps ".[local]"
         names = Names.from_events(ruleset, game.events)
         progress = Progress(names, console, args.show, args.lang)
         listeners: list[Listener] = [progress]
@@ -112,17 +116,20 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
             writer.close()
 
 
-def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None
+def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None, console: Console
            ) -> tuple[Game, SeatPlan, str | None]:
     if args.resume:
-        return _resume(args, ruleset, writer)
+        return _resume(args, ruleset, writer, console)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     flags = parse_pairs(args.flag, "--flag")
-    options: dict[str, Any] = {"rounds": {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}}
+    rounds = {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}
     size = getattr(args, "size", None)
+    plan = _plan(args, ruleset, seed, console, size or ruleset.seats)
+    if local_seats.uses_local(plan.configs) and ruleset.id == "umineko32":
+        rounds = {**local_seats.ROUNDS, **rounds}  # the demo's short days, unless --rounds says otherwise
+    options: dict[str, Any] = {"rounds": rounds}
     if size is not None:
         options["size"] = size
-    plan = _plan(args, ruleset, seed, size or ruleset.seats)
     game = ruleset.new_game(seed, flags=flags, options=options)
     game_id = None
     if writer is not None:
@@ -130,17 +137,31 @@ def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | No
     return game, plan, game_id
 
 
-def _plan(args: argparse.Namespace, ruleset: Any, seed: int, seats: int) -> SeatPlan:
-    """Who plays ``seats`` seats: a seat file, else ``--players`` (scripted bots by default)."""
+def _plan(args: argparse.Namespace, ruleset: Any, seed: int, console: Console, seats: int) -> SeatPlan:
+    """Who plays ``seats`` seats: a seat file, else ``--players``, else every seat an LLM on the embedded
+    local model (scripted bots, with a warning that says what to install, where that model is not installed)."""
     if args.seats and args.players:
         raise ValueError("give either --seats FILE or --players, not both")
     if args.seats:
         return load_seat_file(args.seats, seats, seed=seed)
-    configs = parse_players(args.players or "scripted", seats)
+    if not args.players:
+        problem = local_seats.unavailable()
+        if problem is None:
+            return local_seats.plan(seats, _local_model(console), seed)
+        configs = parse_players("scripted", seats)
+        return SeatPlan(agents_for(configs), configs, problems=[f"{problem}. Playing scripted bots instead "
+                                                                "(--players scripted skips the model)."])
+    configs = parse_players(args.players, seats)
     return SeatPlan(agents_for(configs), configs)
 
 
-def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None
+def _local_model(console: Console) -> LocalModel:
+    """The embedded model's server, started (it takes a few seconds to load)."""
+    console.print(f"starting the local model ({MODEL_ALIAS}, llama.cpp) on 127.0.0.1 …", highlight=False)
+    return LocalModel().start()
+
+
+def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None, console: Console
             ) -> tuple[Game, SeatPlan, str | None]:
     from transcripts.reader import load_events, load_header, resolve_game_id
 
@@ -153,6 +174,14 @@ def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | N
     game = Game.replay(get_ruleset(header.ruleset), events)
     seats = int(getattr(events[0], "seats", ruleset.seats))
     configs = header.seat_configs or parse_players(args.players or "scripted", seats)
+    if local_seats.uses_local(configs):  # the stored port is gone: serve the model again
+        problem = local_seats.unavailable()
+        if problem is not None:
+            raise ValueError(f"this game's seats play on the embedded local model, but {problem}")
+        lm = _local_model(console)
+        plan = plan_from_configs(local_seats.rebase(configs, lm), seed=header.seed)
+        plan.closers.append(lm.astop)
+        return game, plan, game_id
     return game, plan_from_configs(configs, seed=header.seed), game_id
 
 

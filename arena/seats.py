@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,11 +80,15 @@ class SeatPlan:
     endpoints: dict[str, Endpoint] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     pool: ClientPool | None = None
+    closers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
+    """What else to close when the game is over (the local model's server)."""
 
     async def aclose(self) -> None:
-        """Close the endpoints' clients (call when the game is over)."""
+        """Close the endpoints' clients and what the plan started (call when the game is over)."""
         if self.pool is not None:
             await self.pool.aclose()
+        for close in self.closers:
+            await close()
 
 
 @dataclass

@@ -1,28 +1,41 @@
-"""One seat's chat history for a whole game: what its model reads, built incrementally.
+"""One seat's prompt for a whole game: what its model reads, laid out so prefix caches hit.
 
-``SeatPrompt`` keeps the OpenAI chat messages of one seat in a stable order, so that a provider's
-prefix cache hits: the system message (rules, the seat's alias and role card) first, then the
-seat's events as they happen, each decision's instruction, and the model's own turns. Nothing is
-ever reordered or rewritten, so the messages of one decision are an exact prefix of the next's,
-until a compaction (when the context nears its budget, the days before the current one are
-replaced by notes the model wrote; each compaction is recorded in ``compactions``).
+A request is ``[system][user][assistant, tool …]``, in the order of what changes least to what
+changes most, so that the part every seat shares comes first:
+
+1. the system message: the rules as every player must know them, the flags changed for this game,
+   the roster of aliases — the same for every seat of the game;
+2. the user message opens with the public thread (every public event, one line each, in the
+   order they happened) — also the same for every seat, and only ever appended to;
+3. then the seat's own part: its seat, alias and role card, its notes (compactions), its private
+   log (judge's DMs, its team chats, each under the day and phase it happened), its notebook;
+4. then the instruction of this decision (day and phase, what to do now, the legal actions in
+   words, and on a retry the judge's error); the model's calls and the tools' results of this
+   decision follow as assistant and tool turns.
+
+So one seat's request is an exact prefix of its next up to where the thread stopped last time,
+and every seat's request shares the rules and the thread with every other's: a prefix-caching
+server (vLLM, SGLang, llama.cpp, the hosted APIs) processes the public thread about once per game
+instead of once per seat. Only the seat's own part and the instruction are new in each request.
+Nothing a seat saw is left out: its own earlier actions are in the thread (public) or its private
+log (a DM or a team chat records them), its notebook is shown in full, and when the context nears
+its budget the days before the current one are summarised by the model into the seat's notes
+(each compaction recorded in ``compactions``), not dropped.
 
 What the seat knows comes only from the events in its view (``engine.views``): its role from
 ``RoleDealt``, a derived role (共犯, 见习魔女) from the judge's notice. ``observe`` ignores any event
 the seat may not see, so a caller that hands it the god view leaks nothing.
-
-Events observed between two decisions join the next user message, ahead of that decision's
-instruction, so user and assistant turns alternate (some chat templates require it).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine import events as ev
+from engine.events import PUBLIC
 from engine.legal import LegalAction
 from engine.narrate import Lang, Names
 from engine.narrate.context import quote
@@ -32,7 +45,7 @@ from engine.views import Viewer, can_see
 from prompts.actions import describe_all
 from prompts.render import SeatNames, quoted, render_event, seat_label
 from prompts.texts import Texts, load
-from prompts.tokens import PER_MESSAGE, count_message, count_messages, count_tokens
+from prompts.tokens import PER_MESSAGE, count_message, count_messages, count_text, count_tokens
 
 Message = dict[str, Any]
 
@@ -57,21 +70,15 @@ class Compaction:
         return dataclasses.asdict(self)
 
 
-@dataclass(slots=True)
-class _Entry:
-    """One message of the history, with the game days it covers and the events it shows."""
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One rendered line of the log, with when it happened and the event it shows."""
 
-    message: Message
     day: int
-    first_day: int
-    seqs: tuple[int, ...] = ()
-    tokens: int = field(default=-1)
-    notes: bool = False
-
-    def count(self) -> int:
-        if self.tokens < 0:
-            self.tokens = count_message(self.message)
-        return self.tokens
+    phase: str
+    seq: int
+    text: str
+    tokens: int
 
 
 class SeatPrompt:
@@ -97,14 +104,19 @@ class SeatPrompt:
         self.alive = True
         self.day = 0
         self.compactions: list[Compaction] = []
+        self.notebook: list[str] = []
+        """The seat's private notebook (``write_notes``), shown in full in every request."""
         self._seen: set[int] = set()
-        self._pending: list[tuple[int, int, str]] = []
-        self._entries: list[_Entry] = []
+        self._thread: list[_Line] = []
+        self._private: list[_Line] = []
+        self._notes: list[str] = []
+        self._from_day = 0
+        """Lines of days before this one are in the notes (compacted), not in the request."""
         self._system: Message | None = None
-        self._system_tokens = 0
+        self._base: list[Message] = []
+        self._turn: list[Message] = []
         self._compact_day: int | None = None
-        self._told: tuple[int, str, str | None] | None = None
-        """(day, phase, role) whose "what to do now" the history already holds: it is said once."""
+        self._options = ""
 
     # -- limits ----------------------------------------------------------------------------------
 
@@ -127,7 +139,8 @@ class SeatPrompt:
     def observe(self, events: Iterable[ev.Event]) -> int:
         """Take in the seat's newly visible events (seen seqs and events outside its view are skipped).
 
-        Returns how many were new. Their lines join the history at the next ``request``.
+        Returns how many were new. Their lines join the next ``request``: public events in the
+        thread, the others in the seat's private log.
         """
         new = 0
         for event in events:
@@ -136,24 +149,25 @@ class SeatPrompt:
             self._seen.add(event.seq)
             new += 1
             self.day = max(self.day, event.day)
-            if self._learn(event) and self._system is None:
+            if self._learn(event):
                 continue
-            line = render_event(event, self.names, self.lang, quiet=self.texts.quiet_phases)
-            if line is not None:
-                self._pending.append((event.day, event.seq, line))
-            card = self._derived_card(event)
-            if card:
-                self._pending.append((event.day, event.seq, card))
+            text = render_event(event, self.names, self.lang, quiet=self.texts.quiet_phases)
+            if text is not None:
+                line = _Line(event.day, event.phase, event.seq, text, count_tokens(text) + 1)
+                (self._thread if event.vis == PUBLIC else self._private).append(line)
         return new
 
     def _learn(self, event: ev.Event) -> bool:
-        """Update what the seat knows from ``event``; True when the system message holds it."""
+        """Update what the seat knows from ``event``; True when the prompt holds it elsewhere (the
+        system message or the seat's identity), so it gets no line of its own."""
         if isinstance(event, ev.GameCreated):
             self.flags.update(event.flags)
+            self._system = None
             return True
         if isinstance(event, ev.AliasesAssigned):
             aliases = {**self.names.aliases, **{int(s): a for s, a in event.aliases.items()}}
             self.names = dataclasses.replace(self.names, aliases=aliases)
+            self._system = None
             return True
         if isinstance(event, ev.RoleDealt) and event.seat == self.seat:
             self.dealt = self.role = event.role
@@ -179,31 +193,12 @@ class SeatPrompt:
         died = event.data.get("died", [])
         return event.topic == "vote_result" and isinstance(died, list) and self.seat in died
 
-    def _derived_card(self, event: ev.Event) -> str:
-        """The role card to show after ``event``: a derived role's, or the dealt one's if the system
-        message was already sent without it."""
-        if isinstance(event, ev.RoleDealt) and event.seat == self.seat:
-            role: str | None = event.role
-        elif isinstance(event, ev.Notice) and self.seat in event.seats:
-            role = self.texts.roles_by_notice.get(event.topic)
-        else:
-            return ""
-        if role is None:
-            return ""
-        name = self.names.role(role, self.lang)
-        return self.texts.word("frame.role_update", role=name) + "\n" + self.texts.role_card(role)
-
-    # -- the system message ----------------------------------------------------------------------
+    # -- the system message: the same for every seat ---------------------------------------------
 
     def _system_text(self) -> str:
         t, names = self.texts, self.names
-        role = self.dealt
-        alias = names.aliases.get(self.seat, "")
-        shown = alias if self.lang == "zh" else names.english.get(alias, alias)
         parts = [
             t.word("frame.intro", title=quote(names.title or self.ruleset.title), seats=self.ruleset.seats),
-            t.word("frame.identity", seat=self.seat, label=seat_label(names, self.seat, self.lang), alias=quote(shown),
-                   role=names.role(role, self.lang) if role else t.word("unknown")),
             t.word("frame.reading"),
             t.word("frame.rules_heading"),
             t.fill_rules(self.flags),
@@ -211,8 +206,6 @@ class SeatPrompt:
         changed = self._changed_flags()
         if changed:
             parts.append(t.word("frame.flags", flags=changed))
-        if role:
-            parts += [t.word("frame.role_heading", role=names.role(role, self.lang)), t.role_card(role)]
         if names.aliases:
             roster = t.word("sep").join(seat_label(names, s, self.lang) for s in sorted(names.aliases))
             parts.append(t.word("frame.roster", roster=roster))
@@ -226,130 +219,145 @@ class SeatPrompt:
         return "; ".join(out)
 
     def _system_message(self) -> Message:
-        if self._system is not None:
-            return self._system
-        return {"role": "system", "content": self._system_text()}
-
-    def _freeze(self) -> None:
         if self._system is None:
-            self._system = self._system_message()
-            self._system_tokens = count_message(self._system)
+            self._system = {"role": "system", "content": self._system_text()}
+        return self._system
+
+    # -- the user message: thread, the seat's own part, the instruction ---------------------------
+
+    def thread_text(self) -> str:
+        """The public thread as the request shows it: the same text for every seat that has seen
+        the same public events (until a seat compacts)."""
+        lines = [line.text for line in self._thread if line.day >= self._from_day]
+        return "\n".join([self.texts.word("frame.thread_heading"), *lines]) if lines else ""
+
+    def _seat_text(self) -> str:
+        t, names = self.texts, self.names
+        alias = names.aliases.get(self.seat, "")
+        shown = alias if self.lang == "zh" else names.english.get(alias, alias)
+        role = names.role(self.role, self.lang) if self.role else t.word("unknown")
+        parts = [t.word("frame.seat_heading"),
+                 t.word("frame.identity", seat=self.seat, label=seat_label(names, self.seat, self.lang),
+                        alias=quote(shown), role=role) + ("" if self.alive else t.word("frame.dead"))]
+        if self.role:
+            heading = t.word("frame.role_heading", role=role)
+            if self.dealt and self.dealt != self.role:
+                heading += " " + t.word("frame.dealt", role=names.role(self.dealt, self.lang))
+            parts += [heading, t.role_card(self.role)]
+        parts += self._notes
+        private = self._private_lines()
+        if private:
+            parts.append("\n".join([t.word("frame.private_heading"), *private]))
+        if self.notebook:
+            parts.append("\n".join([t.word("frame.notebook"), *("> " + quote(n) for n in self.notebook)]))
+        return "\n\n".join(parts)
+
+    def _private_lines(self) -> list[str]:
+        """The seat's private log, each day and phase under its own heading (the thread has the
+        public banners; these lines would otherwise lose their place in time)."""
+        out: list[str] = []
+        where: tuple[int, str] | None = None
+        for line in self._private:
+            if line.day < self._from_day:
+                continue
+            if (line.day, line.phase) != where:
+                where = (line.day, line.phase)
+                out.append(self._when(line.day, line.phase))
+            out.append(line.text)
+        return out
+
+    def _when(self, day: int, phase: str) -> str:
+        name = self.names.phase(phase, self.lang)
+        return self.texts.word("frame.when" if day > 0 else "frame.when_setup", day=day, phase=name)
 
     # -- decisions -------------------------------------------------------------------------------
 
     def request(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None = None, *,
                 blue_left: int | None = None, post_limit: int | None = None) -> list[Message]:
-        """The complete chat messages for one decision; the instruction stays in the history.
+        """The complete chat messages for one decision (a new decision's turns start afresh).
 
-        The instruction says the day and phase, what to do now (per role; once per day and phase),
-        the legal actions in words (targets, the 蓝字 left, token limits) and, on a retry, the
-        judge's error.
+        The instruction says the day and phase, what to do now (per role), the legal actions in
+        words (targets, the 蓝字 left, token limits) and, on a retry, the judge's error.
         """
-        self._freeze()
-        self._close_tool_calls()
         self.day = max(self.day, day)
         limits = dict(self.limits) if post_limit is None else {**self.limits, "post": post_limit}
-        text = self._instruction(day, phase, legal, error, blue_left, limits)
-        self._flush(text, day)
+        instruction = self._instruction(day, phase, legal, error, blue_left, limits)
+        self._base = self._base_messages(instruction)
+        self._turn = []
         return self.messages()
+
+    def _base_messages(self, last: str) -> list[Message]:
+        content = "\n\n".join(p for p in (self.thread_text(), self._seat_text(), last) if p)
+        return [self._system_message(), {"role": "user", "content": content}]
 
     def _instruction(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None,
                      blue_left: int | None, limits: Mapping[str, int]) -> str:
         t, names = self.texts, self.names
-        role = names.role(self.role, self.lang) if self.role else t.word("unknown")
-        status = "" if self.alive else t.word("frame.dead")
-        lines = [
-            t.word("frame.turn" if day > 0 else "frame.turn_setup", day=day, phase=names.phase(phase, self.lang)),
-            t.word("frame.you", label=seat_label(names, self.seat, self.lang), role=role) + status,
-        ]
-        todo = t.phase_text(phase, self.role) if (day, phase, self.role) != self._told else ""
+        lines = [t.word("frame.turn" if day > 0 else "frame.turn_setup", day=day, phase=names.phase(phase, self.lang))]
+        todo = t.phase_text(phase, self.role)
         if todo:
             lines += [t.word("frame.todo"), todo]
-            self._told = (day, phase, self.role)
-        lines.append(t.word("frame.options"))
-        lines += ["- " + line for line in describe_all(legal, t, names, limits, blue_left)]
+        options = [t.word("frame.options"), *("- " + line for line in describe_all(legal, t, names, limits, blue_left))]
+        self._options = "\n".join(options)
+        lines += options
         if error:
             lines.append(t.word("frame.error", error=quoted(error)))
         return "\n".join(lines)
 
-    def _flush(self, text: str, day: int) -> None:
-        lines = [line for _, _, line in self._pending]
-        days = [d for d, _, _ in self._pending] or [day]
-        seqs = tuple(sorted({s for _, s, _ in self._pending}))
-        content = "\n".join(lines) + ("\n\n" if lines else "") + text
-        self._pending.clear()
-        self._append({"role": "user", "content": content}, max(day, *days), min(days), seqs)
-
-    def _append(self, message: Message, day: int, first_day: int | None = None, seqs: tuple[int, ...] = ()) -> None:
-        self._entries.append(_Entry(message, day, day if first_day is None else first_day, seqs))
+    def retry(self, error: str) -> list[Message]:
+        """After a turn that called no tool: the judge's error and the options again, as a new user
+        turn of this decision."""
+        text = self.texts.word("frame.error", error=quoted(error)) + "\n" + self._options
+        self._turn.append({"role": "user", "content": text})
+        return self.messages()
 
     def record_assistant(self, message: Mapping[str, Any] | Any) -> None:
-        """Append the model's turn (an OpenAI assistant message, as a dict or the client's object)."""
+        """Append the model's turn of this decision (an OpenAI assistant message, dict or object)."""
         if hasattr(message, "model_dump"):
             message = message.model_dump(exclude_none=True)
-        out: Message = {"role": "assistant", "content": message.get("content")}
+        out: Message = {"role": "assistant", "content": message.get("content") or ""}
         calls = [_tool_call(c) for c in message.get("tool_calls") or ()]
         if calls:
             out["tool_calls"] = calls
-        elif out["content"] is None:
-            out["content"] = ""
-        self._append(out, self._last_day())
+        self._turn.append(out)
 
     def record_tool_result(self, tool_call_id: str, text: str) -> None:
-        """Append the result of one tool call (what the judge answered)."""
-        self._append({"role": "tool", "tool_call_id": tool_call_id, "content": text}, self._last_day())
-
-    def _last_day(self) -> int:
-        return self._entries[-1].day if self._entries else self.day
-
-    def _close_tool_calls(self) -> None:
-        """Answer tool calls left without a result, so the next request is well formed."""
-        for i in range(len(self._entries) - 1, -1, -1):
-            message = self._entries[i].message
-            if message["role"] == "assistant":
-                answered = {e.message.get("tool_call_id") for e in self._entries[i + 1:]}
-                for call in message.get("tool_calls") or ():
-                    if call["id"] not in answered:
-                        self.record_tool_result(call["id"], self.texts.word("frame.no_result"))
-                return
+        """Append the result of one tool call of this decision (what the judge answered)."""
+        self._turn.append({"role": "tool", "tool_call_id": tool_call_id, "content": text})
 
     # -- reading ---------------------------------------------------------------------------------
 
     def messages(self) -> list[Message]:
-        """The history as chat messages: system, then every entry in order. A new list of the
-        history's own message dicts, which are never changed once appended (the history only
-        grows or has its older entries replaced), so requests and call records share them; callers
-        must not change them either."""
-        return [self._system_message()] + [e.message for e in self._entries]
+        """This decision's messages: system, the user message of ``request``, then the decision's
+        own turns. A new list of message dicts that are never changed once made, so requests and
+        call records share them; callers must not change them either."""
+        return [*self._base, *self._turn]
 
     def tokens(self) -> int:
-        """Approximate prompt tokens of the history, events not yet in a message included."""
-        system = self._system_tokens if self._system is not None else count_message(self._system_message())
-        pending = sum(count_tokens(line) + 1 for _, _, line in self._pending)
-        return count_messages(()) + system + sum(e.count() for e in self._entries) + \
-            (PER_MESSAGE + pending if pending else 0)
+        """Approximate prompt tokens of the next request (every event observed so far included)."""
+        thread = sum(line.tokens for line in self._thread if line.day >= self._from_day)
+        return count_messages(()) + count_message(self._system_message()) + PER_MESSAGE + thread + \
+            count_text(self._seat_text())
 
     # -- compaction ------------------------------------------------------------------------------
 
-    def _old(self, day: int) -> list[_Entry]:
-        return [e for e in self._entries if e.day < day]
+    def _old(self, day: int) -> list[_Line]:
+        return [line for line in (*self._thread, *self._private) if self._from_day <= line.day < day]
 
     def needs_compaction(self, budget: int, *, ratio: float = 0.8) -> bool:
-        """Whether the history passes ``ratio`` of ``budget`` tokens with earlier days left to summarise."""
+        """Whether the next request passes ``ratio`` of ``budget`` tokens with earlier days left to summarise."""
         if self.tokens() < budget * ratio:
             return False
-        return any(not e.notes for e in self._old(self.day))
+        return any(line.day >= 1 for line in self._old(self.day))  # setup lines alone are no day to summarise
 
     def compaction_messages(self) -> list[Message]:
         """The messages asking the model to summarise the days before the current one into notes."""
-        self._freeze()
-        self._close_tool_calls()
         self._compact_day = self.day
         old = self._old(self.day)
-        first = min((e.first_day for e in old), default=self.day)
-        ask = self.texts.word("notes.ask", first=max(1, first), last=max(1, first, self.day - 1), limit=self.limits["notes"],
-                              label=seat_label(self.names, self.seat, self.lang))
-        return [*self.messages(), {"role": "user", "content": ask}]
+        first = min((line.day for line in old), default=self.day)
+        ask = self.texts.word("notes.ask", first=max(1, first), last=max(1, first, self.day - 1),
+                              limit=self.limits["notes"], label=seat_label(self.names, self.seat, self.lang))
+        return self._base_messages(ask)
 
     def compact(self, summary: str) -> Compaction:
         """Replace the days before the current one with the model's notes; returns the record kept."""
@@ -359,12 +367,12 @@ class SeatPrompt:
         if not old:
             raise ValueError(f"nothing to compact before day {day}")
         before = self.tokens()
-        first = min(e.first_day for e in old)
-        seqs = [s for e in old for s in e.seqs]
+        first = min(line.day for line in old)
+        seqs = [line.seq for line in old]
         body = "\n".join("> " + quote(line) for line in summary.strip().splitlines()) or "> "
         head = self.texts.word("notes.frame", first=max(1, first), last=max(1, day - 1))
-        notes = _Entry({"role": "user", "content": head + "\n" + body}, day - 1, first, notes=True)
-        self._entries = [notes] + [e for e in self._entries if e.day >= day]
+        self._notes.append(head + "\n" + body)
+        self._from_day = day
         record = Compaction(first, day - 1, summary, len(old), min(seqs, default=None), max(seqs, default=None),
                             before, self.tokens())
         self.compactions.append(record)

@@ -16,7 +16,7 @@ import base64
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 
@@ -72,6 +72,25 @@ def count_tokens(text: str) -> int:
     return len(encoding().encode(text, disallowed_special=()))
 
 
+LONG_TEXT = 4000
+"""Characters past which a message's text is counted line by line (see ``count_text``)."""
+
+
+def count_text(text: str) -> int:
+    """Tokens of a message's text. A long one (the public thread, which every request of every
+    seat repeats with a little more at its end) is counted line by line, each line once per process:
+    the encoding's pre-tokenizer never joins a token across a line break, so the sum is exact but
+    for runs of blank lines (a "\n\n" is one token, counted here as two)."""
+    if len(text) <= LONG_TEXT:
+        return count_tokens(text)
+    return sum(_line_tokens(line) for line in text.split("\n")) + text.count("\n")
+
+
+@lru_cache(maxsize=1 << 17)
+def _line_tokens(line: str) -> int:
+    return count_tokens(line)
+
+
 def _content_text(content: Any) -> Iterable[str]:
     if isinstance(content, str):
         yield content
@@ -93,7 +112,7 @@ def _tool_call_text(call: Any) -> str:
 def count_message(message: Mapping[str, Any]) -> int:
     """Tokens of one chat message, overhead included (the reply priming is not)."""
     total = PER_MESSAGE + count_tokens(str(message.get("role", "")))
-    total += sum(count_tokens(text) for text in _content_text(message.get("content")))
+    total += sum(count_text(text) for text in _content_text(message.get("content")))
     if message.get("name"):
         total += PER_NAME + count_tokens(str(message["name"]))
     for call in message.get("tool_calls") or ():

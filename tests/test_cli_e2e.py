@@ -21,7 +21,7 @@ def arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def test_play_stores_a_game_that_replays_and_exports(tmp_path: Path) -> None:
     db = tmp_path / "games.duckdb"
-    played = arena("play", "--seed", "11", "--db", str(db), "--show", "summary", cwd=tmp_path)
+    played = arena("play", "--players", "scripted", "--seed", "11", "--db", str(db), "--show", "summary", cwd=tmp_path)
     assert played.returncode == 0, played.stderr
     assert "胜者 winners:" in played.stdout and "arena replay" in played.stdout
     game_id = duckdb.connect(str(db), read_only=True).execute("SELECT game_id FROM games").fetchone()[0]
@@ -40,15 +40,16 @@ def test_play_stores_a_game_that_replays_and_exports(tmp_path: Path) -> None:
 
 
 def test_same_seed_gives_the_same_game(tmp_path: Path) -> None:
-    a = arena("play", "--seed", "5", "--no-store", "--show", "posts", cwd=tmp_path)
-    b = arena("play", "--seed", "5", "--no-store", "--show", "posts", cwd=tmp_path)
+    a = arena("play", "--players", "scripted", "--seed", "5", "--no-store", "--show", "posts", cwd=tmp_path)
+    b = arena("play", "--players", "scripted", "--seed", "5", "--no-store", "--show", "posts", cwd=tmp_path)
     assert a.returncode == 0 and a.stdout == b.stdout
 
 
 def test_errors_say_what_to_do(tmp_path: Path) -> None:
     missing = arena("replay", "--db", str(tmp_path / "nope.duckdb"), cwd=tmp_path)
     assert missing.returncode == 2 and "arena play" in missing.stderr
-    bad_flag = arena("play", "--flag", "umineko.tie=sometimes", "--no-store", cwd=tmp_path)
+    bad_flag = arena("play", "--players", "scripted", "--flag", "umineko.tie=sometimes", "--no-store",
+                     cwd=tmp_path)
     assert bad_flag.returncode == 2 and "umineko.tie" in bad_flag.stderr
     bad_ruleset = arena("play", "--ruleset", "chess", "--no-store", cwd=tmp_path)
     assert bad_ruleset.returncode == 2 and "umineko32" in bad_ruleset.stderr

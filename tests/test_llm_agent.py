@@ -607,18 +607,22 @@ def test_compaction_is_a_recorded_call_without_tools() -> None:
     second_turn = turn_for(game, seat, decision=2)
     second_turn = Turn(**{**{f: getattr(second_turn, f) for f in Turn.__dataclass_fields__},
                           "new_from": len(first_turn.events)})
-    with FakeOpenAI([Answer.policy(), Answer.text("第1-2天摘要：3号可疑。")]) as fake:
+    answers = [Answer.text("第1天摘要。"), Answer.policy(), Answer.text("第1-2天摘要：3号可疑。")]
+    with FakeOpenAI(answers) as fake:  # each decision compacts first (a tiny budget), then acts
         agent = LLMAgent(endpoint(fake, context_budget=1_000))
         _, action = run(act(agent, first_turn, second_turn))
     assert isinstance(action, Vote)
-    _, compaction, after = records_of(agent)
-    assert compaction.response is not None and compaction.response["x_arena"]["purpose"] == "compaction"
-    assert "tools" not in fake.requests[1] and compaction.tools == []
-    assert compaction.decision == 2 and not compaction.error
-    assert any("第1-2天摘要" in (m.get("content") or "") for m in fake.requests[2]["messages"])
+    records = records_of(agent)
+    purposes = [(r.decision, r.response["x_arena"]["purpose"]) for r in records if r.response is not None]
+    assert (2, "compaction") in purposes and purposes[-1] == (2, "action")
+    at = purposes.index((2, "compaction"))
+    compaction, after = records[at], records[-1]
+    assert "tools" not in fake.requests[at] and compaction.tools == []
+    assert not compaction.error
+    assert any("第1-2天摘要" in (m.get("content") or "") for m in fake.requests[at + 1]["messages"])
     assert after.tokens_in and compaction.tokens_in
-    size = [len(json.dumps(fake.requests[i]["messages"], ensure_ascii=False)) for i in (1, 2)]
-    assert size[1] < size[0]  # the history shrank (the tool schemas come on top of it)
+    size = [len(json.dumps(fake.requests[i]["messages"], ensure_ascii=False)) for i in (at, at + 1)]
+    assert size[1] < size[0]  # the request shrank: the summarised days left it
 
 
 def test_lang_en_speaks_english_to_the_model() -> None:

@@ -154,18 +154,21 @@ def test_check_post_tells_how_far_over_and_never_cuts() -> None:
     assert zh.check_post("好" * 80, "last_words") is None
 
 
-def test_dangling_tool_calls_are_answered_before_the_next_request() -> None:
+def test_a_decisions_turns_follow_its_request_and_a_new_request_starts_afresh() -> None:
     prompt = SeatPrompt("umineko32", 1, "en")
     prompt.request(1, "D1_FREE", (LegalAction("post"), PASS))
     prompt.record_assistant({"role": "assistant", "content": None, "tool_calls": [
         {"id": "a", "type": "function", "function": {"name": "post", "arguments": "{}"}},
         {"id": "b", "type": "function", "function": {"name": "pass", "arguments": "{}"}}]})
     prompt.record_tool_result("a", "ok")
-    messages = prompt.request(1, "D1_FREE", (LegalAction("post"), PASS), "not your turn")
-    roles = [m["role"] for m in messages]
-    assert roles == ["system", "user", "assistant", "tool", "tool", "user"]
-    assert messages[4]["tool_call_id"] == "b"
-    assert "not your turn" in messages[-1]["content"]
+    prompt.record_tool_result("b", "ignored")
+    messages = prompt.messages()
+    assert [m["role"] for m in messages] == ["system", "user", "assistant", "tool", "tool"]
+    assert messages[2]["content"] == ""  # some servers reject a null content beside tool calls
+    _well_formed(messages)
+    again = prompt.request(1, "D1_FREE", (LegalAction("post"), PASS), "not your turn")
+    assert [m["role"] for m in again] == ["system", "user"]
+    assert "not your turn" in again[-1]["content"]
 
 
 # -- whole games ----------------------------------------------------------------------------------
@@ -222,13 +225,16 @@ def _call(action: Action, n: int) -> dict[str, Any]:
 def play(seed: int, langs: Sequence[str] = ("zh", "en"), budget: int | None = None) -> Played:
     """A random game; every decision goes through the seat's prompts, whose prefixes are checked.
 
-    With ``budget``, a seat whose history nears it compacts (the model's notes are faked) and the
-    prefix property is checked again from there on.
+    Checked at every request: the system message is the same for every seat of a language, the
+    public thread opens the user message, and a seat's thread only ever grows (an exact prefix of
+    its next). With ``budget``, a seat whose request nears it compacts (the model's notes are
+    faked) and the properties are checked again from there on.
     """
     rand = random.Random(seed)
     game = RULESET.new_game(seed)
     played = Played(game, {(lang, s): SeatPrompt(RULESET, s, lang) for lang in langs for s in SEATS})  # type: ignore[arg-type]
-    last: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    last: dict[tuple[str, int], str] = {}
+    systems: dict[str, str] = {}
     seen: dict[tuple[str, int], int] = {}
     for n in range(20000):
         if game.over:
@@ -248,17 +254,20 @@ def play(seed: int, langs: Sequence[str] = ("zh", "en"), budget: int | None = No
             seen[key] = len(game.events)
             if budget is not None and prompt.needs_compaction(budget):
                 asked = prompt.compaction_messages()
-                assert asked[:-1] == prompt.messages()
+                assert asked[0]["content"] == systems.setdefault(lang, asked[0]["content"])
+                assert asked[1]["content"].startswith(prompt.thread_text())
                 prompt.compact(f"notes of {key}\n{FORGED} (copied from a post)")
                 played.compactions += 1
-                last[key] = prompt.messages()
+                last[key] = prompt.thread_text()
             blue = next((a.blue_left for a in legal if a.kind == "post"), None)
             messages = prompt.request(game.state.day, game.state.phase, legal, blue_left=blue)
-            before = last.get(key, [])
-            assert messages[:len(before)] == before, f"seat {seat} ({lang}): the history changed under a prefix"
+            thread = prompt.thread_text()
+            assert messages[0]["content"] == systems.setdefault(lang, messages[0]["content"]), "system differs by seat"
+            assert messages[1]["content"].startswith(thread), "the thread must open the user message"
+            assert thread.startswith(last.get(key, "")), f"seat {seat} ({lang}): the thread changed under a prefix"
             prompt.record_assistant(_call(action, n))
             prompt.record_tool_result(f"c{n}", "ok" if error is None else f"error: {error}")
-            last[key] = messages
+            last[key] = thread
             played.requests += 1
         try:
             game.submit(action)
@@ -277,11 +286,16 @@ def test_prefix_is_stable_over_whole_games(games: list[Played]) -> None:
     for played in games:
         assert played.requests > 100
         assert played.game.state.day >= 2
-        for prompt in played.prompts.values():
+        threads: dict[str, set[str]] = {}
+        for (lang, _), prompt in played.prompts.items():
             messages = prompt.messages()
             assert messages[0]["role"] == "system"
             assert prompt.compactions == []
             _well_formed(messages)
+            prompt.observe(played.game.events)
+            threads.setdefault(lang, set()).add(prompt.thread_text())
+        # every seat reads the same public thread: a prefix-caching server shares it between seats
+        assert all(len(texts) == 1 and next(iter(texts)) for texts in threads.values())
 
 
 def _well_formed(messages: list[dict[str, Any]]) -> None:
@@ -363,10 +377,12 @@ def test_compaction_replaces_old_days_and_keeps_the_prefix_after() -> None:
             assert record.summary.startswith("notes of")
             assert record.to_dict()["messages"] == record.messages
         if prompt.compactions:
-            notes = messages[1]["content"]
-            assert notes.startswith("[Your own notes]")
-            assert "\n> " + FORGED in notes  # the model's notes are quoted too: never a judge line
-            assert not any(row.startswith(JUDGE_FRAMES) for row in notes.splitlines())
+            content = messages[1]["content"]
+            assert "[Your own notes]" in content
+            assert "\n> " + FORGED in content  # the model's notes are quoted too: never a judge line
+            assert not any(row.startswith(JUDGE_FRAMES) and "notes of" in row for row in content.splitlines())
+            cut = prompt.compactions[-1].last_day
+            assert f"—— Day {cut} ·" not in prompt.thread_text()  # the summarised days left the thread
 
 
 def test_compaction_messages_ask_for_notes_of_earlier_days(games: list[Played]) -> None:
@@ -380,11 +396,11 @@ def test_compaction_messages_ask_for_notes_of_earlier_days(games: list[Played]) 
     assert not prompt.needs_compaction(10**6)
     asked = prompt.compaction_messages()
     assert "第1天到第2天" in asked[-1]["content"]
-    before = len(prompt.messages())
     record = prompt.compact("我的笔记")
-    after = prompt.messages()
-    assert len(after) == before - record.messages + 1
-    assert after[1]["content"].startswith("【你自己的笔记】") and after[1]["content"].endswith("> 我的笔记")
+    assert record.messages > 0 and record.first_day == 0 and record.last_day == 2
+    after = prompt.request(3, "FREE", (LegalAction("post"), PASS))
+    assert "【你自己的笔记】" in after[1]["content"] and "\n> 我的笔记" in after[1]["content"]
+    assert "第2天" not in prompt.thread_text() and "第3天" in prompt.thread_text()
     assert not prompt.needs_compaction(100)  # only the notes are older than today now
     with pytest.raises(ValueError, match="nothing to compact"):
         SeatPrompt(RULESET, 1, "zh").compact("nothing yet")
@@ -405,14 +421,14 @@ def test_golden_prompts_match() -> None:
 def test_a_role_learned_after_the_system_message_comes_with_its_card() -> None:
     prompt = SeatPrompt(RULESET, 4, "en")
     first = prompt.request(0, "SETUP", (PASS,))
-    assert "role: unknown" in first[0]["content"]
+    assert "Your role: unknown" in first[1]["content"]
     prompt.observe([ev.RoleDealt(seq=5, day=0, phase="SETUP", vis=ev.seat_vis(4), seat=4, role="inquisitor",
                                  faction="white"),
                     ev.RoleDealt(seq=6, day=0, phase="SETUP", vis=ev.seat_vis(5), seat=5, role="killer",
                                  faction="black")])
     messages = prompt.request(0, "SETUP", (PASS,))
-    assert messages[0] == first[0]
-    assert "[Role card update: Inquisitor]" in messages[-1]["content"]
+    assert messages[0] == first[0]  # the system message is the same for every seat: no role in it
+    assert "=== Your role card: Inquisitor ===" in messages[-1]["content"]
     assert "Your role: Inquisitor" in messages[-1]["content"]
     assert "Your role: Killer" not in messages[-1]["content"]
     assert prompt.role == "inquisitor"
@@ -433,12 +449,13 @@ def test_sent_messages_stay_as_sent() -> None:
     prompt.record_assistant({"role": "assistant", "content": None,
                              "tool_calls": [{"id": "c1", "type": "function",
                                              "function": {"name": "post", "arguments": "{}"}}]})
-    second = prompt.request(1, "D1_FREE", legal, "try again")  # closes the unanswered call
-    prompt.record_tool_result("c2", "ok")
-    prompt.request(2, "D2_FREE", legal)
+    prompt.record_tool_result("c1", "not accepted")
+    second = prompt.messages()
+    prompt.observe([ev.Posted(seq=1, day=1, phase="D1_FREE", vis=ev.PUBLIC, seat=2, text="hello", floor=1)])
+    prompt.request(2, "RESTRICTED", legal)
     prompt.compaction_messages()
     prompt.compact("day one: nothing")
-    prompt.request(2, "D2_FREE", legal, "again")
+    prompt.request(2, "RESTRICTED", legal, "again")
     assert first == snapshot
     assert len(second) > len(first)
     tools = [{"type": "function", "function": {"name": "post", "parameters": {}}}]

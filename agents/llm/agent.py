@@ -24,8 +24,15 @@ from engine.actions import Action, Pass
 from engine.events import Event
 from engine.legal import LegalAction
 from engine.narrate.names import Lang, Names
+from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
 from prompts import SeatPrompt, seat_label
+
+
+def game_vocabulary(ruleset: Ruleset) -> tuple[LegalAction, ...]:
+    """Every role's vocabulary of the rule set, in the roster's order (the same for every seat)."""
+    return tuple(template for role in ruleset.roles for template in ruleset.vocabulary(role.id))
+
 
 RECURSION_LIMIT = 200
 """Graph steps one decision may take (its loops are bounded by the endpoint's limits well before)."""
@@ -41,7 +48,7 @@ class SeatMemory:
     notebook: list[str] = field(default_factory=list)
     decisions: int = 0
     tools: Toolset | None = None
-    """The seat's stable tool set: rebuilt only when its vocabulary must grow (a derived role)."""
+    """The game's stable tool set (the same for every seat): rebuilt only if a legal action is new to it."""
 
 
 class LLMAgent:
@@ -64,8 +71,9 @@ class LLMAgent:
         if memory is None:
             ruleset = get_ruleset(turn.ruleset)
             names = Names.from_events(ruleset, turn.events)
-            prompt = SeatPrompt(ruleset, turn.seat, self.lang, names)
-            memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label), turn.ruleset)
+            prompt = SeatPrompt(ruleset, turn.seat, self.lang, names, limits=self.endpoint.limits)
+            memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label), turn.ruleset,
+                                notebook=prompt.notebook)
             self.seats[turn.seat] = memory
             return memory, list(turn.events)
         return memory, list(turn.events[turn.new_from:])
@@ -87,18 +95,21 @@ class LLMAgent:
         return action if action is not None else Pass(seat=turn.seat, fallback=True, reason="no action decided")
 
     def toolset(self, memory: SeatMemory, legal: tuple[LegalAction, ...]) -> Toolset:
-        """The seat's stable tools with ``legal`` as the actions of now. The schemas stay the same
-        objects (byte-identical requests) until the vocabulary must grow: a role the seat learns
-        (共犯, 见习魔女) or a template the rule set did not list; then the set is rebuilt once, as the
-        union of the old tools and the new ones."""
+        """The game's stable tools with ``legal`` as the actions of now.
+
+        Every seat gets the same tools: the whole vocabulary of the rule set (every role's
+        actions; targets over every seat), so that the tools, which a provider renders ahead of
+        the messages, do not end the prefix that all seats share (the rules and the public
+        thread; see ``prompts.seat``). Knowing the tools tells a seat nothing: the rules list every
+        skill. What is legal now is said in the instruction and judged by the parser and the
+        engine. The schemas stay the same objects (byte-identical requests); a template the rule
+        set did not list rebuilds the set once, as the union of the old tools and the new ones."""
         ruleset = get_ruleset(memory.ruleset)
-        role = getattr(memory.prompt, "role", None)
-        vocabulary = ruleset.vocabulary(role) if isinstance(role, str) or role is None else ()
         tools = memory.tools
-        if tools is None or not tools.covers(vocabulary) or not tools.covers(legal):
+        if tools is None or not tools.covers(legal):
             old = tuple(spec.template for spec in tools.specs if spec.template is not None) if tools else ()
             seats = sorted(memory.book.names.aliases) or list(range(1, ruleset.seats + 1))
-            tools = build_stable((*old, *vocabulary, *legal), memory.book, seats,
+            tools = build_stable((*old, *game_vocabulary(ruleset), *legal), memory.book, seats,
                                  notebook=self.endpoint.max_notes > 0)
             memory.tools = tools
         return tools.with_legal(legal)

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 DUMMY_KEY = "sk-no-key-needed"
 
-ToolMode = Literal["auto", "forced"]
+ToolMode = Literal["auto", "forced", "direct"]
 ToolSet = Literal["stable", "per_call"]
 
 
@@ -47,11 +47,14 @@ class Endpoint(BaseModel):
     breaker_cooldown_s: float = Field(default=30.0, ge=0, description="how long to fail fast before a new try")
     max_retries_illegal: int = Field(default=2, ge=0, description="re-asks after an invalid or illegal call")
     max_notes: int = Field(default=2, ge=0, description="notebook writes per decision")
-    tool_mode: ToolMode = Field(default="auto", description="auto: all tools at once; forced: select, then fill")
+    tool_mode: ToolMode = Field(default="auto", description="auto: all tools at once; forced: select, then fill; "
+                                "direct: the main legal action forced by name in one call (a tiny model)")
     tools: ToolSet = Field(default="stable", description="stable: a seat's tool schemas stay the same all game "
                            "(its whole vocabulary, targets any seat; a provider's prompt cache keeps hitting); "
                            "per_call: only the actions legal now, targets the legal ones")
     lang: Literal["zh", "en"] = "zh"
+    limits: dict[str, int] = Field(default_factory=dict, description="token limits that replace the rule set's: "
+                                   "post, team_post, last_words, vote_reason, notes")
     context_budget: int = Field(default=24_000, ge=1_000, description="prompt tokens before compaction")
     extra_body: dict[str, Any] = Field(default_factory=dict, description="extra request fields for the server")
 

@@ -3,8 +3,8 @@ validate → done | notebook → call | retry → call | fallback.
 
 * ``context``: the seat's prompt takes in the events it has not seen.
 * ``compact``: when the history nears the endpoint's ``context_budget``, one call (no tools) asks
-  the model to summarise the earlier days; the prompt replaces them with the summary (and the
-  seat's notebook). The call is recorded; a failed compaction is recorded and skipped.
+  the model to summarise the earlier days; the prompt replaces them with the summary (the
+  notebook stays shown in full). The call is recorded; a failed compaction is recorded and skipped.
 * ``instruct``: the decision's messages (the prompt's instruction with the legal actions) and its
   tools: by default the seat's stable set (``Decision.toolbox``: the same schemas from call to
   call, so a provider's prompt cache holds; what is legal now is in the instruction and judged by
@@ -12,6 +12,8 @@ validate → done | notebook → call | retry → call | fallback.
   legal actions for this seat now.
 * ``select`` (``tool_mode = "forced"`` only): a call forced by name to ``select_action``, whose
   enum holds the tools' names; ``call`` then forces the chosen tool. One forced call per request.
+* ``call_only`` (``tool_mode = "direct"``): no selection; the main legal action (the first that
+  ends the turn and is not a pass) is forced by name: one call per decision, for a tiny model.
 * ``call``: the model, through the endpoint's pool (retries and backoff on transport errors).
 * ``validate``: the call parsed into a typed action (``parse``), its text checked against the
   speech limit (``check_post``) and the action dry-run by the engine (``Turn.check``). A legal
@@ -56,6 +58,7 @@ class SeatPromptLike(Protocol):
     def request(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None = None
                 ) -> list[Message]: ...
     def messages(self) -> list[Message]: ...
+    def retry(self, error: str) -> list[Message]: ...
     def record_assistant(self, message: Mapping[str, Any]) -> None: ...
     def record_tool_result(self, tool_call_id: str, text: str) -> None: ...
     def needs_compaction(self, budget: int) -> bool: ...
@@ -82,6 +85,7 @@ class Decision:
 
 class State(TypedDict, total=False):
     forced: bool
+    direct: bool
     max_illegal: int
     compact: bool
     tools: Toolset
@@ -116,8 +120,7 @@ async def compact(state: State, runtime: Runtime[Decision]) -> State:
     if reply.error is None and not summary.strip():
         record.error = "compaction: the model returned an empty summary"
     if summary.strip():
-        notebook = "\n".join(f"- {note}" for note in d.notebook)
-        d.prompt.compact(summary.strip() + (f"\n\n{text(d.book.lang, 'notebook')}\n{notebook}" if notebook else ""))
+        d.prompt.compact(summary.strip())
     return {}
 
 
@@ -216,8 +219,7 @@ def _invalid(state: State, d: Decision, call_id: str | None, error: str, what: s
         d.prompt.record_tool_result(call_id, error)
         messages = d.prompt.messages()
     else:
-        turn = d.turn
-        messages = d.prompt.request(turn.day, turn.phase, turn.legal, error)
+        messages = d.prompt.retry(error)
     out: State = {"error": f"{what}: {error}", "action": None, "illegal": state.get("illegal", 0) + 1,
                   "messages": messages}
     if reselect or call_id is None:
@@ -286,7 +288,9 @@ async def after_context(state: State) -> Route:
 
 def next_ask(state: State) -> Route:
     """Where a fresh attempt starts: ``select`` in the forced mode (unless a tool is chosen, or
-    only one tool is offered), else ``call``."""
+    only one tool is offered), ``call_only`` in the direct mode, else ``call``."""
+    if state.get("direct") and state.get("selected") is None:
+        return "call_only"
     if state.get("forced") and state.get("selected") is None:
         return "call_only" if len(state["tools"].specs) == 1 else "select"
     return "call"
@@ -308,8 +312,20 @@ async def after_validate(state: State) -> Route:
 
 
 async def call_only(state: State, runtime: Runtime[Decision]) -> State:
-    """Forced mode with a single tool: no selection needed."""
-    return {"selected": state["tools"].specs[0].name}
+    """No selection call: the direct mode's main action, or the forced mode's single tool."""
+    tools: Toolset = state["tools"]
+    return {"selected": main_tool(tools) if state.get("direct") else tools.specs[0].name}
+
+
+def main_tool(tools: Toolset) -> str:
+    """The tool of the decision's main legal action: the first, in the engine's order, that ends the
+    turn and is not a pass (a free action such as a team post or the notebook is never forced);
+    else the pass; else the first tool."""
+    legal = list(tools.current.items()) or [(s.name, s.template) for s in tools.specs if s.template is not None]
+    for name, template in legal:
+        if template is not None and template.kind != "pass" and not template.free:
+            return name
+    return legal[0][0] if legal else tools.specs[0].name
 
 
 def sendable(messages: list[Message]) -> list[Message]:
@@ -356,5 +372,5 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
 
 def initial_state(endpoint: Endpoint) -> State:
     """The input of one run."""
-    return {"forced": endpoint.tool_mode == "forced", "max_illegal": endpoint.max_retries_illegal, "compact": False,
+    return {"forced": endpoint.tool_mode == "forced", "direct": endpoint.tool_mode == "direct", "max_illegal": endpoint.max_retries_illegal, "compact": False,
             "selected": None, "reply": None, "action": None, "error": None, "illegal": 0, "notes": 0}

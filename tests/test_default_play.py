@@ -1,0 +1,82 @@
+"""``arena play`` with no seat file and no ``--players``: every seat an LLM on the embedded model.
+
+The real model is exercised in ``test_local_model`` where llama-cpp-python is installed; here the
+local model is replaced by the fake OpenAI server (same client, same endpoint settings), so the
+default path — the plan, the demo's rounds and limits, the direct tool mode, the stored calls, the
+model stopped at the end — runs everywhere. Without the model installed, the default says what to
+install and plays scripted bots.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+
+from arena import cli, local_seats, play_cmd
+from tests.fake_openai import FakeOpenAI
+
+
+class FakeLocalModel:
+    """What the arena needs of ``LocalModel``, served by the fake OpenAI server."""
+
+    def __init__(self, fake: FakeOpenAI) -> None:
+        self.fake = fake
+        self.base_url = fake.base_url
+        self.model = "smollm2-135m-instruct"
+        self.stopped = 0
+
+    def endpoint_settings(self) -> dict[str, Any]:
+        from arena.local_model import LocalModel
+
+        return LocalModel.endpoint_settings(self)  # type: ignore[arg-type]
+
+    @property
+    def n_ctx(self) -> int:
+        return 8192
+
+    async def astop(self) -> None:
+        self.stopped += 1
+
+
+def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "arena.duckdb"
+    with FakeOpenAI() as fake:
+        lm = FakeLocalModel(fake)
+        monkeypatch.setattr(local_seats, "unavailable", lambda: None)
+        monkeypatch.setattr(play_cmd, "_local_model", lambda console: lm)
+        code = cli.main(["play", "--seed", "3", "--db", str(db), "--show", "none"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "players: llm ×18" in out and "胜者 winners:" in out
+    assert lm.stopped == 1
+    con = duckdb.connect(str(db), read_only=True)
+    options = json.loads(con.execute("SELECT options FROM games").fetchone()[0])
+    assert options["rounds"] == local_seats.ROUNDS  # the demo's short days
+    configs = json.loads(con.execute("SELECT seat_configs FROM games").fetchone()[0])
+    assert {c["endpoint"]["name"] for c in configs} == {local_seats.NAME}
+    assert all(c["endpoint"]["tool_mode"] == "direct" and c["endpoint"]["limits"] == local_seats.LIMITS
+               for c in configs)
+    calls = con.execute("SELECT count(*), max(json_array_length(tools)), count(DISTINCT seat) FROM llm_calls "
+                        "WHERE response->>'$.x_arena.purpose' = 'action'").fetchone()
+    assert calls[0] > 50 and calls[1] == 1 and calls[2] == 18  # each call sends the one tool it forces
+    purposes = {r[0] for r in con.execute("SELECT response->>'$.x_arena.purpose' FROM llm_calls").fetchall()}
+    assert purposes <= {"action", "compaction"}  # the direct mode: no selection call
+    forced = con.execute("SELECT DISTINCT response->>'$.x_arena.tool_choice.type' FROM llm_calls "
+                         "WHERE response->>'$.x_arena.purpose' = 'action'").fetchall()
+    assert forced == [("function",)]  # every action call names its tool
+
+
+@pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is not None, reason="the local model is installed here")
+def test_without_the_model_the_default_says_what_to_install(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["play", "--seed", "2", "--no-store", "--show", "none"])
+    out = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
+    assert code == 0
+    assert "pip install" in out and "[local]" in out and "Playing scripted bots instead" in out
+    assert "players: scripted ×18" in out
