@@ -47,6 +47,9 @@ def _morning(e: ev.Announced, c: Ctx) -> str:
         outs = c.t("昨夜出局：", "out last night: ") + _accounts(c, accounts)
     sheriff = e.data.get("sheriff")
     chief = c.seat(int(sheriff)) if isinstance(sheriff, int) else c.t("无", "none")
+    voted = [int(s) for s in e.data.get("voted_out", [])]
+    if voted:
+        outs = c.t(f"昨日投票出局：{c.seats(voted)}；", f"voted out yesterday: {c.seats(voted)}; ") + outs
     return c.t(f"公示：{outs}；当前警长：{chief}", f"Morning: {outs}; sheriff: {chief}")
 
 

@@ -21,13 +21,15 @@ PENALTY_FLAGS = {"silence": "majia.penalty_no_post", "no_vote": "majia.penalty_n
 
 
 def open_day(game: Game, day: int) -> None:
-    """Day ``day``: the morning announcement (night outs in order, published last words, the sheriff)."""
+    """Day ``day``: the morning announcement (yesterday's vote-outs, the night's outs in the order they
+    went, the sheriff) and the night's published last words (§2.2)."""
     s = st(game)
-    outs, words = list(s.outs_tonight), dict(s.last_words)
+    outs, words, voted = list(s.outs_tonight), dict(s.last_words), list(s.outs_today)
     begin(game, "DAY", day, s.present(), secret=False)
     reveal = s.flags.get("majia.reveal_alias_on_night_out", True)
     game.emit(Announced, PUBLIC, topic="majia_morning", seats=outs if reveal else [],
-              data={"accounts": [s.actors[seat].account for seat in outs], "sheriff": s.sheriff})
+              data={"accounts": [s.actors[seat].account for seat in outs], "sheriff": s.sheriff,
+                    "voted_out": voted})
     for seat in outs:
         if seat in words:
             game.emit(LastWords, PUBLIC, seat=seat if reveal else 0, text=words[seat], published=True)
