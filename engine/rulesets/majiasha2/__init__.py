@@ -65,7 +65,10 @@ class Majiasha2(Ruleset):
     alias_english: ClassVar[dict[str, str]] = ENGLISH
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
     options_doc: ClassVar[dict[str, str]] = {
-        "size": f"players, 9..26 (default {DEFAULT_SIZE}); the row of spec §1.2 follows from it",
+        "size": f"players, 9..26 (default {DEFAULT_SIZE}); the row of spec §1.2 follows from it: "
+                "杀手 6 (9–14), 9 (15–20), 12 (21–26); 长老 3; 先知 3 from 12; 女巫 3 from 18; 守卫 3 from 24; "
+                "in each block of three sizes the second adds 爱神, the third 爱神 and 吹笛 (the roster above "
+                "counts the 9-seat row)",
         "rounds": "public posts per seat per day, e.g. {\"DAY\": 2} (default 1)",
         "discipline": "true (all), false (none), or a list of no_vote/silence (penalty points, D-28)",
         "scenario keys": "arena judge: seats take \"faction\" (A/B/C) and \"account\" (角色 number, default the "
