@@ -138,7 +138,7 @@ def witch_allies(s: MajiaState, witch: int, target: int) -> bool:
     """Whether the potion restores ``target``: same faction, or a lover from her faction (D-13)."""
     w, t = s.actors[witch], s.actors[target]
     team = w.faction if s.flags.get("majia.witch_team_is_current_faction", True) else w.origin
-    if t.faction == team or (t.role == "cupid" and t.faction == team):
+    if t.faction == team:
         return True
     return t.lover is not None and t.origin == team and team in GENERAL
 
