@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from arena.scenario import (
     ChoiceEntry,
     DayStep,
+    LastWordsEntry,
     NightStep,
     Scenario,
     ScenarioError,
@@ -34,11 +35,12 @@ from arena.scenario import (
     check,
     load,
     schedule_of,
+    seat_count,
     step_label,
     step_position,
 )
 from engine import events as ev
-from engine.actions import Action, Choose, Post, UseSkill, Vote
+from engine.actions import Action, Choose, Post, SubmitLastWords, UseSkill, Vote
 from engine.errors import EngineError
 from engine.flags import resolve_flags
 from engine.game import Game
@@ -118,11 +120,18 @@ class Answers:
     index: int
     step: Step
     left: list[ChoiceEntry]
+    words: list[LastWordsEntry] = field(default_factory=list)
 
     def give(self, judged: Judged) -> None:
-        """Answer every open question that one of the choices answers."""
+        """Answer every open question that one of the choices answers, and leave the step's last words
+        where a window for them is open."""
         game, skills = judged.game, judged.ruleset.skill_names
         for seat in game.waiting():
+            entry = next((w for w in self.words if w.seat == seat), None)
+            if entry is not None and any(legal.kind == "last_words" for legal in game.legal(seat) or ()):
+                self.words.remove(entry)
+                submit(judged, self.index, self.step, SubmitLastWords(seat=seat, text=entry.text))
+                continue
             for legal in game.legal(seat) or ():
                 choice = next((c for c in self.left if c.seat == seat and legal.kind == "choose"
                                and skills.id(c.skill) == legal.skill), None)
@@ -134,7 +143,9 @@ class Answers:
 
     def unasked(self) -> list[str]:
         return [f"steps[{self.index}] ({step_label(self.step)}): seat {c.seat}'s choice {c.skill} was never asked; "
-                "it was ignored" for c in self.left]
+                "it was ignored" for c in self.left] + [
+            f"steps[{self.index}] ({step_label(self.step)}): seat {w.seat}'s last words had no window; ignored"
+            for w in self.words]
 
 
 def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
@@ -147,11 +158,16 @@ def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
         reach(judged, step_position(judged.schedule, step), index, step, answers)
         if answers is not None:
             judged.notes.extend(answers.unasked())
-        answers = Answers(index, step, list(step.choices))
-        _apply(judged, index, step, answers)
+        answers = Answers(index, step, list(step.choices), list(step.last_words))
+        if judged.schedule.apply is not None:
+            judged.schedule.apply(judged, index, step, answers)
+        else:
+            _apply(judged, index, step, answers)
     if answers is not None:
         reach(judged, _end_of(judged.schedule, answers.step), answers.index, answers.step, answers, finish=True)
         judged.notes.extend(answers.unasked())
+    if judged.schedule.closing is not None:
+        judged.notes.extend(judged.schedule.closing(judged))
     judged.notes.extend(f"draws: {name}={value!r} was not used (no such draw happened, or it was not a possible "
                         "outcome)" for name, value in judged.game.pins.items())
     if judged.schedule.note_defaults:
@@ -177,12 +193,19 @@ def _new_game(scenario: Scenario, ruleset: Ruleset) -> Game:
         flags = resolve_flags(ruleset.flags, scenario.flags)
     except EngineError as err:
         raise ScenarioError(f"flags: {err}") from None
-    seating = [SeatSetup(e.seat, e.role, e.alias) for e in scenario.seats]
-    options = {"discipline": scenario.discipline, "floor": "open"}
+    seating = [SeatSetup(e.seat, e.role, e.alias, _setup_options(e)) for e in scenario.seats]
+    options: dict[str, Any] = {"discipline": scenario.discipline, "floor": "open"}
+    if schedule_of(ruleset).sizes:
+        options["size"] = seat_count(scenario, ruleset)
     try:
         return ruleset.new_game(scenario.seed, flags=flags, seating=seating, options=options, auto=False)
     except EngineError as err:
         raise ScenarioError(f"setup: {err}") from None
+
+
+def _setup_options(entry: Any) -> dict[str, Any]:
+    """A seat's fixed setup data other than role and alias (majiasha2's faction and 角色 number)."""
+    return {key: value for key in ("faction", "account") if (value := getattr(entry, key)) is not None}
 
 
 def _seat_options(judged: Judged, scenario: Scenario) -> None:

@@ -50,6 +50,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="an adjudication flag (see `arena rules`), e.g. umineko.tie=random")
     p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N",
                    help="speaking rounds of a turn phase, e.g. RESTRICTED=1")
+    p.add_argument("--size", type=int, default=None, metavar="N",
+                   help="players, for a rule set of variable size (majiasha2: 9..26; default: the rule set's own)")
     p.add_argument("--resume", metavar="GAME_ID", help="continue an interrupted game stored in --db")
 
 
@@ -121,10 +123,13 @@ def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | No
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     flags = parse_pairs(args.flag, "--flag")
     rounds = {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}
-    plan = _plan(args, ruleset, seed, console)
+    size = getattr(args, "size", None)
+    plan = _plan(args, ruleset, seed, console, size or ruleset.seats)
     if local_seats.uses_local(plan.configs) and ruleset.id == "umineko32":
         rounds = {**local_seats.ROUNDS, **rounds}  # the demo's short days, unless --rounds says otherwise
-    options = {"rounds": rounds}
+    options: dict[str, Any] = {"rounds": rounds}
+    if size is not None:
+        options["size"] = size
     game = ruleset.new_game(seed, flags=flags, options=options)
     game_id = None
     if writer is not None:
@@ -132,21 +137,21 @@ def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | No
     return game, plan, game_id
 
 
-def _plan(args: argparse.Namespace, ruleset: Any, seed: int, console: Console) -> SeatPlan:
-    """Who plays: a seat file, else ``--players``, else every seat an LLM on the embedded local model
-    (scripted bots, with a warning that says what to install, where that model is not installed)."""
+def _plan(args: argparse.Namespace, ruleset: Any, seed: int, console: Console, seats: int) -> SeatPlan:
+    """Who plays ``seats`` seats: a seat file, else ``--players``, else every seat an LLM on the embedded
+    local model (scripted bots, with a warning that says what to install, where that model is not installed)."""
     if args.seats and args.players:
         raise ValueError("give either --seats FILE or --players, not both")
     if args.seats:
-        return load_seat_file(args.seats, ruleset.seats, seed=seed)
+        return load_seat_file(args.seats, seats, seed=seed)
     if not args.players:
         problem = local_seats.unavailable()
         if problem is None:
-            return local_seats.plan(ruleset.seats, _local_model(console), seed)
-        configs = parse_players("scripted", ruleset.seats)
+            return local_seats.plan(seats, _local_model(console), seed)
+        configs = parse_players("scripted", seats)
         return SeatPlan(agents_for(configs), configs, problems=[f"{problem}. Playing scripted bots instead "
                                                                 "(--players scripted skips the model)."])
-    configs = parse_players(args.players, ruleset.seats)
+    configs = parse_players(args.players, seats)
     return SeatPlan(agents_for(configs), configs)
 
 
@@ -167,7 +172,8 @@ def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | N
     events = load_events(args.db, game_id)
     writer.resume(game_id)
     game = Game.replay(get_ruleset(header.ruleset), events)
-    configs = header.seat_configs or parse_players(args.players or "scripted", ruleset.seats)
+    seats = int(getattr(events[0], "seats", ruleset.seats))
+    configs = header.seat_configs or parse_players(args.players or "scripted", seats)
     if local_seats.uses_local(configs):  # the stored port is gone: serve the model again
         problem = local_seats.unavailable()
         if problem is not None:

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     ruleset = get_ruleset(header.ruleset)
-    viewer = _viewer(args, ruleset.seats)
+    viewer = _viewer(args, int(getattr(events[0], "seats", ruleset.seats)) if events else ruleset.seats)
     if viewer is None:
         return 2
     names = Names.from_events(ruleset, events)

@@ -43,6 +43,10 @@ class SeatEntry(_Model):
     role: str
     alias: str | None = None
     believes: bool | None = None
+    faction: str | None = None
+    """majiasha2: the seat's general faction (A, B or C)."""
+    account: int | None = Field(default=None, ge=1)
+    """majiasha2: the seat's 角色 number (default: the seat's own number)."""
 
 
 class ActionEntry(_Model):
@@ -69,6 +73,13 @@ class VoteEntry(_Model):
     seat: int = Field(ge=1)
     target: int | None
     reason: str = ""
+
+
+class LastWordsEntry(_Model):
+    """Last words an out seat leaves (or, where the rules give it, a killer's redaction of them)."""
+
+    seat: int = Field(ge=1)
+    text: str = Field(min_length=1)
 
 
 class ChoiceEntry(_Model):
@@ -99,7 +110,10 @@ class NightStep(_Model):
 
     night: int = Field(ge=0)
     actions: list[ActionEntry] = []
+    votes: list[VoteEntry] = []
+    """Night-time ballots where a rule set has them (majiasha2: the elder elections of night 0)."""
     choices: list[ChoiceEntry] = []
+    last_words: list[LastWordsEntry] = []
     draws: dict[str, Any] = {}
     cards: list[CardEntry] = []
 
@@ -111,6 +125,7 @@ class DayStep(_Model):
     actions: list[ActionEntry] = []
     votes: list[VoteEntry] = []
     choices: list[ChoiceEntry] = []
+    last_words: list[LastWordsEntry] = []
     draws: dict[str, Any] = {}
     cards: list[CardEntry] = []
 
@@ -230,6 +245,15 @@ class Schedule:
     note_defaults: bool = False
     """Whether the closing notes name each default the engine took (an unanswered question, an
     unpinned random draw among ``draws``), as a judge's settlement should."""
+    sizes: tuple[int, ...] = ()
+    """Player counts a rule set of variable size plays; the scenario's roster then sets the count."""
+    roster: Callable[[int], Mapping[str, int]] | None = None
+    """For a variable size: the role counts the roster of ``n`` seats must hold."""
+    apply: Callable[..., None] | None = None
+    """A rule set's own step driver ``apply(judged, index, step, answers)``, where one step's actions
+    fall in several phases (majiasha2's night steps); None: the generic one."""
+    closing: Callable[..., list[str]] | None = None
+    """``closing(judged)``: a rule set's closing notes (the defaults the engine took where nobody chose)."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""
@@ -299,10 +323,22 @@ def schedule_of(ruleset: Ruleset) -> Schedule:
 # -- checks against the rule set ---------------------------------------------------------------------
 
 
+def seat_count(scenario: Scenario, ruleset: Ruleset) -> int:
+    """The number of seats: the rule set's, or the roster's for a rule set of variable size."""
+    sizes = schedule_of(ruleset).sizes
+    if not sizes:
+        return ruleset.seats
+    n = len(scenario.seats)
+    if n not in sizes:
+        raise ScenarioError(f"seats: {ruleset.id} plays {sizes[0]}..{sizes[-1]} seats; the roster lists {n}")
+    return n
+
+
 def check(scenario: Scenario, ruleset: Ruleset) -> None:
     """Hold the scenario against the rule set: roster, names, seats, draws and step order."""
     schedule = schedule_of(ruleset)
-    _check_roster(scenario, ruleset, schedule)
+    n = seat_count(scenario, ruleset)
+    _check_roster(scenario, ruleset, schedule, n)
     last: tuple[int, int] = (-1, -1)
     for i, step in enumerate(scenario.steps):
         here = step_position(schedule, step)
@@ -311,7 +347,7 @@ def check(scenario: Scenario, ruleset: Ruleset) -> None:
                                 "day N+1, then night N+1); move this step or merge it with the one of the same "
                                 "day or night")
         last = here
-        _check_step(step, i, ruleset, schedule)
+        _check_step(step, i, ruleset, schedule, n)
 
 
 def step_position(schedule: Schedule, step: NightStep | DayStep) -> tuple[int, int]:
@@ -321,14 +357,14 @@ def step_position(schedule: Schedule, step: NightStep | DayStep) -> tuple[int, i
     return schedule.at(schedule.day_first(step.day), step.day)
 
 
-def _check_roster(scenario: Scenario, ruleset: Ruleset, schedule: Schedule) -> None:
+def _check_roster(scenario: Scenario, ruleset: Ruleset, schedule: Schedule, size: int) -> None:
     seats = [entry.seat for entry in scenario.seats]
-    missing = sorted(set(range(1, ruleset.seats + 1)) - set(seats))
-    extra = sorted({s for s in seats if s > ruleset.seats} | {s for s, n in Counter(seats).items() if n > 1})
+    missing = sorted(set(range(1, size + 1)) - set(seats))
+    extra = sorted({s for s in seats if s > size} | {s for s, n in Counter(seats).items() if n > 1})
     if missing or extra:
         wrong = "; ".join(f"{what} {found}" for what, found in (("missing", missing), ("extra or repeated", extra))
                           if found)
-        raise ScenarioError(f"seats: {ruleset.id} has seats 1..{ruleset.seats}, each listed once; {wrong}. "
+        raise ScenarioError(f"seats: {ruleset.id} has seats 1..{size}, each listed once; {wrong}. "
                             "List every seat with its role")
     roles = {}
     for i, entry in enumerate(scenario.seats):
@@ -338,7 +374,8 @@ def _check_roster(scenario: Scenario, ruleset: Ruleset, schedule: Schedule) -> N
                 names = ", ".join(ruleset.role_names.zh(r) for r in allowed)
                 raise ScenarioError(f"seats[{i}].{option}: only {names} takes {option!r}; "
                                     f"seat {entry.seat} is {ruleset.role_names.zh(roles[entry.seat])}")
-    want = Counter({r.id: r.count for r in ruleset.roles if r.count})
+    counts = schedule.roster(size) if schedule.roster is not None else {r.id: r.count for r in ruleset.roles}
+    want = Counter({role: n for role, n in counts.items() if n})
     got = Counter(roles.values())
     if want != got:
         diff = [f"{ruleset.role_names.zh(r)} {got[r]} (needs {want[r]})" for r in sorted(set(want) | set(got))
@@ -347,36 +384,41 @@ def _check_roster(scenario: Scenario, ruleset: Ruleset, schedule: Schedule) -> N
                             f"`arena rules {ruleset.id}` lists the roster")
 
 
-def _check_step(step: NightStep | DayStep, index: int, ruleset: Ruleset, schedule: Schedule) -> None:
+def _check_step(step: NightStep | DayStep, index: int, ruleset: Ruleset, schedule: Schedule, size: int) -> None:
     def where(field: str) -> str:
         return f"steps[{index}].{field} ({step_label(step)})"
 
     if isinstance(step, DayStep) and step.votes and step.day < schedule.first_vote_day:
         raise ScenarioError(f"{where('votes')}: {ruleset.id} has no vote before day {schedule.first_vote_day}; "
                             "move the votes to a later day")
+    if isinstance(step, NightStep) and "votes" in step.model_fields_set and schedule.apply is None:
+        raise ScenarioError(f"steps[{index}].votes: Extra inputs are not permitted ({ruleset.id} has no "
+                            "night-time votes; move them to a day)")
+    for i, entry in enumerate(step.last_words):
+        _seats(ruleset, size, where(f"last_words[{i}]"), entry.seat)
     for i, action in enumerate(step.actions):
-        _seats(ruleset, where(f"actions[{i}]"), action.seat, *action.targets)
+        _seats(ruleset, size, where(f"actions[{i}]"), action.seat, *action.targets)
         if action.skill is not None:
             _name(ruleset.skill_names.id, action.skill, where(f"actions[{i}].skill"))
     for i, vote in enumerate(getattr(step, "votes", [])):
-        _seats(ruleset, where(f"votes[{i}]"), vote.seat, *([vote.target] if vote.target is not None else []))
+        _seats(ruleset, size, where(f"votes[{i}]"), vote.seat, *([vote.target] if vote.target is not None else []))
     for i, choice in enumerate(step.choices):
-        _seats(ruleset, where(f"choices[{i}]"), choice.seat, *choice.targets)
+        _seats(ruleset, size, where(f"choices[{i}]"), choice.seat, *choice.targets)
         _name(ruleset.skill_names.id, choice.skill, where(f"choices[{i}].skill"))
     if step.cards and schedule.cards is None:
         raise ScenarioError(f"{where('cards')}: {ruleset.id} has no cards; remove them")
     for i, card in enumerate(step.cards):
-        _seats(ruleset, where(f"cards[{i}]"), card.seat)
+        _seats(ruleset, size, where(f"cards[{i}]"), card.seat)
     for name in step.draws:
         if name not in schedule.draws:
             raise ScenarioError(f"{where('draws')}: no draw named {name!r} can be pinned; "
                                 f"{ruleset.id} pins {', '.join(sorted(schedule.draws))}")
 
 
-def _seats(ruleset: Ruleset, where: str, *seats: int) -> None:
+def _seats(ruleset: Ruleset, size: int, where: str, *seats: int) -> None:
     for seat in seats:
-        if not 1 <= seat <= ruleset.seats:
-            raise ScenarioError(f"{where}: no seat {seat}; {ruleset.id} has seats 1..{ruleset.seats}")
+        if not 1 <= seat <= size:
+            raise ScenarioError(f"{where}: no seat {seat}; {ruleset.id} has seats 1..{size}")
 
 
 def _name(lookup: Callable[[str], str], name: str, where: str) -> str:

@@ -1,6 +1,6 @@
 """Engine benchmark: whole 18-player games of scripted bots, engine only and with DuckDB writes.
 
-    python bench/engine.py [--games 200] [--players scripted] [--ruleset umineko32]
+    python bench/engine.py [--games 200] [--players scripted] [--ruleset umineko32] [--size N]
 
 Three figures for the same games (seeds 0..N-1), in games per CPU-second and events per second:
 
@@ -78,12 +78,12 @@ class Taped:
 
 
 def play_games(ruleset_id: str, players: str, seeds: range, writer: TranscriptWriter | None,
-               tapes: list[list[Action | None]] | None = None) -> list[Game]:
+               tapes: list[list[Action | None]] | None = None, size: int | None = None) -> list[Game]:
     ruleset = get_ruleset(ruleset_id)
     games = []
     for seed in seeds:
-        game = ruleset.new_game(seed)
-        configs = parse_players(players, ruleset.seats)
+        game = ruleset.new_game(seed, options=_options(size))
+        configs = parse_players(players, size or ruleset.seats)
         agents = agents_for(configs)
         if tapes is not None:
             tape: list[Action | None] = []
@@ -105,12 +105,18 @@ def play_games(ruleset_id: str, players: str, seeds: range, writer: TranscriptWr
     return games
 
 
-def replay_tapes(ruleset_id: str, seeds: range, tapes: list[list[Action | None]]) -> list[Game]:
+def _options(size: int | None) -> dict[str, int]:
+    """New-game options: the player count of a rule set of variable size (``--size``)."""
+    return {} if size is None else {"size": size}
+
+
+def replay_tapes(ruleset_id: str, seeds: range, tapes: list[list[Action | None]], size: int | None = None
+                 ) -> list[Game]:
     """The engine alone: each game's decisions submitted in the runner's order to a fresh game."""
     ruleset = get_ruleset(ruleset_id)
     games = []
     for seed, tape in zip(seeds, tapes, strict=True):
-        game, answers = ruleset.new_game(seed), iter(tape)
+        game, answers = ruleset.new_game(seed, options=_options(size)), iter(tape)
         while not game.over:
             waiting = game.waiting()
             if not waiting:
@@ -143,20 +149,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--players", default="scripted")
     p.add_argument("--ruleset", default="umineko32")
+    p.add_argument("--size", type=int, default=None, help="players, for a rule set of variable size (majiasha2)")
     args = p.parse_args(argv)
-    seeds = range(args.games)
-    play_games(args.ruleset, args.players, range(3), None)  # warm up imports and caches
+    seeds, size = range(args.games), args.size
+    play_games(args.ruleset, args.players, range(3), None, size=size)  # warm up imports and caches
     tapes: list[list[Action | None]] = []
     bots, games = measure(f"with {args.players} bots",
-                          lambda: play_games(args.ruleset, args.players, seeds, None, tapes))
-    engine, replayed = measure("engine only", lambda: replay_tapes(args.ruleset, seeds, tapes))
+                          lambda: play_games(args.ruleset, args.players, seeds, None, tapes, size))
+    engine, replayed = measure("engine only", lambda: replay_tapes(args.ruleset, seeds, tapes, size))
     if [len(g.events) for g in replayed] != [len(g.events) for g in games]:
         raise SystemExit("replaying the tapes gave other games: the engine is not deterministic")
     with tempfile.TemporaryDirectory() as tmp:
         writer = TranscriptWriter(Path(tmp) / "bench.duckdb")
         try:
             stored, _ = measure("with DuckDB writes",
-                                lambda: play_games(args.ruleset, args.players, seeds, writer))
+                                lambda: play_games(args.ruleset, args.players, seeds, writer, size=size))
         finally:
             writer.close()
     ruleset = get_ruleset(args.ruleset)

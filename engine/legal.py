@@ -29,6 +29,9 @@ class LegalAction:
     yes_no: bool = False
     free: bool = False
     note: str = ""
+    layer: str = ""
+    """What the target numbers name: seats (""), or ``"account"`` for a rule set whose skills aim at
+    a second, secret name layer (majiasha2's 角色), so that tools label them as such."""
 
     @property
     def decisive(self) -> bool:

@@ -37,8 +37,13 @@ def safe_name(ident: str) -> str:
     return re.sub(r"[^a-zA-Z0-9_-]", "_", ident)[:48]
 
 
-def _seats(texts: Texts, names: Names, seats: tuple[int, ...]) -> str:
-    return texts.word("sep").join(seat_label(names, s, texts.lang) for s in seats) or texts.word("nobody")
+def _seats(texts: Texts, names: Names, seats: tuple[int, ...], layer: str = "") -> str:
+    """Targets as the log writes them; numbers of another name layer (``layer`` "account") as 角色N号."""
+    if layer == "account":
+        shown = [f"角色{n}号" if texts.lang == "zh" else f"account {n}" for n in seats]
+    else:
+        shown = [seat_label(names, s, texts.lang) for s in seats]
+    return texts.word("sep").join(shown) or texts.word("nobody")
 
 
 def describe(action: LegalAction, texts: Texts, names: Names, limits: Mapping[str, int],
@@ -73,7 +78,7 @@ def _skill(action: LegalAction, texts: Texts, names: Names) -> str:
     if action.yes_no:
         return texts.word(f"action.{action.kind}_yes_no", tool=tool, skill=skill)
     line = texts.word(f"action.{action.kind}_targets", tool=tool, skill=skill, arity=action.arity or 1,
-                      targets=_seats(texts, names, action.targets))
+                      targets=_seats(texts, names, action.targets, action.layer))
     if action.first_from:
         line += texts.word("action.first_from", first=_seats(texts, names, action.first_from))
     elif action.note and action.note != "free":

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import Any
 
 from agents.random_legal import RandomAgent
 from arena.runner import GameRunner
-from engine.events import JUDGE, PUBLIC, Event, to_json
+from engine.events import JUDGE, PUBLIC, Event, GameCreated, to_json
 from engine.game import Game
 from engine.ruleset import Ruleset
 from engine.views import Viewer, view
@@ -21,17 +22,26 @@ from engine.views import Viewer, view
 PRIVATE_KINDS = {"role_dealt", "feedback", "question", "choice_made", "post_withheld", "passed", "last_words"}
 
 
-def play(ruleset: Ruleset, seed: int, game: Game | None = None, boundaries: list[int] | None = None) -> Game:
-    """A whole game of random-legal players (or the rest of ``game``).
+def play(ruleset: Ruleset, seed: int, game: Game | None = None, boundaries: list[int] | None = None,
+         options: dict[str, Any] | None = None) -> Game:
+    """A whole game of random-legal players (or the rest of ``game``); ``options`` for a new game
+    (a rule set of variable size takes its ``size`` there).
 
     ``boundaries`` collects the log lengths after each engine call (submit or advance): the points
     at which a writer flushes and from which a game may be resumed.
     """
-    game = game or ruleset.new_game(seed)
-    agents = {seat: RandomAgent() for seat in range(1, ruleset.seats + 1)}
+    game = game or ruleset.new_game(seed, options=options)
+    agents = {seat: RandomAgent() for seat in range(1, seat_count(game.events) + 1)}
     listeners = [lambda g, new: boundaries.append(len(g.events))] if boundaries is not None else []
     asyncio.run(GameRunner(game, agents, listeners=listeners).run())
     return game
+
+
+def seat_count(events: list[Event]) -> int:
+    """The game's number of seats, from its header (a rule set's size may vary by game)."""
+    header = events[0]
+    assert isinstance(header, GameCreated)
+    return header.seats
 
 
 def transcript(game: Game) -> str:
@@ -48,7 +58,7 @@ class LeakReport:
 def audience_ok(ruleset: Ruleset, events: list[Event]) -> LeakReport:
     """Re-fold the log and check every seat's view against team membership *at each event*."""
     state = ruleset.new_state()
-    seats = list(range(1, ruleset.seats + 1))
+    seats = list(range(1, seat_count(events) + 1))
     leaks: list[tuple[int, int, str]] = []
     for event in events:
         teams = {team: set(members) for team, members in getattr(state, "teams", {}).items()}

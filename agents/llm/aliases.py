@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.narrate.names import Lang, Names
 
-_SEAT_FORMS = re.compile(r"^(?:seat\s*|#|no\.?\s*)?(\d{1,3})\s*(?:号|號)?$", re.IGNORECASE)
+_SEAT_FORMS = re.compile(r"^(?:seat\s*|#|no\.?\s*|角色|account\s*)?(\d{1,3})\s*(?:号|號)?$", re.IGNORECASE)
 Label = Callable[[Names, int, Lang], str]
 """How a seat is shown: (names, seat, lang) → text."""
 _STRIP = " \t\n\"'`“”‘’「」『』【】@"
@@ -52,6 +52,13 @@ class AliasBook:
 
     def aliases(self, seats: Iterable[int]) -> list[str]:
         return [self.alias(seat) for seat in seats]
+
+    def labels(self, numbers: Iterable[int], layer: str = "") -> list[str]:
+        """Targets as the model sees them: seat labels, or account numbers (``角色3号`` / ``account 3``)
+        where a template's ``layer`` says its numbers name another layer; ``seat_of`` reads both."""
+        if layer != "account":
+            return self.aliases(numbers)
+        return [f"角色{n}号" if self.lang == "zh" else f"account {n}" for n in numbers]
 
     def seat_of(self, text: object) -> int | None:
         """The seat an answer names (alias in either language, or a seat number), else None."""

@@ -216,11 +216,11 @@ def target_props(template: LegalAction, book: AliasBook) -> dict[str, Schema] | 
         second = [t for t in template.targets if t not in template.first_from]
         if not first or not second:
             return None
-        return {"first": _enum(book.aliases(first), text(lang, "skill.first")),
-                "second": _enum(book.aliases(second), text(lang, "skill.second"))}
+        return {"first": _enum(book.labels(first, template.layer), text(lang, "skill.first")),
+                "second": _enum(book.labels(second, template.layer), text(lang, "skill.second"))}
     if len(template.targets) < template.arity:
         return None
-    options = book.aliases(template.targets)
+    options = book.labels(template.targets, template.layer)
     if template.arity == 1:
         return {"target": _enum(options, text(lang, "skill.target"))}
     return {"targets": {"type": "array", "items": {"type": "string", "enum": options},

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
+from engine.narrate import majiasha2
 from engine.narrate.context import Ctx, quote
 
 
@@ -48,7 +49,7 @@ def passed(e: ev.Passed, c: Ctx) -> str | None:
 
 
 def skill_submitted(e: ev.SkillSubmitted, c: Ctx) -> str:
-    skill, targets = c.skill(e.skill), c.seats(e.targets)
+    skill, targets = c.skill(e.skill), majiasha2.targets(e, c) or c.seats(e.targets)
     if e.vis.startswith("team:"):
         return c.in_team(e.vis[5:], c.t(f"{c.seat(e.seat)} 提交【{skill}】：{targets}",
                                         f"{c.seat(e.seat)} submits {skill}: {targets}"))
@@ -100,6 +101,7 @@ def _prophecy(e: ev.Feedback, c: Ctx) -> str:
 
 FEEDBACK: dict[str, Callable[[ev.Feedback, Ctx], str]] = {
     "detect": _detect, "audition": _audition, "mark": _mark, "prophecy": _prophecy,
+    **majiasha2.FEEDBACK,
 }
 
 
@@ -152,6 +154,7 @@ NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
     "merged": _notice_merged, "killer_name": _notice_name, "blade_target": _notice_target,
     "death": _notice_death, "apprentice": _notice_apprentice, "promotion": _notice_promotion,
     "barrier_restricted": _notice_restricted,
+    **majiasha2.NOTICES,
 }
 
 

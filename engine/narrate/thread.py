@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
+from engine.narrate import majiasha2
 from engine.narrate.context import Ctx, quote
 
 
@@ -77,6 +78,8 @@ WARNINGS: dict[str, tuple[str, str]] = {
 def warned(e: ev.Warned, c: Ctx) -> str:
     zh, en = WARNINGS.get(e.reason, (quote(e.reason), quote(e.reason)))
     who = c.seat(e.seat)
+    if c.names.ruleset == "majiasha2":
+        return c.judge(majiasha2.penalty(who, zh, en, e.count, c))
     return c.judge(c.t(f"警告 {who}（{zh}），累计 {e.count} 次",
                        f"Warning to {who} ({en}); {e.count} in total"))
 
@@ -131,6 +134,7 @@ def _witch_revival(e: ev.Announced, c: Ctx) -> str:
 ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
     "night_deaths": _night_deaths, "vote_result": _vote_result, "drowned": _drowned,
     "witch_revival": _witch_revival,
+    **majiasha2.ANNOUNCEMENTS,
 }
 
 

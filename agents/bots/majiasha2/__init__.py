@@ -1,0 +1,47 @@
+"""Scripted bots for majiasha2: every identity with small, readable heuristics and no model.
+
+A bot knows only its ``Turn`` (its notes fold its own view, ``notes``). Each decision draws from a
+generator keyed by (seed, seat, view length, label); squad choices are keyed by (seed, night,
+faction) so that teammates who know the same things pick the same target. Heuristics (``decide``):
+
+* night 0: everyone elects its faction's lowest-numbered eligible 马甲 (a shared convention); the
+  elder appoints at random; cupid links two random other 角色;
+* in the faction chat (night steps 3&4) each member says its 角色, the elder the downstream list,
+  the seer its findings;
+* killers hit one shared account outside the faction's known accounts; the guard shields the
+  elder's 角色 (or itself), soundproofs a teammate killer once where a piper exists; the piper
+  frenzies new accounts; the witch saves a dying teammate and keeps the potion otherwise; the seer
+  checks the downstream list first;
+* by day everyone posts once and votes: day 1 its own elder as sheriff, later the downstream 马甲
+  the seer called 长老, else one the squad agrees on; last words are one line; a killer who must
+  redact keeps the first five characters.
+"""
+
+from __future__ import annotations
+
+from agents.base import Turn
+from agents.bots.majiasha2.decide import decide
+from agents.bots.majiasha2.notes import Notes
+from engine.actions import Action
+
+
+class ScriptedAgent:
+    """A heuristic player for any seat of majiasha2; one set of notes per seat it plays."""
+
+    concurrent = False
+
+    def __init__(self, name: str = "scripted") -> None:
+        self.name = name
+        self._notes: dict[int, Notes] = {}
+
+    async def act(self, turn: Turn) -> Action | None:
+        return self.decide(turn)
+
+    def decide(self, turn: Turn) -> Action:
+        notes = self._notes.get(turn.seat)
+        if notes is None or notes.seed != turn.seed or notes.seen > len(turn.events) or (
+                notes.seen and turn.events[notes.seen - 1] != notes.last):
+            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
+        if notes.seen < len(turn.events):
+            notes.update(list(turn.events), notes.seen)
+        return decide(notes, turn)

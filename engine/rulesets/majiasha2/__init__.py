@@ -1,0 +1,123 @@
+"""马甲杀 2.0 (majiasha2): 9 to 26 players, three cyclic factions, piper and lovers; two name layers.
+
+Spec: ``shared/rules/majiasha2.md`` (adjudications D-01..D-41) over the original rules text.
+
+Seats are the actors, numbered by their public 马甲; each also holds a secret 角色 (the account
+that 杀人, 守卫, 吹笛 and 爱神 target, by 角色 number). The thread is signed by 马甲 in the arena:
+speech and votes name the person, and the 角色 behind it is the night's secret.
+
+Version history
+- 1.0: the whole rule set: night 0 (arrow, elections, appointments), HP and 濒死, night steps 1–5 in
+  confirm order, the end of night with 庇佑/殉情/殉职, last words and redaction, the sheriff's ×3
+  ballot and tie rule, cyclic wins checked piper → lovers → general, penalty points and sending off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.actions import Action
+from engine.events import Event
+from engine.flags import Flag
+from engine.legal import LegalAction
+from engine.names import NameTable
+from engine.ruleset import RoleInfo, Ruleset, SeatSetup
+from engine.rulesets.majiasha2 import legal
+from engine.rulesets.majiasha2.aliases import ENGLISH
+from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
+from engine.rulesets.majiasha2.fold import fold
+from engine.rulesets.majiasha2.names import (
+    FACTION_NAMES,
+    PHASE_NAMES,
+    ROLE_NAMES,
+    ROLES,
+    SKILL_NAMES,
+    TEAM_NAMES,
+)
+from engine.rulesets.majiasha2.night0 import open_night0
+from engine.rulesets.majiasha2.phases import CLOSE
+from engine.rulesets.majiasha2.setup import start
+from engine.rulesets.majiasha2.state import MajiaState
+from engine.rulesets.majiasha2.submit import submit
+from engine.rulesets.majiasha2.table import DEFAULT_SIZE
+from engine.state import BaseState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+class Majiasha2(Ruleset):
+    """The majiasha2 rule set."""
+
+    id: ClassVar[str] = "majiasha2"
+    version: ClassVar[str] = "1.0"
+    title: ClassVar[str] = "马甲杀 2.0"
+    seats: ClassVar[int] = DEFAULT_SIZE
+    sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
+    flags: ClassVar[tuple[Flag, ...]] = FLAGS
+    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
+    role_names: ClassVar[NameTable] = ROLE_NAMES
+    skill_names: ClassVar[NameTable] = SKILL_NAMES
+    faction_names: ClassVar[NameTable] = FACTION_NAMES
+    team_names: ClassVar[NameTable] = TEAM_NAMES
+    phase_names: ClassVar[NameTable] = PHASE_NAMES
+    alias_english: ClassVar[dict[str, str]] = ENGLISH
+    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
+    options_doc: ClassVar[dict[str, str]] = {
+        "size": f"players, 9..26 (default {DEFAULT_SIZE}); the row of spec §1.2 follows from it: "
+                "杀手 6 (9–14), 9 (15–20), 12 (21–26); 长老 3; 先知 3 from 12; 女巫 3 from 18; 守卫 3 from 24; "
+                "in each block of three sizes the second adds 爱神, the third 爱神 and 吹笛 (the roster above "
+                "counts the 9-seat row)",
+        "rounds": "public posts per seat per day, e.g. {\"DAY\": 2} (default 1)",
+        "discipline": "true (all), false (none), or a list of no_vote/silence (penalty points, D-28)",
+        "scenario keys": "arena judge: seats take \"faction\" (A/B/C) and \"account\" (角色 number, default the "
+                         "seat); night 0 actions: 爱神之箭 (cupid, 2 角色), 任命 (elder, 马甲 in the order "
+                         "先知, 女巫, 守卫), votes on night 0 are the elder elections; a night action may be "
+                         "followed by {\"skill\": \"确定\"} (confirm time orders a step, D-11); day 1 votes elect "
+                         "the sheriff; choices: 殉职 (the sheriff's successor); last_words: the words of an out "
+                         "role, and in the REDACT window the killer's ■-masked version",
+    }
+
+    def new_state(self) -> BaseState:
+        return MajiaState()
+
+    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+              options: dict[str, Any]) -> None:
+        start(game, seed, flags, seating, options)
+        open_night0(game)
+
+    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
+        assert isinstance(state, MajiaState)
+        return legal.pending(state)
+
+    def waiting(self, state: BaseState) -> list[int]:
+        assert isinstance(state, MajiaState)
+        return legal.waiting(state)
+
+    def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
+        assert isinstance(state, MajiaState)
+        return legal.legal_for(state, seat)
+
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
+        return legal.vocabulary(role)
+
+    def submit(self, game: Game, action: Action) -> None:
+        submit(game, action)
+
+    def advance(self, game: Game) -> None:
+        state = game.state
+        assert isinstance(state, MajiaState)
+        CLOSE[state.phase](game)
+
+    def window_complete(self, state: BaseState) -> bool:
+        assert isinstance(state, MajiaState)
+        return legal.window_complete(state)
+
+    def fold(self, state: BaseState, event: Event) -> None:
+        assert isinstance(state, MajiaState)
+        fold(state, event)
+
+
+RULESET = Majiasha2
+"""The class the registry (``engine.rulesets``) instantiates."""

@@ -1,0 +1,142 @@
+"""The day (spec §2.2–2.4, §5): announcements, discussion, the vote (sheriff on day 1, an exit
+after), last words after the vote, the sheriff's successor, and the penalty points."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import JUDGE, PUBLIC, Announced, ChoiceMade, LastWords, Warned, seat_vis
+from engine.rulesets.majiasha2.exits import appoint_sheriff, exit_actor
+from engine.rulesets.majiasha2.flow import begin, check_win, st
+from engine.rulesets.majiasha2.names import SENT_OFF, SUCCESSOR, VOTE
+from engine.rulesets.majiasha2.state import MajiaState
+from engine.rulesets.majiasha2.tally import Ballot, first_to_top, sheriff_rule
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+SEND_OFF_POINTS = 12
+PENALTY_FLAGS = {"silence": "majia.penalty_no_post", "no_vote": "majia.penalty_no_vote"}
+"""Discipline category (as warnings name them) → the flag with its points (D-28)."""
+
+
+def open_day(game: Game, day: int) -> None:
+    """Day ``day``: the morning announcement (yesterday's vote-outs, the night's outs in the order they
+    went, the sheriff) and the night's published last words (§2.2)."""
+    s = st(game)
+    outs, words, voted = list(s.outs_tonight), dict(s.last_words), list(s.outs_today)
+    begin(game, "DAY", day, s.present(), secret=False)
+    reveal = s.flags.get("majia.reveal_alias_on_night_out", True)
+    game.emit(Announced, PUBLIC, topic="majia_morning", seats=outs if reveal else [],
+              data={"accounts": [s.actors[seat].account for seat in outs], "sheriff": s.sheriff,
+                    "voted_out": voted})
+    for seat in outs:
+        if seat in words:
+            game.emit(LastWords, PUBLIC, seat=seat if reveal else 0, text=words[seat], published=True)
+
+
+def close_day(game: Game) -> None:
+    """Penalty points for silence (D-28), then the vote."""
+    s = st(game)
+    _penalise(game, "silence", [seat for seat in s.present() if s.actors[seat].posts_today == 0])
+    if check_win(game):
+        return
+    begin(game, "VOTE", s.day, s.present(), secret=False)
+
+
+def ballots(s: MajiaState) -> list[Ballot]:
+    """The day's ballots in order, the sheriff's weighing 3 (§2.3)."""
+    return [(v, t, 3 if v == s.sheriff else 1) for v, t in s.votes]
+
+
+def close_vote(game: Game) -> None:
+    """Day 1 elects the sheriff; later days put the top 马甲 out under the sheriff's tie rule."""
+    s = st(game)
+    _penalise(game, "no_vote", [seat for seat in s.present() if not s.actors[seat].voted_today])
+    if s.over or check_win(game):
+        return
+    counted = [b for b in ballots(s) if b[1] is None or s.actors[b[1]].alive]
+    if s.day == 1:
+        _elect_sheriff(game, counted)
+    else:
+        _vote_out(game, counted)
+    if check_win(game):
+        return
+    words = [seat for seat in s.outs_today if not s.actors[seat].sent_off]
+    if words:
+        begin(game, "VOTE_LAST_WORDS", s.day, words, secret=False)
+    else:
+        after_vote(game)
+
+
+def _elect_sheriff(game: Game, counted: list[Ballot]) -> None:
+    s = st(game)
+    chosen = first_to_top(counted)
+    if chosen is None:
+        pool = s.present()
+        chosen = game.draw("警长", lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
+    appoint_sheriff(game, chosen)
+
+
+def _vote_out(game: Game, counted: list[Ballot]) -> None:
+    s = st(game)
+    choice = next((t for v, t, _ in reversed(counted) if v == s.sheriff), None)
+    out = sheriff_rule(counted, choice)
+    if out is not None:
+        exit_actor(game, out, VOTE)
+    gone = list(s.outs_today)
+    game.emit(Announced, PUBLIC, topic="vote_result", seats=[] if out is None else [out],
+              data={"out": gone, "accounts": {str(x): s.actors[x].account for x in gone}, "died": gone})
+
+
+def close_vote_last_words(game: Game) -> None:
+    """Vote-outs' last words are published at once (no redaction, D-32)."""
+    s = st(game)
+    for seat in s.window.eligible:
+        if seat in s.last_words:
+            game.emit(LastWords, PUBLIC, seat=seat, text=s.last_words[seat], published=True)
+    after_vote(game)
+
+
+def after_vote(game: Game) -> None:
+    """The sheriff's successor if the sheriff went out, else the night."""
+    s = st(game)
+    if s.pending_successor is not None:
+        begin(game, "SUCCESSION", s.day, [s.pending_successor])
+        return
+    from engine.rulesets.majiasha2.night import open_night
+
+    open_night(game)
+
+
+def close_succession(game: Game) -> None:
+    """The named successor, or a random one when the old sheriff did not answer (D-35)."""
+    s = st(game)
+    old = s.window.eligible[0]
+    named = s.answer
+    if named is None or not s.actors[named].alive:
+        pool = s.present()
+        named = game.draw("警长继任", lambda r: r.choice(pool), pin_ok=lambda v: v in pool) if pool else None
+        game.emit(ChoiceMade, seat_vis(old), seat=old, skill=SUCCESSOR, targets=[] if named is None else [named],
+                  default=True)
+    appoint_sheriff(game, named)
+    if s.night == s.day:
+        open_day(game, s.day + 1)
+    else:
+        from engine.rulesets.majiasha2.night import open_night
+
+        open_night(game)
+
+
+def _penalise(game: Game, category: str, seats: list[int]) -> None:
+    """Points per category (flags D-28) where discipline is on; 12 points send a role off (§5)."""
+    s = st(game)
+    points = int(s.flags.get(PENALTY_FLAGS[category], 3))
+    if category not in s.options.get("discipline", []) or points <= 0:
+        return
+    for seat in seats:
+        actor = s.actors[seat]
+        game.emit(Warned, PUBLIC, seat=seat, reason=category, count=actor.points + points)
+        if actor.points >= SEND_OFF_POINTS and actor.alive:
+            game.emit(Announced, JUDGE, topic="majia_send_off", seats=[seat])
+            exit_actor(game, seat, SENT_OFF)

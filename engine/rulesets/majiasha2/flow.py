@@ -1,0 +1,99 @@
+"""Opening phases, and the checks every flow step ends with (spec §2.1 and §4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.events import JUDGE, PUBLIC, Awaiting, GameEnded, PhaseBegan, Resolved
+from engine.rulesets.majiasha2.names import (
+    CHECK_ORDER,
+    DEFEAT,
+    DOWNSTREAM,
+    ELDER,
+    GENERAL,
+    LOVERS,
+    PIPER,
+    PIPER_SIDE,
+    SEER,
+    UPSTREAM,
+)
+from engine.rulesets.majiasha2.state import OUT, MajiaState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def st(game: Game) -> MajiaState:
+    """The game's state, typed."""
+    state = game.state
+    assert isinstance(state, MajiaState)
+    return state
+
+
+def begin(game: Game, name: str, day: int, seats: Sequence[int] = (), *, secret: bool = True) -> None:
+    """Open phase ``name`` of day ``day`` waiting for ``seats``; ``secret`` tells them to the judge alone
+    (who holds a night skill would reveal identities)."""
+    game.emit(PhaseBegan, PUBLIC, name=name, number=day, order=[] if secret else list(seats))
+    if secret:
+        game.emit(Awaiting, JUDGE, seats=list(seats))
+
+
+def is_out(s: MajiaState, seat: int | None) -> bool:
+    """Out for the win conditions: gone, or sent off (D-27, flag ``sent_off_is_out``)."""
+    if seat is None:
+        return False
+    actor = s.actors[seat]
+    if actor.sent_off and not s.flags.get("majia.sent_off_is_out", True):
+        return False
+    return actor.status == OUT
+
+
+def lost(s: MajiaState, faction: str) -> bool:
+    """Spec §1.1: a general faction loses with its elder; the piper with itself; lovers with a lover."""
+    if faction == PIPER_SIDE:
+        return any(is_out(s, a.seat) for a in s.actors.values() if a.role == PIPER)
+    if faction == LOVERS:
+        return any(is_out(s, seat) for seat in s.lovers())
+    elder = s.elder_of(faction)
+    return elder is not None and is_out(s, elder.seat)
+
+
+def won(s: MajiaState, faction: str) -> bool:
+    """Spec §4: a general faction wins with the downstream elder and the upstream seer out (D-04);
+    the piper when every living killer is 癫狂 (D-18); lovers only by last standing."""
+    if faction == PIPER_SIDE:
+        killers = s.living_killers()
+        if not killers:
+            return bool(s.flags.get("majia.piper_vacuous_win", True))
+        return all(k.frenzied for k in killers)
+    if faction not in GENERAL:
+        return False
+    elder = s.elder_of(DOWNSTREAM[faction])
+    if elder is None or not is_out(s, elder.seat):
+        return False
+    seer = s.origin_role(UPSTREAM[faction], SEER)
+    return seer is None or is_out(s, seer.seat)
+
+
+def check_win(game: Game) -> bool:
+    """Losses first, then wins in order piper → lovers → general, then last standing (D-30).
+    True when the game is over."""
+    s = st(game)
+    if s.over or not any(a.role == ELDER for a in s.actors.values()):
+        return s.over
+    present = [f for f in CHECK_ORDER if f in s.factions_present()]
+    for faction in present:
+        if faction not in s.defeated and lost(s, faction):
+            game.emit(Resolved, JUDGE, skill=DEFEAT, actor=None, targets=[], result=faction)
+    alive = [f for f in present if f not in s.defeated]
+    for faction in alive:
+        if won(s, faction):
+            game.emit(GameEnded, PUBLIC, winners=[faction], reason="win condition")
+            return True
+    if len(alive) == 1:
+        game.emit(GameEnded, PUBLIC, winners=alive, reason="last faction standing")
+    elif not alive:
+        game.emit(GameEnded, PUBLIC, winners=[s.defeated[-1]], reason="the faction defeated last (D-30)")
+    return s.over
+

@@ -1,0 +1,304 @@
+"""Folding events into the majiasha2 state: the only code that changes it (replay = fold in order).
+
+A seat's identity reaches it in stages, each a ``RoleDealt`` to that seat: its faction letter (or
+爱神/吹笛) at the start, then its identity at the end of night 0, and a lover's new faction; the
+first one fixes the origin faction (D-23)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import events as ev
+from engine.rulesets.majiasha2.names import (
+    CONFIRM,
+    CUPID,
+    KILL,
+    LOVERS,
+    PIPE,
+    POTION,
+    REDACT,
+    SHELTER,
+    SHIELD,
+    SOUNDPROOF,
+    SUCCESSOR,
+)
+from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, Actor, MajiaState, Submission, Window
+from engine.rulesets.majiasha2.table import row
+
+Handler = Callable[[MajiaState, Any], None]
+NIGHT_STEPS = ("GUARD", "PIPER", "STRIKE", "WITCH")
+
+
+def _game_created(s: MajiaState, e: ev.GameCreated) -> None:
+    s.ruleset, s.seed, s.flags, s.options = e.ruleset, e.seed, dict(e.flags), dict(e.options)
+    s.size, s.base_hp = e.seats, row(e.seats).base_hp
+    s.actors = {seat: Actor(seat) for seat in range(1, e.seats + 1)}
+
+
+def _draw(s: MajiaState, e: ev.Draw) -> None:
+    s.draws += 1
+
+
+def _aliases(s: MajiaState, e: ev.AliasesAssigned) -> None:
+    for seat, alias in e.aliases.items():
+        s.actors[int(seat)].alias = alias
+
+
+def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
+    actor = s.actors[e.seat]
+    first = actor.role == ""
+    if first or actor.role != e.role:
+        actor.hp = actor.max_hp = row(s.size).hp(e.role) if e.role != "member" else 0
+    actor.role, actor.faction = e.role, e.faction
+    if first:
+        actor.origin = e.faction if e.faction in ("A", "B", "C") else ""
+    elif e.role == CUPID and e.faction != LOVERS:
+        s.cupid_joined = e.faction
+    if e.faction == LOVERS and e.role != CUPID:
+        s.lovers_formed = True
+
+
+def _team_formed(s: MajiaState, e: ev.TeamFormed) -> None:
+    s.teams[e.team] = list(e.members)
+
+
+def _team_joined(s: MajiaState, e: ev.TeamJoined) -> None:
+    s.teams.setdefault(e.team, []).append(e.seat)
+
+
+def _phase_began(s: MajiaState, e: ev.PhaseBegan) -> None:
+    s.phase, s.day = e.name, e.number
+    s.window = Window(eligible=list(e.order))
+    s.submissions, s.answer = [], None
+    if e.name == "DAY":
+        for actor in s.actors.values():
+            actor.posts_today, actor.voted_today, actor.vote_changes = 0, False, 0
+        s.outs_tonight, s.outs_today = [], []
+    elif e.name in ("VOTE", "ELECT"):
+        s.votes, s.outs_today = [], []
+    elif e.name == "GUARD":
+        s.night = e.number
+        s.shielded, s.soundproofed, s.dying_order, s.last_hit = set(), set(), [], {}
+        s.outs_tonight, s.redactors, s.last_words = [], {}, {}
+
+
+def _awaiting(s: MajiaState, e: ev.Awaiting) -> None:
+    s.window.eligible = list(e.seats)
+
+
+def _posted(s: MajiaState, e: ev.Posted) -> None:
+    s.floor = e.floor
+    s.actors[e.seat].posts_today += 1
+    w = s.window
+    w.posts[e.seat] = w.posts.get(e.seat, 0) + 1
+    if w.posts[e.seat] >= int(s.options.get("rounds", {}).get("DAY", 1)):
+        w.done.add(e.seat)
+
+
+def _team_posted(s: MajiaState, e: ev.TeamPosted) -> None:
+    s.window.team_posts[e.seat] = s.window.team_posts.get(e.seat, 0) + 1
+
+
+def _passed(s: MajiaState, e: ev.Passed) -> None:
+    s.window.done.add(e.seat)
+
+
+def _vote(s: MajiaState, e: ev.VoteCast) -> None:
+    actor = s.actors[e.seat]
+    if any(v == e.seat for v, _ in s.votes):
+        actor.vote_changes += 1
+    s.votes.append((e.seat, e.target))
+    actor.voted_today = True
+    s.window.done.add(e.seat)
+
+
+def _skill(s: MajiaState, e: ev.SkillSubmitted) -> None:
+    w = s.window
+    if e.skill == CONFIRM:
+        for sub in s.submissions:
+            if sub.seat == e.seat and sub.confirmed is None:
+                sub.confirmed = e.seq
+        w.done.add(e.seat)
+        return
+    s.submissions = [x for x in s.submissions if not (x.seat == e.seat and x.skill == e.skill)]
+    s.submissions.append(Submission(e.seat, e.skill, tuple(e.targets), e.seq))
+    w.submits[e.seat] = w.submits.get(e.seat, 0) + 1
+    if s.phase not in NIGHT_STEPS:
+        w.done.add(e.seat)
+
+
+def _choice(s: MajiaState, e: ev.ChoiceMade) -> None:
+    if e.skill == SUCCESSOR and e.targets:
+        s.answer = e.targets[0]
+    s.window.done.add(e.seat)
+
+
+def _resolved(s: MajiaState, e: ev.Resolved) -> None:
+    handler = _RESOLVED.get(e.skill)
+    if handler is not None:
+        handler(s, e)
+
+
+def _shield(s: MajiaState, e: ev.Resolved) -> None:
+    guard, account = s.actors[e.actor or 0], e.targets[0]
+    if e.skill == SHIELD:
+        s.shielded.add(account)
+        guard.guard_last = (s.night, account)
+    else:
+        s.soundproofed.add(account)
+        guard.soundproof_used = True
+
+
+def _pipe(s: MajiaState, e: ev.Resolved) -> None:
+    s.piped.append(e.targets[0])
+    if e.result == "frenzied":
+        s.by_account(e.targets[0]).frenzied = True
+
+
+def _dying(s: MajiaState, actor: Actor) -> None:
+    actor.status = DYING
+    if actor.seat in s.dying_order:
+        s.dying_order.remove(actor.seat)
+    s.dying_order.append(actor.seat)
+
+
+def _kill(s: MajiaState, e: ev.Resolved) -> None:
+    if e.result != "hit":
+        return
+    target = s.actors[e.targets[0]]
+    target.hp = max(0, target.hp - 1)
+    if target.hp == 0 and target.status == ALIVE:
+        _dying(s, target)
+        s.last_hit[target.seat] = e.actor or 0
+
+
+def _potion(s: MajiaState, e: ev.Resolved) -> None:
+    witch, target = s.actors[e.actor or 0], s.actors[e.targets[0]]
+    witch.potion_used = True
+    if e.result == "heal":
+        target.status, target.hp = ALIVE, target.max_hp
+        s.dying_order.remove(target.seat)
+        s.last_hit.pop(target.seat, None)
+    elif e.result == "misfire" and target.status == ALIVE:
+        _dying(s, target)
+
+
+def _shelter(s: MajiaState, e: ev.Resolved) -> None:
+    lover = s.actors[e.targets[0]]
+    lover.hp += int(e.result)
+    lover.status = ALIVE
+
+
+def _arrow(s: MajiaState, e: ev.Resolved) -> None:
+    a, b = e.targets
+    s.actors[a].lover, s.actors[b].lover = b, a
+
+
+def _lift(s: MajiaState, e: ev.Resolved) -> None:
+    for actor in s.actors.values():
+        actor.frenzied = False
+
+
+def _grace(s: MajiaState, e: ev.Resolved) -> None:
+    actor = s.actors[e.targets[0]]
+    actor.marked, actor.status = True, ALIVE
+
+
+def _sheriff(s: MajiaState, e: ev.Resolved) -> None:
+    s.sheriff = e.targets[0] if e.targets else None
+    s.pending_successor = None
+
+
+def _successor(s: MajiaState, e: ev.Resolved) -> None:
+    s.pending_successor = e.actor
+
+
+def _pin(s: MajiaState, e: ev.Resolved) -> None:
+    s.actors[e.actor or 0].pinned = e.result
+
+
+def _redactor(s: MajiaState, e: ev.Resolved) -> None:
+    s.redactors[e.targets[0]] = e.actor or 0
+
+
+def _redact(s: MajiaState, e: ev.Resolved) -> None:
+    victim = e.targets[0]
+    s.last_words[victim] = e.result
+    del s.redactors[victim]
+    if not any(k == e.actor for k in s.redactors.values()):
+        s.window.done.add(e.actor or 0)
+
+
+def _defeat(s: MajiaState, e: ev.Resolved) -> None:
+    s.defeated.append(e.result)
+
+
+_RESOLVED: dict[str, Callable[[MajiaState, ev.Resolved], None]] = {
+    SHIELD: _shield, SOUNDPROOF: _shield, PIPE: _pipe, KILL: _kill, POTION: _potion, SHELTER: _shelter,
+    "arrow": _arrow, "lift": _lift, "grace": _grace, "sheriff": _sheriff, SUCCESSOR: _successor, "pin": _pin,
+    "redactor": _redactor, REDACT: _redact, "defeat": _defeat,
+}
+
+
+def _died(s: MajiaState, e: ev.Died) -> None:
+    actor = s.actors[e.seat]
+    actor.status = OUT
+    actor.sent_off = e.cause == "sent_off"
+    s.died_by[e.seat] = e.cause
+    for members in s.teams.values():
+        if e.seat in members:
+            members.remove(e.seat)
+    if s.phase in ("VOTE", "DAY"):
+        s.outs_today.append(e.seat)
+    else:
+        s.outs_tonight.append(e.seat)
+
+
+def _last_words(s: MajiaState, e: ev.LastWords) -> None:
+    if not e.published:
+        s.last_words[e.seat] = e.text
+        s.window.done.add(e.seat)
+
+
+def _warned(s: MajiaState, e: ev.Warned) -> None:
+    s.actors[e.seat].points = e.count
+
+
+def _announced(s: MajiaState, e: ev.Announced) -> None:
+    if e.topic == "majia_accounts":
+        s.account_names = {int(k): str(v) for k, v in e.data["accounts"].items()}
+    s.revealed.update(e.seats)
+    if e.topic == "vote_result":
+        s.revealed.update(int(x) for x in e.data.get("out", []))
+
+
+def _ended(s: MajiaState, e: ev.GameEnded) -> None:
+    s.over, s.winners = True, list(e.winners)
+
+
+def _notice(s: MajiaState, e: ev.Notice) -> None:
+    if e.topic == "majia_account":
+        account = int(e.data["account"])
+        s.actors[e.seats[0]].account = account
+        s.accounts[account] = e.seats[0]
+
+
+def _nothing(s: MajiaState, e: Any) -> None:
+    return None
+
+
+HANDLERS: dict[str, Handler] = {
+    "game_created": _game_created, "draw": _draw, "aliases": _aliases, "role_dealt": _role,
+    "role_changed": _role, "team_formed": _team_formed, "team_joined": _team_joined,
+    "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted, "team_posted": _team_posted,
+    "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
+    "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned,
+    "announced": _announced, "game_ended": _ended, "feedback": _nothing, "notice": _notice,
+    "post_withheld": _nothing, "question": _nothing, "win_latched": _nothing,
+}
+
+
+def fold(state: MajiaState, event: ev.Event) -> None:
+    """Apply one event to ``state``."""
+    HANDLERS[event.kind](state, event)

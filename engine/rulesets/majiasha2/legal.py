@@ -1,0 +1,292 @@
+"""Who may do what, with which targets (spec §3.1): ``pending`` and the validation of skills.
+
+Both read the same target functions, so what ``pending`` offers is what ``submit`` accepts. Targets
+of 杀人, 守护之盾, 隔音之盾, 吹笛 and 爱神之箭 are 角色 numbers; every other target is a 马甲 (seat).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.errors import IllegalAction
+from engine.legal import PASS, LegalAction
+from engine.rulesets.majiasha2.names import (
+    APPOINT,
+    ARROW,
+    CONFIRM,
+    CUPID,
+    ELDER,
+    GENERAL,
+    GUARD,
+    KILL,
+    KILLER,
+    LOVERS,
+    PIPE,
+    PIPER,
+    POTION,
+    PROPHECY,
+    SEER,
+    SHIELD,
+    SKILL_NAMES,
+    SOUNDPROOF,
+    SUCCESSOR,
+    WITCH,
+)
+from engine.rulesets.majiasha2.state import ALIVE, OUT, MajiaState
+from engine.rulesets.majiasha2.table import row
+
+NIGHT_STEPS = frozenset({"GUARD", "PIPER", "STRIKE", "WITCH"})
+SUBMITS_PER_WINDOW = 2
+"""Submissions (a first one and one change) a seat may make in one night step before it must confirm or pass."""
+TEAM_POSTS_PER_WINDOW = 2
+ACCOUNT_SKILLS = frozenset({ARROW, SHIELD, SOUNDPROOF, KILL, PIPE})
+
+POST = LegalAction("post")
+LAST_WORDS = (LegalAction("last_words"), PASS)
+CONFIRM_ACTION = LegalAction("skill", CONFIRM, free=False, note="确定: lock your submissions now (order of effect)")
+
+
+@lru_cache(maxsize=64)
+def team_post(team: str) -> LegalAction:
+    return LegalAction("team_post", team=team)
+
+
+def pending(s: MajiaState) -> dict[int, tuple[LegalAction, ...]]:
+    return {seat: actions_of(s, seat) for seat in waiting(s)}
+
+
+def waiting(s: MajiaState) -> list[int]:
+    return [seat for seat in s.window.eligible if seat not in s.window.done]
+
+
+def legal_for(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
+    if seat in s.window.done or seat not in s.window.eligible:
+        return None
+    return actions_of(s, seat)
+
+
+def window_complete(s: MajiaState) -> bool:
+    return all(seat in s.window.done for seat in s.window.eligible)
+
+
+def actions_of(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    phase = s.phase
+    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS", "REDACT"):
+        return LAST_WORDS
+    if phase == "DAY":
+        quota = int(s.options.get("rounds", {}).get("DAY", 1))
+        return (POST, PASS) if s.window.posts.get(seat, 0) < quota else (PASS,)
+    if phase == "VOTE":
+        return (vote_ballot(tuple(vote_targets(s))), PASS)
+    if phase == "ELECT":
+        return (vote_ballot(tuple(election_targets(s, seat))), *_team_posts(s, seat), PASS)
+    if phase == "SUCCESSION":
+        return (LegalAction("choose", SUCCESSOR, tuple(s.present()), 1), PASS)
+    out = [_skill_template(s, seat, skill) for skill in skills_now(s, seat)]
+    if any(sub.seat == seat for sub in s.submissions) and phase in NIGHT_STEPS:
+        out.append(CONFIRM_ACTION)
+    if phase == "STRIKE":
+        out.extend(_team_posts(s, seat))
+    return (*out, PASS)
+
+
+@lru_cache(maxsize=256)
+def vote_ballot(targets: tuple[int, ...]) -> LegalAction:
+    return LegalAction("vote", targets=targets, arity=1, abstain=True)
+
+
+def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
+    if s.window.team_posts.get(seat, 0) >= TEAM_POSTS_PER_WINDOW or s.actors[seat].status == OUT:
+        return []
+    return [team_post(team) for team in s.team_of(seat)]
+
+
+def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
+    targets = tuple(targets_for(s, seat, skill))
+    if skill == ARROW:
+        return LegalAction("skill", ARROW, targets, 2, note="two other 角色 (account numbers)", layer="account")
+    if skill == APPOINT:
+        k = len(row(s.size).appointed())
+        names = "、".join(SKILL_NAMES.zh(r) if r in SKILL_NAMES else r for r in row(s.size).appointed())
+        return LegalAction("skill", APPOINT, targets, k, note=f"马甲 in this order: {names}")
+    if skill == PIPE:
+        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True, layer="account",
+                           note="1 or 2 角色 (account numbers); then 确定 or pass")
+    account = skill in ACCOUNT_SKILLS
+    what = "角色 (account number)" if account else "马甲 (seat)"
+    return LegalAction("skill", skill, targets, 1, free=True, layer="account" if account else "",
+                       note=f"target: a {what}; then 确定 or pass")
+
+
+# -- who holds which skill now ------------------------------------------------------------------------
+
+
+def _may_act(s: MajiaState, seat: int) -> bool:
+    actor = s.actors[seat]
+    if actor.status == OUT:
+        return False
+    if actor.status != ALIVE and not s.flags.get("majia.dying_may_act", True):
+        return False
+    if not s.flags.get("majia.defeated_keep_skills", True):
+        return actor.origin not in s.defeated and actor.faction not in s.defeated
+    return True
+
+
+def skills_now(s: MajiaState, seat: int, phase: str | None = None) -> list[str]:
+    """The skills ``seat`` may submit in the open window, or in ``phase`` about to open (and has not used up)."""
+    opening = phase is not None and phase != s.phase
+    phase, actor = phase or s.phase, s.actors[seat]
+    if phase == "CUPID":
+        return [ARROW] if actor.role == CUPID else []
+    if phase == "APPOINT":
+        return [APPOINT] if actor.role == ELDER else []
+    if not _may_act(s, seat) or (not opening and s.window.submits.get(seat, 0) >= SUBMITS_PER_WINDOW):
+        return []
+    out: list[str] = []
+    if phase == "GUARD" and actor.role == GUARD:
+        out = [SHIELD] + ([SOUNDPROOF] if not actor.soundproof_used else [])
+    elif phase == "PIPER" and actor.role == PIPER:
+        out = [PIPE]
+    elif phase == "STRIKE" and actor.role == SEER:
+        out = [PROPHECY]
+    elif phase == "STRIKE" and actor.role == KILLER and actor.status == ALIVE:
+        out = [KILL]
+    elif phase == "WITCH" and actor.role == WITCH and not actor.potion_used:
+        out = [POTION]
+    return [skill for skill in out if targets_for(s, seat, skill)]
+
+
+def night_eligible(s: MajiaState, phase: str) -> list[int]:
+    """Seats a night step waits for: holders of its skills, and (in step 3&4) chat members."""
+    return [seat for seat in s.actors if skills_now(s, seat, phase) or (phase == "STRIKE" and _team_posts(s, seat))]
+
+
+def targets_for(s: MajiaState, seat: int, skill: str) -> list[int]:
+    """The legal single targets of ``skill`` for ``seat`` now."""
+    accounts = s.living_accounts()
+    own = s.actors[seat].account
+    if skill == ARROW:
+        no_piper = s.flags.get("majia.cupid_may_not_link_piper", False)
+        return sorted(a.account for a in s.actors.values() if a.seat != seat and not (no_piper and a.role == PIPER))
+    if skill == APPOINT:
+        faction = s.actors[seat].origin
+        return [m for m, a in s.actors.items() if a.origin == faction and m != seat and a.role != CUPID]
+    if skill == SHIELD:
+        last = s.actors[seat].guard_last
+        banned = last[1] if last and last[0] == s.day - 1 and s.flags.get("majia.guard_consecutive_rule", True) else None
+        return [a for a in accounts if a != banned]
+    if skill == SOUNDPROOF:
+        return accounts
+    if skill == PIPE:
+        self_ok = s.flags.get("majia.piper_may_target_self", False)
+        return [a for a in accounts if not s.by_account(a).frenzied and (self_ok or a != own)]
+    if skill == KILL:
+        if s.flags.get("majia.killers_may_hit_own_faction", True):
+            return accounts
+        mine = s.actors[seat].origin
+        return [a for a in accounts if s.by_account(a).origin != mine]
+    if skill == PROPHECY:
+        return [m for m in s.living() if m != seat]
+    if skill == POTION:
+        return s.living()
+    return []
+
+
+def vote_targets(s: MajiaState) -> list[int]:
+    """马甲 a day vote may name: every living one; with D-07 off, every 马甲 not publicly known out."""
+    if s.flags.get("majia.reveal_alias_on_night_out", True):
+        return s.living()
+    return [m for m, a in s.actors.items() if not (a.status == OUT and m in s.revealed)]
+
+
+def election_targets(s: MajiaState, seat: int) -> list[int]:
+    """The candidates of the voter's electorate (D-22): members by origin; a joined 爱神 votes, is not elected."""
+    actor = s.actors[seat]
+    faction = actor.faction if actor.role == CUPID else actor.origin
+    return [m for m, a in s.actors.items() if a.origin == faction and a.role != CUPID]
+
+
+# -- validation --------------------------------------------------------------------------------------
+
+
+def check_skill(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
+    """Raise ``IllegalAction`` naming the step, the seat and the rule, unless the skill is legal now."""
+    zh = f"{SKILL_NAMES.zh(skill)} ({skill})"
+    where = f"{s.phase} of day {s.day}"
+    if skill == CONFIRM:
+        if not any(sub.seat == seat for sub in s.submissions):
+            raise IllegalAction(f"seat {seat}: {zh} in {where}: nothing submitted to confirm")
+        return
+    if skill not in skills_now(s, seat):
+        raise IllegalAction(f"seat {seat} cannot use {zh} in {where}: {_why_no_skill(s, seat, skill)}")
+    legal = targets_for(s, seat, skill)
+    want = {ARROW: (2,), APPOINT: (len(row(s.size).appointed()),), PIPE: (1, 2)}.get(skill, (1,))
+    if len(targets) not in want or len(set(targets)) != len(targets):
+        raise IllegalAction(f"seat {seat}: {zh} in {where} takes {' or '.join(map(str, want))} different "
+                            f"target(s), got {list(targets)}")
+    layer = "角色" if skill in ACCOUNT_SKILLS else "马甲"
+    for target in targets:
+        if target not in legal:
+            raise IllegalAction(f"seat {seat}: {zh} in {where}: {layer} {target} is not a legal target: "
+                                f"{_why_not(s, seat, skill, target)}; legal: {legal}")
+
+
+def _why_no_skill(s: MajiaState, seat: int, skill: str) -> str:
+    actor = s.actors[seat]
+    if actor.status == OUT:
+        return "it is out"
+    if skill == KILL and actor.status != ALIVE:
+        return "only a killer in 存活 state may kill (it is 濒死)"
+    if s.window.submits.get(seat, 0) >= SUBMITS_PER_WINDOW:
+        return f"it has submitted {SUBMITS_PER_WINDOW} times in this step; confirm or pass"
+    if skill == SOUNDPROOF and actor.soundproof_used:
+        return "隔音之盾 is once per game (限定技) and was used"
+    if skill == POTION and actor.potion_used:
+        return "药剂 is once per game (限定技) and was used"
+    return "its identity has no such skill in this step"
+
+
+def _why_not(s: MajiaState, seat: int, skill: str, target: int) -> str:
+    n = s.size
+    if not 1 <= target <= n:
+        return f"numbers run 1..{n}"
+    if skill in ACCOUNT_SKILLS:
+        actor = s.by_account(target)
+        if actor.status == OUT:
+            return "that 角色 is out"
+        if skill == SHIELD:
+            return "守护之盾 cannot protect the same 角色 two nights in a row (D-15)"
+        if skill == PIPE and actor.frenzied:
+            return "that 角色 is already 癫狂"
+        if skill in (PIPE, ARROW) and target == s.actors[seat].account:
+            return "not on oneself"
+        return "not allowed by the rules"
+    if s.actors[target].status == OUT:
+        return "that 马甲 is out"
+    if target == seat:
+        return "not on oneself"
+    return "not in this faction" if skill == APPOINT else "not allowed by the rules"
+
+
+# -- the vocabulary of an identity (tool lists that stay the same all game) ---------------------------------
+
+_COMMON = (POST, LegalAction("vote", arity=1, abstain=True), LegalAction("last_words"),
+           LegalAction("choose", SUCCESSOR, (), 1), *(team_post(t) for t in (*GENERAL, LOVERS)), PASS)
+_ROLE_VOCABULARY: dict[str, tuple[LegalAction, ...]] = {
+    ELDER: (LegalAction("skill", APPOINT, (), 1),),
+    SEER: (LegalAction("skill", PROPHECY, (), 1), CONFIRM_ACTION),
+    WITCH: (LegalAction("skill", POTION, (), 1), CONFIRM_ACTION),
+    GUARD: (LegalAction("skill", SHIELD, (), 1, layer="account"), LegalAction("skill", SOUNDPROOF, (), 1, layer="account"),
+            CONFIRM_ACTION),
+    KILLER: (LegalAction("skill", KILL, (), 1, layer="account"), CONFIRM_ACTION),
+    CUPID: (LegalAction("skill", ARROW, (), 2, layer="account"),),
+    PIPER: (LegalAction("skill", PIPE, (), 2, layer="account"), CONFIRM_ACTION),
+}
+
+
+def vocabulary(role: str | None) -> tuple[LegalAction, ...]:
+    """Every template a seat of ``role`` may be offered; a faction member may become any general identity."""
+    if role in (None, "", "member"):
+        extra = tuple(a for r in (ELDER, SEER, WITCH, GUARD, KILLER) for a in _ROLE_VOCABULARY[r])
+        return (*_COMMON, *dict.fromkeys(extra))
+    return (*_COMMON, *_ROLE_VOCABULARY.get(role, ()))

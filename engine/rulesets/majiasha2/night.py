@@ -1,0 +1,218 @@
+"""Night N (spec §3): steps 1 guard, 2 piper, 3&4 seer and killers by confirm time, 5 witch, and
+the end of night (15): exits, last words and their redaction, the elders' HP."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import JUDGE, Feedback, Notice, Resolved, seat_vis
+from engine.rulesets.majiasha2.exits import exit_actor
+from engine.rulesets.majiasha2.flow import begin, check_win, st
+from engine.rulesets.majiasha2.legal import night_eligible
+from engine.rulesets.majiasha2.names import (
+    ELDER,
+    FACTION_NAMES,
+    FATE,
+    GENERAL,
+    KILL,
+    PIPE,
+    PIPER,
+    POTION,
+    PROPHECY,
+    ROLE_NAMES,
+    SHIELD,
+    SOUNDPROOF,
+    TONGLING,
+    WITCH,
+)
+from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, MajiaState, Submission
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+STEPS = ("GUARD", "PIPER", "STRIKE", "WITCH")
+
+
+def open_night(game: Game) -> None:
+    s = st(game)
+    _open_step(game, "GUARD", s.day)
+
+
+def _open_step(game: Game, phase: str, night: int) -> None:
+    begin(game, phase, night, night_eligible(st(game), phase))
+    if phase == "WITCH":
+        _tongling(game)
+
+
+def close_step(game: Game) -> None:
+    """Apply the open step's submissions in confirm order (D-11), check the win, open the next step."""
+    s = st(game)
+    phase = s.phase
+    for sub in ordered(s.submissions):
+        APPLY[sub.skill](game, sub)
+    if check_win(game):
+        return
+    i = STEPS.index(phase)
+    if i + 1 < len(STEPS):
+        _open_step(game, STEPS[i + 1], s.day)
+    else:
+        dawn(game)
+
+
+def ordered(subs: list[Submission]) -> list[Submission]:
+    """Confirmed by confirm time, then unconfirmed by submit time (event order is the clock)."""
+    confirmed = sorted((x for x in subs if x.confirmed is not None), key=lambda x: (x.confirmed or 0, x.seat))
+    rest = sorted((x for x in subs if x.confirmed is None), key=lambda x: (x.submitted, x.seat))
+    return confirmed + rest
+
+
+# -- step 1: guard --------------------------------------------------------------------------------
+
+
+def _shield(game: Game, sub: Submission) -> None:
+    game.emit(Resolved, JUDGE, skill=sub.skill, actor=sub.seat, targets=list(sub.targets), result="shielded")
+
+
+# -- step 2: piper --------------------------------------------------------------------------------
+
+
+def _pipe(game: Game, sub: Submission) -> None:
+    """Non-lover, non-soundproofed targets become 癫狂; the attempt is spent either way (D-17)."""
+    s = st(game)
+    for account in sub.targets:
+        target = s.by_account(account)
+        immune = target.lover is not None or account in s.soundproofed or target.status == OUT
+        game.emit(Resolved, JUDGE, skill=PIPE, actor=sub.seat, targets=[account],
+                  result="immune" if immune else "frenzied")
+
+
+# -- steps 3&4: seer and killers -------------------------------------------------------------------
+
+
+def _prophecy(game: Game, sub: Submission) -> None:
+    s = st(game)
+    target = s.actors[sub.targets[0]]
+    result = ROLE_NAMES.zh(target.role)
+    if s.flags.get("majia.seer_shows_faction"):
+        result = f"{result}/{FACTION_NAMES.zh(target.faction)}"
+    game.emit(Feedback, seat_vis(sub.seat), seat=sub.seat, skill=PROPHECY, targets=[target.seat], result=result)
+
+
+def kill_result(s: MajiaState, killer: int, account: int) -> str:
+    """§3.3 apply_kill: void unless the killer is in 存活 state; shields, frenzy on the piper, overkill."""
+    k, t = s.actors[killer], s.by_account(account)
+    if k.status != ALIVE:
+        return "void_not_alive"
+    if account in s.shielded:
+        return "shielded"
+    if t.role == PIPER and k.frenzied:
+        return "void_frenzied"
+    if t.status == OUT:
+        return "void_out"
+    if t.status == DYING:
+        return "wasted"
+    return "hit"
+
+
+def _kill(game: Game, sub: Submission) -> None:
+    s = st(game)
+    account = sub.targets[0]
+    game.emit(Resolved, JUDGE, skill=KILL, actor=sub.seat, targets=[s.accounts[account]],
+              result=kill_result(s, sub.seat, account))
+
+
+# -- step 5: witch --------------------------------------------------------------------------------
+
+
+def _tongling(game: Game) -> None:
+    """通灵 (forced): each witch still holding it learns the 濒死 马甲, before she acts (D-14)."""
+    s = st(game)
+    dying = [seat for seat in s.dying_order if s.actors[seat].status == DYING]
+    for seat in s.holders(WITCH):
+        witch = s.actors[seat]
+        if witch.status != OUT and not witch.potion_used:
+            game.emit(Feedback, seat_vis(seat), seat=seat, skill=TONGLING, targets=dying, result="濒死")
+
+
+def witch_allies(s: MajiaState, witch: int, target: int) -> bool:
+    """Whether the potion restores ``target``: same faction, or a lover from her faction (D-13)."""
+    w, t = s.actors[witch], s.actors[target]
+    team = w.faction if s.flags.get("majia.witch_team_is_current_faction", True) else w.origin
+    if t.faction == team:
+        return True
+    return t.lover is not None and t.origin == team and team in GENERAL
+
+
+def _potion(game: Game, sub: Submission) -> None:
+    s = st(game)
+    target = sub.targets[0]
+    actor = s.actors[target]
+    if actor.status == OUT:
+        result = "wasted"
+    elif actor.status == DYING and witch_allies(s, sub.seat, target):
+        result = "heal"
+    else:
+        result = "misfire"
+    game.emit(Resolved, JUDGE, skill=POTION, actor=sub.seat, targets=[target], result=result)
+
+
+APPLY = {SHIELD: _shield, SOUNDPROOF: _shield, PIPE: _pipe, PROPHECY: _prophecy, KILL: _kill, POTION: _potion}
+
+
+# -- step 15: the end of the night -----------------------------------------------------------------
+
+
+def dawn(game: Game) -> None:
+    """Every 濒死 role goes out in dying order (D-05 grace flag), elders learn their HP, win check,
+    then the night's last words."""
+    s = st(game)
+    begin(game, "DAWN", s.day, secret=False)
+    for seat in list(s.dying_order):
+        actor = s.actors[seat]
+        if actor.status != DYING:
+            continue
+        if actor.role == ELDER and not actor.marked and s.flags.get("majia.elder_first_dying_grace"):
+            game.emit(Resolved, JUDGE, skill="grace", actor=None, targets=[seat], result="marked")
+            continue
+        exit_actor(game, seat, KILL if seat in s.last_hit else POTION)
+    for seat in s.holders(ELDER):
+        elder = s.actors[seat]
+        if elder.status != OUT:
+            game.emit(Feedback, seat_vis(seat), seat=seat, skill=FATE, targets=[], result=f"HP {elder.hp}")
+    if check_win(game):
+        return
+    words = [seat for seat in s.outs_tonight if not s.actors[seat].sent_off]
+    for seat in words:
+        game.emit(Notice, seat_vis(seat), topic="majia_last_words", seats=[seat])
+    if words:
+        begin(game, "LAST_WORDS", s.day, words, secret=False)
+    else:
+        after_words(game)
+
+
+def close_last_words(game: Game) -> None:
+    """Words of a role put out by 杀人 go first to the killer whose hit emptied its HP (D-32)."""
+    s = st(game)
+    redactors = []
+    for seat in s.window.eligible:
+        killer = s.last_hit.get(seat)
+        if seat in s.last_words and killer is not None and s.died_by.get(seat) == KILL:
+            game.emit(Notice, seat_vis(killer), topic="majia_redact", seats=[seat],
+                      data={"account": s.actors[seat].account, "text": s.last_words[seat]})
+            game.emit(Resolved, JUDGE, skill="redactor", actor=killer, targets=[seat], result="asked")
+            redactors.append(killer)
+    if redactors:
+        begin(game, "REDACT", s.day, sorted(set(redactors)))
+    else:
+        after_words(game)
+
+
+def after_words(game: Game) -> None:
+    s = st(game)
+    if s.pending_successor is not None:
+        begin(game, "SUCCESSION", s.day, [s.pending_successor])
+        return
+    from engine.rulesets.majiasha2.day import open_day
+
+    open_day(game, s.day + 1)
+

@@ -1,0 +1,159 @@
+"""Night 0 (spec §1.5 steps 3–6): cupid's arrow, each faction's elder election, the appointments,
+and the knowledge every elder gets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.events import (
+    JUDGE,
+    Feedback,
+    Notice,
+    Resolved,
+    RoleDealt,
+    TeamFormed,
+    TeamJoined,
+    seat_vis,
+    team_vis,
+)
+from engine.rulesets.majiasha2.flow import begin, check_win, st
+from engine.rulesets.majiasha2.names import (
+    ARROW,
+    CUPID,
+    DOWNSTREAM,
+    ELDER,
+    ELECT,
+    FATE,
+    GENERAL,
+    KILLER,
+    LOVERS,
+    MEMBER,
+    PIPER,
+)
+from engine.rulesets.majiasha2.state import MajiaState
+from engine.rulesets.majiasha2.table import row
+from engine.rulesets.majiasha2.tally import first_to_top
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def open_night0(game: Game) -> None:
+    """The first window of night 0: cupid's arrow where the row has a cupid, else the elections."""
+    s = st(game)
+    cupid = s.cupid()
+    if cupid is not None:
+        begin(game, "CUPID", 0, [cupid.seat])
+    else:
+        open_election(game)
+
+
+def arrow_pool(s: MajiaState, cupid: int) -> list[int]:
+    """The 角色 cupid may link: any other (flag D-40 may exclude the piper's)."""
+    no_piper = s.flags.get("majia.cupid_may_not_link_piper", False)
+    return [a.account for a in s.actors.values()
+            if a.seat != cupid and not (no_piper and a.role == PIPER)]
+
+
+def close_cupid(game: Game) -> None:
+    """The arrow as submitted, else drawn (forced skill); lovers told, chats joined (D-39, D-40)."""
+    s = st(game)
+    cupid = s.window.eligible[0]
+    chosen = next((sub.targets for sub in s.submissions if sub.skill == ARROW), None)
+    if chosen is None:
+        pool = arrow_pool(s, cupid)
+        chosen = tuple(game.draw("爱神之箭", lambda r: sorted(r.sample(pool, 2)),
+                                 pin_ok=lambda v: isinstance(v, list) and len(set(v)) == 2 and set(v) <= set(pool)))
+    a, b = (s.accounts[t] for t in chosen)
+    same = s.actors[a].origin == s.actors[b].origin
+    game.emit(Resolved, JUDGE, skill=ARROW, actor=cupid, targets=[a, b], result="same" if same else "cross")
+    game.emit(TeamFormed, team_vis(LOVERS), [a, b], team=LOVERS, members=[a, b])
+    for lover, partner in ((a, b), (b, a)):
+        game.emit(Notice, seat_vis(lover), topic="majia_lover", seats=[partner], data={"lovers_faction": not same})
+        if not same:
+            game.emit(RoleDealt, seat_vis(lover), seat=lover, role=s.actors[lover].role, faction=LOVERS)
+    faction = s.actors[a].origin if same else LOVERS
+    game.emit(RoleDealt, seat_vis(cupid), seat=cupid, role=CUPID, faction=faction)
+    game.emit(Feedback, seat_vis(cupid), seat=cupid, skill=ARROW, targets=list(chosen), result=faction)
+    if same:
+        game.emit(TeamJoined, team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid)
+    open_election(game)
+
+
+def voters(s: MajiaState, faction: str) -> list[int]:
+    """D-22: members by origin (eloped lovers included) and a 爱神 who joined."""
+    return [seat for seat, a in s.actors.items() if a.origin == faction or (a.role == CUPID and a.faction == faction)]
+
+
+def candidates(s: MajiaState, faction: str) -> list[int]:
+    return [seat for seat in voters(s, faction) if s.actors[seat].role != CUPID]
+
+
+def open_election(game: Game) -> None:
+    s = st(game)
+    begin(game, "ELECT", 0, [seat for f in GENERAL for seat in voters(s, f)])
+
+
+def close_election(game: Game) -> None:
+    """Each faction's elder: first to reach the top count (D-24), else the judge's seating, else drawn."""
+    s = st(game)
+    for faction in GENERAL:
+        pool = candidates(s, faction)
+        electorate = voters(s, faction)
+        elder = first_to_top([(v, t, 1) for v, t in s.votes if v in electorate and t in pool])
+        if elder is None:
+            elder = _pinned(s, pool, ELDER) or pick(game, f"长老{faction}", pool)
+        game.emit(Resolved, JUDGE, skill=ELECT, actor=None, targets=[elder], result=faction)
+        game.emit(RoleDealt, seat_vis(elder), seat=elder, role=ELDER, faction=s.actors[elder].faction)
+        game.emit(Notice, team_vis(faction), s.teams[faction], topic="majia_elder", seats=[elder], data={"faction": faction})
+    elders = [a.seat for a in s.actors.values() if a.role == ELDER]
+    if row(s.size).appointed():
+        begin(game, "APPOINT", 0, elders)
+    else:
+        finish_night0(game)
+
+
+def pick(game: Game, name: str, pool: list[int]) -> int:
+    """A uniform draw among ``pool`` (a scenario may pin it by ``name``)."""
+    chosen: int = game.draw(name, lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
+    return chosen
+
+
+def _pinned(s: MajiaState, pool: list[int], role: str) -> int | None:
+    return next((seat for seat in pool if s.actors[seat].pinned == role), None)
+
+
+def close_appoint(game: Game) -> None:
+    """The appointments as submitted; unnamed posts go to the seating's holder, else drawn (§1.5.5)."""
+    s = st(game)
+    wanted = row(s.size).appointed()
+    for faction in GENERAL:
+        elder = s.elder_of(faction)
+        assert elder is not None
+        named = next((sub.targets for sub in s.submissions if sub.seat == elder.seat), ())
+        taken: list[int] = []
+        for i, role in enumerate(wanted):
+            pool = [m for m in candidates(s, faction) if m != elder.seat and m not in taken]
+            seat = named[i] if i < len(named) else _pinned(s, pool, role) or pick(game, f"任命{faction}", pool)
+            taken.append(seat)
+            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=s.actors[seat].faction)
+    finish_night0(game)
+
+
+def finish_night0(game: Game) -> None:
+    """Everyone else becomes 杀手; every elder learns the downstream 马甲 list (D-25); day 1 opens."""
+    s = st(game)
+    for seat, actor in s.actors.items():
+        if actor.role == MEMBER:
+            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=KILLER, faction=actor.faction)
+    for faction in GENERAL:
+        elder = s.elder_of(faction)
+        if elder is not None:
+            listed = s.members(DOWNSTREAM[faction])
+            game.emit(Feedback, seat_vis(elder.seat), seat=elder.seat, skill=FATE, targets=listed,
+                      result=DOWNSTREAM[faction])
+    if check_win(game):
+        return
+    from engine.rulesets.majiasha2.day import open_day
+
+    open_day(game, 1)

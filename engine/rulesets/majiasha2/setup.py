@@ -1,0 +1,152 @@
+"""Game start (spec §1.5 step 1): header, 马甲 and 角色, faction letters, chats; option checks; the
+judge's fixed seating."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import SetupError, UnknownName
+from engine.events import (
+    JUDGE,
+    PUBLIC,
+    AliasesAssigned,
+    Announced,
+    GameCreated,
+    Notice,
+    Resolved,
+    RoleDealt,
+    TeamFormed,
+    seat_vis,
+    team_vis,
+)
+from engine.flags import resolve_flags
+from engine.ruleset import SeatSetup
+from engine.rulesets.majiasha2.aliases import ACCOUNTS, MAJIA
+from engine.rulesets.majiasha2.flags import FLAGS
+from engine.rulesets.majiasha2.flow import st
+from engine.rulesets.majiasha2.names import CUPID, GENERAL, MEMBER, PIPER, PIPER_SIDE, ROLE_NAMES
+from engine.rulesets.majiasha2.table import DEFAULT_SIZE, Row, row
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+DISCIPLINE = ("no_vote", "silence")
+
+
+def options_of(given: Mapping[str, Any], size: int | None) -> dict[str, Any]:
+    """Play options with defaults: ``size`` (9..26), posts per day, discipline categories."""
+    known = {"size", "rounds", "discipline", "floor"}
+    unknown = set(given) - known
+    if unknown:
+        raise SetupError(f"unknown option(s) {sorted(unknown)}; majiasha2 knows {sorted(known)}")
+    n = int(given.get("size", size or DEFAULT_SIZE))
+    row(n)
+    posts = int(dict(given.get("rounds") or {}).get("DAY", 1))
+    if not 0 <= posts <= 20:
+        raise SetupError(f"rounds: DAY={posts} is not allowed; give 0..20 posts per day")
+    return {"size": n, "rounds": {"DAY": posts}, "discipline": _discipline(given.get("discipline", True))}
+
+
+def _discipline(value: Any) -> list[str]:
+    if value is True:
+        return list(DISCIPLINE)
+    if value is False or value is None:
+        return []
+    wrong = [v for v in value if v not in DISCIPLINE]
+    if wrong:
+        raise SetupError(f"discipline: unknown categories {wrong}; give true, false or a list of {list(DISCIPLINE)}")
+    return list(value)
+
+
+def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+          options: dict[str, Any]) -> None:
+    """Emit the setup: header, 马甲 list, 角色 list, each actor's 角色, faction letters, faction chats."""
+    from engine.rulesets.majiasha2 import Majiasha2
+
+    opts = options_of(options, len(seating) if seating else None)
+    n = opts["size"]
+    game.emit(GameCreated, PUBLIC, ruleset=Majiasha2.id, version=Majiasha2.version, seed=seed, seats=n,
+              flags=resolve_flags(FLAGS, flags), options=opts)
+    fixed = check_seating(seating, row(n)) if seating else None
+    game.emit(AliasesAssigned, PUBLIC, aliases=_majia(game, n, seating))
+    names = {i + 1: zh for i, (zh, _) in enumerate(ACCOUNTS[:n])}
+    game.emit(Announced, PUBLIC, topic="majia_accounts", data={"accounts": {str(k): v for k, v in names.items()}})
+    accounts = _accounts(game, n, seating)
+    for seat in range(1, n + 1):
+        game.emit(Notice, seat_vis(seat), topic="majia_account", seats=[seat], data={"account": accounts[seat]})
+    deal = fixed or _deal(game, row(n))
+    for seat, (role, faction) in sorted(deal.items()):
+        dealt = role if role in (CUPID, PIPER) else MEMBER
+        game.emit(RoleDealt, seat_vis(seat), seat=seat, role=dealt, faction=faction)
+        if fixed and role not in (CUPID, PIPER):
+            game.emit(Resolved, JUDGE, skill="pin", actor=seat, targets=[], result=role)
+    for faction in GENERAL:
+        members = st(game).members(faction)
+        game.emit(TeamFormed, team_vis(faction), members, team=faction, members=members)
+
+
+def _majia(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, str]:
+    fixed = {item.seat: item.alias for item in seating or [] if item.alias}
+    pool = [zh for zh, _ in MAJIA if zh not in fixed.values()]
+    drawn = game.draw("马甲", lambda r: r.sample(pool, n))
+    return {seat: fixed.get(seat) or drawn[seat - 1] for seat in range(1, n + 1)}
+
+
+def _accounts(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, int]:
+    """Each seat's 角色 number: drawn, or the judge's (``account``; by default the seat's own number,
+    the spec's test mapping Mi↔Ri)."""
+    if seating:
+        given = {item.seat: int(item.options.get("account", item.seat)) for item in seating}
+        if sorted(given.values()) != list(range(1, n + 1)):
+            raise SetupError(f"seats: the accounts (角色 numbers) must be 1..{n}, each once; got {sorted(given.values())}")
+        return given
+    drawn = game.draw("角色", lambda r: r.sample(range(1, n + 1), n))
+    return {seat: drawn[seat - 1] for seat in range(1, n + 1)}
+
+
+def _deal(game: Game, table: Row) -> dict[int, tuple[str, str]]:
+    """Spec §1.5.1: 爱神 and 吹笛 (when the row has them), and a faction letter for everyone else."""
+    cards = [(CUPID, "lovers")] * table.cupid + [(PIPER, PIPER_SIDE)] * table.piper
+    cards += [(MEMBER, f) for f in GENERAL for _ in range(table.per_faction)]
+    dealt = game.draw("发牌", lambda r: r.sample(range(len(cards)), len(cards)))
+    return {seat: cards[i] for seat, i in enumerate(dealt, start=1)}
+
+
+def check_seating(seating: list[SeatSetup], table: Row) -> dict[int, tuple[str, str]]:
+    """A judge's seating as {seat: (final identity, faction)}, or a ``SetupError`` naming what is wrong."""
+    n = table.n
+    seats = [item.seat for item in seating]
+    if sorted(seats) != list(range(1, n + 1)):
+        raise SetupError(f"majiasha2 with {n} players needs seats 1..{n} exactly once; got {sorted(seats)}")
+    out: dict[int, tuple[str, str]] = {}
+    for item in seating:
+        out[item.seat] = _seat_entry(item)
+    got = Counter(role for role, _ in out.values())
+    want = Counter(table.counts())
+    if got != want:
+        diff = [f"{ROLE_NAMES.zh(r)} {got[r]} (needs {want[r]})" for r in sorted(set(got) | set(want)) if got[r] != want[r]]
+        raise SetupError(f"the roster does not match the {n}-player row: " + "; ".join(diff))
+    for faction in GENERAL:
+        roles = Counter(role for role, f in out.values() if f == faction)
+        per = Counter({"elder": 1, "killer": table.killers, **{r: 1 for r in table.appointed()}})
+        if roles != per:
+            raise SetupError(f"faction {faction} must hold 长老 ×1, 杀手 ×{table.killers}"
+                             + "".join(f", {ROLE_NAMES.zh(r)} ×1" for r in table.appointed()) + f"; got {dict(roles)}")
+    return out
+
+
+def _seat_entry(item: SeatSetup) -> tuple[str, str]:
+    if item.role is None:
+        raise SetupError(f"seat {item.seat} has no role: give every seat its identity (and faction)")
+    try:
+        role = ROLE_NAMES.id(item.role)
+    except UnknownName as err:
+        raise SetupError(f"seat {item.seat}: {err}") from None
+    if role in (CUPID, PIPER):
+        return role, "lovers" if role == CUPID else PIPER_SIDE
+    faction = str(item.options.get("faction", "")).replace("阵营", "").strip("〖〗").upper()
+    if faction not in GENERAL:
+        raise SetupError(f"seat {item.seat} ({ROLE_NAMES.zh(role)}): give its faction, A, B or C (阵营A…)")
+    return role, faction

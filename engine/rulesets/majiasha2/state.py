@@ -1,0 +1,163 @@
+"""The state of a majiasha2 play-through (spec §1.6). Changed only by ``fold``.
+
+Seats are the actors and are numbered by their 马甲 (the public persona list); each actor also
+holds a 角色 (the posting account), numbered separately, whose mapping to the 马甲 is secret. Skills
+that target a 角色 carry 角色 numbers; everything else (votes, chats, the elder's list) 马甲 numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.rulesets.majiasha2.names import CUPID, ELDER, GENERAL, KILLER, LOVERS, PIPER, PIPER_SIDE, SEER
+from engine.state import BaseState
+
+ALIVE, DYING, OUT = "alive", "dying", "out"
+
+
+@dataclass(slots=True)
+class Actor:
+    """One actor: its 马甲 (the seat), its 角色, identity, factions, HP and statuses."""
+
+    seat: int
+    alias: str = ""
+    account: int = 0
+    role: str = ""
+    faction: str = ""
+    origin: str = ""
+    hp: int = 0
+    max_hp: int = 0
+    status: str = ALIVE
+    sent_off: bool = False
+    frenzied: bool = False
+    lover: int | None = None
+    marked: bool = False
+    pinned: str = ""
+    guard_last: tuple[int, int] | None = None
+    soundproof_used: bool = False
+    potion_used: bool = False
+    points: int = 0
+    posts_today: int = 0
+    voted_today: bool = False
+    vote_changes: int = 0
+
+    @property
+    def alive(self) -> bool:
+        """Not out (存活 or 濒死): what \"存活\" means in target lists (D-41)."""
+        return self.status != OUT
+
+
+@dataclass(slots=True)
+class Window:
+    """The open phase's bookkeeping: who it waits for, who is done, buffered submissions."""
+
+    eligible: list[int] = field(default_factory=list)
+    done: set[int] = field(default_factory=set)
+    team_posts: dict[int, int] = field(default_factory=dict)
+    posts: dict[int, int] = field(default_factory=dict)
+    submits: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Submission:
+    """A night skill as submitted: who, what, on which targets, and when (event seqs) it was confirmed."""
+
+    seat: int
+    skill: str
+    targets: tuple[int, ...]
+    submitted: int
+    confirmed: int | None = None
+
+
+@dataclass
+class MajiaState(BaseState):
+    """Actors, chats and the global trackers of spec §1.6."""
+
+    actors: dict[int, Actor] = field(default_factory=dict)
+    accounts: dict[int, int] = field(default_factory=dict)
+    account_names: dict[int, str] = field(default_factory=dict)
+    teams: dict[str, list[int]] = field(default_factory=dict)
+    window: Window = field(default_factory=Window)
+    size: int = 0
+    base_hp: int = 0
+    night: int = 0
+    floor: int = 0
+    sheriff: int | None = None
+    cupid_joined: str | None = None
+    lovers_formed: bool = False
+    submissions: list[Submission] = field(default_factory=list)
+    votes: list[tuple[int, int | None]] = field(default_factory=list)
+    shielded: set[int] = field(default_factory=set)
+    soundproofed: set[int] = field(default_factory=set)
+    piped: list[int] = field(default_factory=list)
+    dying_order: list[int] = field(default_factory=list)
+    last_hit: dict[int, int] = field(default_factory=dict)
+    outs_tonight: list[int] = field(default_factory=list)
+    outs_today: list[int] = field(default_factory=list)
+    last_words: dict[int, str] = field(default_factory=dict)
+    redactors: dict[int, int] = field(default_factory=dict)
+    defeated: list[str] = field(default_factory=list)
+    pending_successor: int | None = None
+    answer: int | None = None
+    died_by: dict[int, str] = field(default_factory=dict)
+    revealed: set[int] = field(default_factory=set)
+
+    @property
+    def pieces(self) -> dict[int, Actor]:
+        """The actors under the name the runner's outcome table reads."""
+        return self.actors
+
+    # -- derived views (no mutation) -----------------------------------------------------------
+
+    def living(self) -> list[int]:
+        """Seats not out (存活 or 濒死), for 马甲 targets."""
+        return [s for s, a in self.actors.items() if a.status != OUT]
+
+    def present(self) -> list[int]:
+        """Seats that may speak and vote: not out. (A sent-off actor is out.)"""
+        return [s for s, a in self.actors.items() if a.status != OUT]
+
+    def living_accounts(self) -> list[int]:
+        """角色 numbers whose actor is not out."""
+        return sorted(a.account for a in self.actors.values() if a.status != OUT)
+
+    def by_account(self, account: int) -> Actor:
+        return self.actors[self.accounts[account]]
+
+    def holders(self, role: str) -> list[int]:
+        return [s for s, a in self.actors.items() if a.role == role]
+
+    def origin_role(self, faction: str, role: str) -> Actor | None:
+        """The actor holding ``role`` for ``faction`` (by origin, D-23)."""
+        return next((a for a in self.actors.values() if a.role == role and a.origin == faction), None)
+
+    def members(self, faction: str) -> list[int]:
+        return [s for s, a in self.actors.items() if a.faction == faction]
+
+    def factions_present(self) -> list[str]:
+        """Factions in play, in check order (piper → lovers → A, B, C)."""
+        out = []
+        if any(a.role == PIPER and a.faction == PIPER_SIDE for a in self.actors.values()):
+            out.append(PIPER_SIDE)
+        if self.lovers_formed:
+            out.append(LOVERS)
+        return [*out, *GENERAL]
+
+    def lovers(self) -> list[int]:
+        return [s for s, a in self.actors.items() if a.lover is not None]
+
+    def cupid(self) -> Actor | None:
+        found = self.holders(CUPID)
+        return self.actors[found[0]] if found else None
+
+    def living_killers(self) -> list[Actor]:
+        return [a for a in self.actors.values() if a.role == KILLER and a.status != OUT]
+
+    def has_seers(self) -> bool:
+        return any(a.role == SEER for a in self.actors.values())
+
+    def elder_of(self, faction: str) -> Actor | None:
+        return self.origin_role(faction, ELDER)
+
+    def team_of(self, seat: int) -> list[str]:
+        return [t for t, members in self.teams.items() if seat in members]

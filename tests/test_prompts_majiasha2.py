@@ -1,0 +1,122 @@
+"""majiasha2's LLM prompts: every identity and phase has its texts in Chinese and English, the rules
+text has every flag slot filled, and over whole random games each seat's prompt learns its identity
+from its own view only, never shows the judge's private lines, and gets tools for every decision."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from agents.llm.aliases import AliasBook
+from agents.llm.tools import build_stable, build_tools
+from agents.random_legal import random_action
+from engine.actions import Pass, UseSkill
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.narrate import Names
+from engine.rulesets import get_ruleset
+from engine.rulesets.majiasha2.names import PHASE_NAMES, ROLES
+from engine.views import Viewer
+from prompts import SeatPrompt, load, render_event
+
+RULESET = get_ruleset("majiasha2")
+ASKED = [p.id for p in PHASE_NAMES if p.id != "DAWN"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_templates_cover_every_identity_and_phase(lang: str) -> None:
+    texts = load("majiasha2", lang)  # type: ignore[arg-type]
+    for role in [*(r.id for r in ROLES), "member"]:
+        assert texts.role_card(role), (lang, role)
+    for phase in ASKED:
+        assert texts.phases.get(phase, {}).get("all"), (lang, phase)
+    filled = texts.fill_rules({f.name: f.default for f in RULESET.flags})
+    assert not re.search(r"\{[a-z_]+\}", filled), "an unfilled slot in the rules text"
+    assert set(texts.phases) == set(load("majiasha2", "zh").phases)
+    assert set(texts.roles) == set(load("majiasha2", "zh").roles)
+
+
+def _play(seed: int, size: int) -> tuple[Game, dict[int, SeatPrompt], int]:
+    rand = random.Random(seed)
+    game = RULESET.new_game(seed, options={"size": size})
+    prompts = {s: SeatPrompt(RULESET, s, "zh") for s in range(1, size + 1)}
+    requests = 0
+    for _ in range(5000):
+        if game.over:
+            break
+        seats = game.waiting()
+        if not seats:
+            game.advance()
+            continue
+        seat = rand.choice(seats)
+        legal = game.legal(seat) or ()
+        prompt = prompts[seat]
+        prompt.observe(game.events)
+        messages = prompt.request(game.state.day, game.state.phase, legal)
+        assert messages and messages[-1]["role"] == "user"
+        book = AliasBook(Names.from_events(RULESET, game.events), "zh")
+        assert len(build_tools(legal, book).specs) > len([a for a in legal if a.kind == "team_post"]) or not legal
+        requests += 1
+        try:
+            game.submit(random_action(rand, seat, legal))
+        except IllegalAction:
+            game.submit(Pass(seat=seat, fallback=True, reason="test player"))
+    assert game.over
+    return game, prompts, requests
+
+
+def test_prompts_over_whole_games_learn_identity_from_the_view_only() -> None:
+    for seed, size in ((1, 11), (2, 20), (3, 26)):
+        game, prompts, requests = _play(seed, size)
+        assert requests > size
+        state, names = game.state, Names.from_events(RULESET, game.events)
+        for seat, prompt in prompts.items():
+            prompt.observe(game.events)
+            assert prompt.role == state.pieces[seat].role, (seed, seat)  # type: ignore[attr-defined]
+            text = "\n".join(str(m.get("content") or "") for m in prompt.messages())
+            assert "〔判定〕" not in text
+            own = {e.seq for e in game.view(Viewer.of_seat(seat))}
+            shown = {render_event(e, names, "zh") for e in game.events if e.seq in own}
+            for e in game.events:
+                if e.seq not in own and e.vis != "judge":
+                    line = render_event(e, names, "zh")
+                    assert not line or line in shown or line not in text, (seed, seat, line)
+
+
+def test_every_identity_has_stable_tools() -> None:
+    game = RULESET.new_game(0, options={"size": 26})
+    book = AliasBook(Names.from_events(RULESET, game.events), "zh")
+    for role in [None, *(r.id for r in ROLES)]:
+        toolset = build_stable(RULESET.vocabulary(role), book, list(range(1, 27)))
+        assert len(toolset.specs) >= 5, role
+
+
+def test_account_targets_are_labelled_and_read_as_accounts() -> None:
+    """杀人 aims at 角色 numbers: the tool offers 角色N号, never a seat's 马甲 label, and reads it back."""
+    from agents.llm.parse import parse_call
+
+    game = RULESET.new_game(2, options={"size": 12})
+    while game.state.phase != "STRIKE":
+        game.advance()
+    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
+    book = AliasBook(Names.from_events(RULESET, game.events), "zh")
+    tools = build_tools(game.legal(killer) or (), book)
+    spec = next(s for s in tools.specs if s.name == "skill_kill")
+    enum = spec.schema["function"]["parameters"]["properties"]["target"]["enum"]
+    assert enum[0] == "角色1号" and all(label.startswith("角色") for label in enum)
+    parsed = parse_call(tools, killer, "skill_kill", '{"target": "角色5号"}')
+    assert isinstance(parsed, UseSkill) and parsed.targets == (5,)
+
+
+def test_the_instruction_names_account_targets_as_accounts() -> None:
+    from prompts.actions import describe
+
+    game = RULESET.new_game(2, options={"size": 12})
+    while game.state.phase != "STRIKE":
+        game.advance()
+    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
+    kill = next(a for a in game.legal(killer) or () if a.skill == "kill")
+    line = describe(kill, load("majiasha2", "zh"), Names.from_events(RULESET, game.events), {})
+    assert "角色1号" in line and "1号" + Names.from_events(RULESET, game.events).seat(1) not in line
