@@ -330,6 +330,8 @@ def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: 
     problems: list[str] = []
     endpoints: dict[str, Endpoint] = {}
     for config in configs:
+        if config["kind"] == "human":  # a person's seat: its stand-in plays on (--human N takes it again)
+            config = {**config["bot"], "seat": config["seat"]}
         seat, kind = int(config["seat"]), str(config["kind"])
         if kind != "llm":
             agents[seat] = make_agent(kind)
