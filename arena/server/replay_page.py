@@ -31,8 +31,10 @@ SCRIPT = ("document.querySelectorAll('[data-toggle]').forEach(function(b){b.addE
           "document.body.classList.toggle(b.getAttribute('data-toggle'));});});")
 SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
 CSP = (f"default-src 'none'; script-src '{SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; "
-       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+       "base-uri 'none'; form-action 'self'")
 """The replay page's policy: its own script by hash, nothing else runs, nothing is fetched."""
+CSP_HEADER = CSP + "; frame-ancestors 'none'"
+"""The same, as the server sends it (``frame-ancestors`` works only in a header, not in the page's meta)."""
 
 
 def _css() -> str:

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from arena.server.hub import Hub
 from arena.server.replay_data import ReplayData, load_replay, models_of, search_games
-from arena.server.replay_page import CSP, render_replay, replay_list, t
+from arena.server.replay_page import CSP_HEADER, render_replay, replay_list, t
 from arena.server.submit import Refused
 from engine.narrate.names import Lang
 from engine.rulesets import ruleset_ids
@@ -51,14 +51,14 @@ def add_replay_routes(app: FastAPI, hub: Hub) -> None:
     @app.get("/replays/{game_id}", response_class=HTMLResponse)
     async def replay(game_id: str, view: str = "", seat: int | None = None, lang: Lang = "zh") -> Response:
         data, viewer = _load(hub, game_id, view, seat)
-        return HTMLResponse(render_replay(data, viewer, lang), headers={"Content-Security-Policy": CSP})
+        return HTMLResponse(render_replay(data, viewer, lang), headers={"Content-Security-Policy": CSP_HEADER})
 
     @app.get("/replays/{game_id}/export")
     async def export(game_id: str, view: str = "", seat: int | None = None, lang: Lang = "zh") -> Response:
         data, viewer = _load(hub, game_id, view, seat)
         name = f"{data.row.game_id}-{str(viewer).replace(' ', '')}.html"
         return Response(render_replay(data, viewer, lang, nav=False), media_type="text/html; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{name}"', "Content-Security-Policy": CSP})
+                        headers={"Content-Disposition": f'attachment; filename="{name}"', "Content-Security-Policy": CSP_HEADER})
 
 
 def _load(hub: Hub, game_id: str, view: str, seat: int | None) -> tuple[ReplayData, Viewer]:
