@@ -1,0 +1,79 @@
+"""The table of ``arena serve`` when people behave badly (issue 7, "Bad input") and the replays after.
+
+A missed deadline takes the rules' default and the game goes on; a stale or doubled answer is
+refused and nothing is applied twice; a person who leaves is replaced by the stand-in bot and
+the hand-over is in the transcript; a reconnecting page is sent everything the seat has seen;
+a finished game replays in god view and in any seat's view, and exports as one HTML file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.events import Passed
+from engine.views import Viewer, view
+from tests.serving import asked, live, serving, start, wait_for
+from transcripts.reader import load_control
+
+
+def test_a_missed_deadline_takes_the_default_and_a_stale_answer_is_refused(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, hub):
+        (one,) = start(client, deadline_s=0.2)
+        first = asked(hub, one)
+        game = live(hub, one).game
+        missed = wait_for(lambda: [e for e in game.events if isinstance(e, Passed) and e.seat == 1 and e.fallback],
+                          what="the fallback of a missed deadline")
+        assert "deadline missed" in missed[0].reason
+        reply = client.post(f"{one.base}/action", headers=one.auth,
+                            json={"action": {"kind": "pass"}, "decision": first.turn.decision})
+        assert reply.status_code == 409
+        assert "stale" in reply.json()["error"] or "not being asked" in reply.json()["error"]
+        status = client.get(f"{one.base}/state", headers=one.auth).json()["status"]
+        assert status["missed"] >= 1
+        wait_for(lambda: game.state.day >= 2, what="the game to go on past day 1")
+
+
+def test_leaving_hands_the_seat_to_a_bot_and_back_on_record_then_the_replays(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, hub):
+        one, two = start(client, humans=(1, 2), seed=5)
+        table = live(hub, one)
+        with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:
+            ws.send_text(json.dumps({"token": one.token}))
+            assert ws.receive_json()["type"] == "snapshot"
+            ws.send_text(json.dumps({"type": "leave"}))
+            while ws.receive_json()["type"] != "ack":
+                pass
+        assert table.humans[1].controller == "bot"
+        assert client.post(f"{two.base}/leave", headers=two.auth).json()["controller"] == "bot"
+        wait_for(lambda: table.game.state.day >= 2, what="the bots to play on")
+        assert client.post(f"{one.base}/back", headers=one.auth).json()["controller"] == "human"
+        # the person came back: what the seat saw meanwhile is all in the snapshot
+        snapshot = client.get(f"{one.base}/state", headers=one.auth).json()
+        shown = {item["seq"] for item in snapshot["events"]}
+        seen = {e.seq for e in view(table.game.events, Viewer.of_seat(1))}
+        assert shown <= seen and len(shown) > 50
+        assert snapshot["status"]["controller"] == "human"
+        client.post(f"{one.base}/leave", headers=one.auth)
+        wait_for(lambda: table.task is not None and table.task.done(), timeout=60, what="the game to end")
+        assert table.over
+        with hub.reader() as con:
+            control = load_control(con, one.game_id)
+        assert [(c.seat, c.controller) for c in control] == [(1, "bot"), (2, "bot"), (1, "human"), (1, "bot")]
+        assert control[2].at_seq > control[0].at_seq
+
+        god = client.get(f"/replays/{one.game_id}?view=god&lang=en")
+        assert god.status_code == 200
+        page = god.text
+        assert "Hand-overs" in page and '<td class="secret">' in page and "<svg" in page
+        assert 'class="votes"' in page and "Deaths" in page and "Timeline" in page
+        assert "'sha256-" in god.headers["content-security-policy"]
+        seat = client.get(f"/replays/{one.game_id}?view=seat&seat=2").text
+        judge_only = [e for e in table.game.events if e.vis == "judge"]
+        assert all(f'data-seq="{e.seq}"' not in seat for e in judge_only)
+        exported = client.get(f"/replays/{one.game_id}/export?view=seat&seat=2")
+        assert exported.headers["content-disposition"].startswith("attachment")
+        assert "/replays/" not in exported.text  # no links back to a server
+        listing = client.get("/replays", params={"ruleset": "umineko32", "outcome": table.game.winners[0]}).text
+        assert one.game_id in listing
+        assert one.game_id not in client.get("/replays", params={"model": "no-such-model"}).text
