@@ -140,6 +140,20 @@ def parse_seat_file(text: str, seats: int, *, name: str = "seat file", seed: int
     return _plan(src, entries, endpoints, seats, seed, environ)
 
 
+def load_endpoints(path: str | Path) -> dict[str, Endpoint]:
+    """Only the ``[endpoints]`` of a seat file (with its ``[defaults]``): what ``arena serve`` offers in its lobby."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except OSError as exc:
+        raise SeatFileError(f"{path}: cannot read the seat file ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SeatFileError(f"{path}: not valid TOML: {exc}") from None
+    src = _Source(str(path), text)
+    return _endpoints(src, data, _table(src, data, "defaults"))
+
+
 def _table(src: _Source, data: Mapping[str, Any], key: str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):

@@ -47,10 +47,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _endpoints(path: str | None) -> dict[str, Endpoint]:
-    """The endpoints a seat file defines (its [seats] table may be a placeholder)."""
+    """The endpoints a seat file defines (its [seats] table, if any, is not used here)."""
     if path is None:
         return {}
-    from arena.seats import load_seat_file
+    from arena.seats import load_endpoints
 
-    plan = load_seat_file(path, seats=1)
-    return dict(plan.endpoints)
+    return load_endpoints(path)

@@ -11,8 +11,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from fastapi.testclient import TestClient
+
+from agents.llm.endpoint import Endpoint
+from arena.server.app import create_app
+from arena.server.hub import Hub
 from engine.events import Passed
 from engine.views import Viewer, view
+from tests.fake_openai import FakeOpenAI
 from tests.serving import asked, live, serving, start, wait_for
 from transcripts.reader import load_control
 
@@ -77,3 +83,25 @@ def test_leaving_hands_the_seat_to_a_bot_and_back_on_record_then_the_replays(tmp
         listing = client.get("/replays", params={"ruleset": "umineko32", "outcome": table.game.winners[0]}).text
         assert one.game_id in listing
         assert one.game_id not in client.get("/replays", params={"model": "no-such-model"}).text
+
+
+def test_model_seats_from_the_lobby_and_their_calls_in_the_replay(tmp_path: Path) -> None:
+    with FakeOpenAI() as fake:
+        endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake-model")
+        hub = Hub(tmp_path / "llm.duckdb", endpoints={"fake": endpoint})
+        with TestClient(create_app(hub)) as client:
+            assert "llm:fake" in client.get("/api/lobby").json()["players"]
+            players = ["human", "llm:fake", "llm:fake"] + ["scripted"] * 15
+            body = client.post("/api/games", json={"seed": 4, "players": players, "pace_s": 0}).json()
+            gid, token = body["game_id"], body["links"][0]["url"].split("#")[1]
+            client.post(f"/api/games/{gid}/seats/1/leave", headers={"Authorization": f"Bearer {token}"})
+            table = hub.games[gid]
+            wait_for(lambda: table.task is not None and table.task.done(), timeout=120, what="the game to end")
+            god = client.get(f"/replays/{gid}?view=god&lang=en").text
+            seat2 = client.get(f"/replays/{gid}?view=seat&seat=2&lang=en").text
+            public = client.get(f"/replays/{gid}?view=spectator&lang=en").text
+    assert "LLM · seat 2 · fake-model" in god and "LLM · seat 3 · fake-model" in god
+    assert "tool calls" in god and "prompt" in god and "ms · in " in god
+    assert "LLM · seat 2" in seat2 and "LLM · seat 3" not in seat2
+    assert "LLM · " not in public
+    assert "human (stand-in scripted)" in god and "fake-model" in god

@@ -10,7 +10,8 @@
   var gameId = decodeURIComponent(parts[2] || '');
   var seat = playing ? Number(parts[3]) : null;
   var token = location.hash.slice(1);
-  var lang = localStorage.getItem('arena-lang') || 'zh';
+  var chosen = localStorage.getItem('arena-lang');
+  var lang = chosen || 'zh';
   var items = [];
   var seen = {};
   var status = null;
@@ -155,6 +156,7 @@
   // -- status and the action panel ---------------------------------------------------------
 
   function setStatus(s) {
+    if (!chosen && s.lang && s.lang !== lang) { lang = s.lang; chosen = lang; relabel(); }
     status = s;
     byId('title').textContent = s.title || '版杀';
     byId('phase').textContent = (s.day ? w('day', {n: s.day}) + ' · ' : '') + (s.phase_name ? s.phase_name[lang] : '');
@@ -348,6 +350,7 @@
   byId('lang-toggle').addEventListener('click', function () {
     lang = lang === 'zh' ? 'en' : 'zh';
     localStorage.setItem('arena-lang', lang);
+    chosen = lang;
     relabel();
     var all = items;
     items = []; seen = {};
