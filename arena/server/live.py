@@ -19,7 +19,7 @@ from agents.base import Agent, Turn
 from agents.human import HumanSeat
 from arena.handover import ControlRecord
 from arena.recorder import CallStore, Recorder
-from arena.runner import GameRunner, Listener
+from arena.runner import CallListener, GameRunner, Listener
 from arena.server.payload import Json, event_items, legal_item, phase_of, roster
 from arena.server.submit import Refused, parse_action
 from engine.actions import Action
@@ -88,7 +88,7 @@ class LiveGame:
         self.watchers = Watchers()
         self.error: str | None = None
         listeners: list[Listener] = []
-        call_listeners = []
+        call_listeners: list[CallListener] = []
         if writer is not None:
             listeners.append(Recorder(writer, game_id))
             call_listeners.append(CallStore(writer, game_id))
