@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
 
     from arena.server.app import create_app
     from arena.server.hub import Hub
+    from arena.server.submit import MAX_MESSAGE_BYTES
     from arena.server.tokens import SeatTokens
 
     try:
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: listening on {args.host}: anyone who reaches it can open the lobby and the replays",
               file=sys.stderr)
     print(f"arena serve: lobby at http://{args.host}:{args.port}/ · replays at /replays · games in {args.db}")
-    uvicorn.run(create_app(hub), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(hub), host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES)
     return 0
 
 

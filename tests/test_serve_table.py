@@ -16,11 +16,12 @@ from fastapi.testclient import TestClient
 from agents.llm.endpoint import Endpoint
 from arena.server.app import create_app
 from arena.server.hub import Hub
+from arena.server.payload import event_items
 from engine.events import Passed
 from engine.views import Viewer, view
 from tests.fake_openai import FakeOpenAI
-from tests.serving import asked, live, serving, start, wait_for
-from transcripts.reader import load_control
+from tests.serving import answer_simply, asked, live, serving, start, wait_for
+from transcripts.reader import load_control, load_events
 
 
 def test_a_missed_deadline_takes_the_default_and_a_stale_answer_is_refused(tmp_path: Path) -> None:
@@ -51,22 +52,29 @@ def test_leaving_hands_the_seat_to_a_bot_and_back_on_record_then_the_replays(tmp
             while ws.receive_json()["type"] != "ack":
                 pass
         assert table.humans[1].controller == "bot"
-        assert client.post(f"{two.base}/leave", headers=two.auth).json()["controller"] == "bot"
-        wait_for(lambda: table.game.state.day >= 2, what="the bots to play on")
-        assert client.post(f"{one.base}/back", headers=one.auth).json()["controller"] == "human"
+        while table.game.state.day < 2:  # seat 2 stays, answering, so the game waits on a person
+            answer_simply(hub, client, two)
+        back = client.post(f"{one.base}/back", headers=one.auth)
+        assert back.status_code == 200 and back.json()["controller"] == "human", back.text
         # the person came back: what the seat saw meanwhile is all in the snapshot
         snapshot = client.get(f"{one.base}/state", headers=one.auth).json()
         shown = {item["seq"] for item in snapshot["events"]}
-        seen = {e.seq for e in view(table.game.events, Viewer.of_seat(1))}
-        assert shown <= seen and len(shown) > 50
+        upto = table.game.events[:max(shown) + 1]  # the game may have moved on since the snapshot
+        seen = {item["seq"] for item in event_items(view(upto, Viewer.of_seat(1)), table.names)}
+        assert shown == seen and table.game.state.day >= 2
         assert snapshot["status"]["controller"] == "human"
         client.post(f"{one.base}/leave", headers=one.auth)
+        assert client.post(f"{two.base}/leave", headers=two.auth).json()["controller"] == "bot"
         wait_for(lambda: table.task is not None and table.task.done(), timeout=60, what="the game to end")
+        after = client.post(f"{two.base}/back", headers=two.auth)
+        assert after.status_code == 409 and "over" in after.json()["error"]
         assert table.over
         with hub.reader() as con:
             control = load_control(con, one.game_id)
-        assert [(c.seat, c.controller) for c in control] == [(1, "bot"), (2, "bot"), (1, "human"), (1, "bot")]
-        assert control[2].at_seq > control[0].at_seq
+            stored = load_events(con, one.game_id)
+        assert stored == table.game.events  # nothing lost: every event of the game is on record
+        assert [(c.seat, c.controller) for c in control] == [(1, "bot"), (1, "human"), (1, "bot"), (2, "bot")]
+        assert control[1].at_seq > control[0].at_seq
 
         god = client.get(f"/replays/{one.game_id}?view=god&lang=en")
         assert god.status_code == 200

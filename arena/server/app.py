@@ -118,6 +118,9 @@ def _add_lobby(app: FastAPI, hub: Hub) -> None:
 
 
 async def _json_body(request: Request) -> Any:
+    declared = request.headers.get("content-length", "0")
+    if declared.isdigit() and int(declared) > MAX_MESSAGE_BYTES:
+        raise Refused(f"request too large: at most {MAX_MESSAGE_BYTES} bytes")
     body = await request.body()
     if len(body) > MAX_MESSAGE_BYTES:
         raise Refused(f"request too large: at most {MAX_MESSAGE_BYTES} bytes")

@@ -217,11 +217,18 @@ class LiveGame:
 
     def leave(self, seat: int) -> None:
         """The person leaves; the seat's stand-in bot plays until they come back."""
-        self._human(seat).leave("the player left the table")
+        self._playing(seat).leave("the player left the table")
 
     def take_back(self, seat: int) -> None:
         """The person plays the seat again."""
-        self._human(seat).take_back("the player came back to the table")
+        self._playing(seat).take_back("the player came back to the table")
+
+    def _playing(self, seat: int) -> HumanSeat:
+        """The human seat, while the game runs (a hand-over after the end would change nothing)."""
+        human = self._human(seat)
+        if self.over or self.error is not None:
+            raise Refused(f"game {self.game_id} is over; the seat can no longer change hands")
+        return human
 
     def _human(self, seat: int) -> HumanSeat:
         human = self.humans.get(seat)

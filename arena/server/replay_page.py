@@ -168,6 +168,7 @@ def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang)
                 sections.append("</details>")
             if e.day not in days:
                 days.append(e.day)
+                sections.append(f"<h3 class=\"day\" id=\"day{e.day}\">{t(lang, f'第{e.day}天', f'Day {e.day}')}</h3>")
             current = key
             label = t(lang, f"第{e.day}天 · ", f"Day {e.day} · ") + data.names.phase(e.phase, lang)
             sections.append(f"<details open class=\"phase\" id=\"d{e.day}-{escape(e.phase)}\"><summary>{escape(label)}</summary>")
@@ -176,9 +177,8 @@ def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang)
     if current is not None:
         sections.append("</details>")
     nav = " · ".join(f"<a href=\"#day{d}\">{t(lang, f'第{d}天', f'day {d}')}</a>" for d in days)
-    anchors = "".join(f"<a id=\"day{d}\"></a>" for d in days)
     return (f"<section id=\"timeline\"><h2>{t(lang, '时间线', 'Timeline')}</h2><nav class=\"days\">{nav}</nav>"
-            f"{anchors}{''.join(sections)}</section>")
+            f"{''.join(sections)}</section>")
 
 
 def _event(e: Event, data: ReplayData, viewer: Viewer, lang: Lang) -> str:
