@@ -336,6 +336,11 @@ def llm_config(seat: int, ep: Endpoint) -> dict[str, Any]:
             "endpoint": ep.public()}
 
 
+def human_config(config: dict[str, Any]) -> dict[str, Any]:
+    """The stored config of a human seat: a person played it; ``bot`` is the stand-in's own config."""
+    return {"seat": config["seat"], "kind": "human", "bot": {k: v for k, v in config.items() if k != "seat"}}
+
+
 def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: Mapping[str, str] | None = None
                       ) -> SeatPlan:
     """The players again from a stored game's seat configs (to resume it)."""

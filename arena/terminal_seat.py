@@ -15,12 +15,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from agents.base import Agent
 from agents.human import ControlListener, HumanSeat
 from agents.human_commands import CommandError, menu, parse_command
-from arena.seats import SeatPlan
+from arena.seats import SeatPlan, human_config
 from engine.events import Event
 from engine.game import Game
 from engine.narrate import Names, narrate
@@ -126,11 +126,6 @@ class TerminalSeat:
 def human_agent(seat: int, bot: Agent, deadline_s: float | None) -> HumanSeat:
     """A human seat whose stand-in is ``bot`` (the seat's configured player)."""
     return HumanSeat(seat, bot, deadline_s=deadline_s)
-
-
-def human_config(config: dict[str, Any]) -> dict[str, Any]:
-    """The stored config of a human seat: who played it, and the stand-in bot's own config."""
-    return {"seat": config["seat"], "kind": "human", "bot": {k: v for k, v in config.items() if k != "seat"}}
 
 
 def seat_human(plan: SeatPlan, seat: int | None, deadline_s: float | None) -> SeatPlan:

@@ -17,8 +17,10 @@ from agents.base import Turn
 from agents.human import HumanSeat
 from agents.human_commands import CommandError, menu, parse_command
 from agents.scripted import ScriptedAgent
+from arena.players import agents_for, parse_players
 from arena.runner import GameRunner
-from arena.terminal_seat import TerminalSeat
+from arena.seats import SeatPlan, plan_from_configs
+from arena.terminal_seat import TerminalSeat, seat_human
 from engine.actions import Choose, Pass, Post, TeamPost, UseSkill, Vote
 from engine.legal import LegalAction
 from engine.narrate import Names, narrate
@@ -148,3 +150,14 @@ def test_a_whole_game_at_the_terminal_shows_exactly_the_seats_view() -> None:
     others = {narrate(e, names) for e in game.events} - own - {None}
     assert own <= shown
     assert not (others & shown)
+
+
+def test_a_human_seat_is_stored_with_its_stand_in_and_resumes_with_it() -> None:
+    configs = parse_players("scripted", 18)
+    plan = seat_human(SeatPlan(agents_for(configs), configs), 5, deadline_s=30)
+    assert isinstance(plan.agents[5], HumanSeat) and plan.agents[5].deadline_s == 30
+    assert plan.configs[4] == {"seat": 5, "kind": "human", "bot": {"kind": "scripted"}}
+    resumed = plan_from_configs(plan.configs)
+    assert isinstance(resumed.agents[5], ScriptedAgent)  # nobody is at the terminal: the stand-in plays
+    with pytest.raises(ValueError, match=r"seats 1\.\.18"):
+        seat_human(plan, 19, None)

@@ -20,9 +20,8 @@ from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import ClientPool
 from arena.players import KINDS, make_agent
-from arena.seats import llm_config
+from arena.seats import human_config, llm_config
 from arena.server.live import LiveGame, Paced
-from arena.terminal_seat import human_config
 from engine.rulesets import get_ruleset, ruleset_ids
 from transcripts.records import GameHeader
 from transcripts.writer import TranscriptWriter
