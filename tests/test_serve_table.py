@@ -113,3 +113,16 @@ def test_model_seats_from_the_lobby_and_their_calls_in_the_replay(tmp_path: Path
     assert "LLM · seat 2" in seat2 and "LLM · seat 3" not in seat2
     assert "LLM · " not in public
     assert "human (stand-in scripted)" in god and "fake-model" in god
+
+
+def test_the_lobby_refuses_a_game_it_cannot_play_saying_why(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, _hub):
+        cases = [({"players": ["human"] * 3}, "has 18 seats"), ({"players": ["robot"] * 18}, "unknown player 'robot'"),
+                 ({"ruleset": "nope", "players": ["human"]}, "unknown rule set"),
+                 ({"players": ["human"] * 18, "flags": {"umineko.tie": "bogus"}}, "allowed"),
+                 ({"players": ["human"] * 18, "deadline_s": -1}, "deadline_s"),
+                 ({"players": ["human"] * 18, "stand_in": "llm:x"}, "stand_in")]
+        for body, message in cases:
+            reply = client.post("/api/games", json=body)
+            assert reply.status_code == 400 and message in reply.json()["error"], (body, reply.text)
+        assert client.get("/api/lobby").json()["games"] == []  # nothing was started
