@@ -126,3 +126,20 @@ def test_the_lobby_refuses_a_game_it_cannot_play_saying_why(tmp_path: Path) -> N
             reply = client.post("/api/games", json=body)
             assert reply.status_code == 400 and message in reply.json()["error"], (body, reply.text)
         assert client.get("/api/lobby").json()["games"] == []  # nothing was started
+
+
+def test_a_closed_tab_is_forgotten_and_the_person_finds_what_happened_on_return(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, hub):
+        (one,) = start(client, deadline_s=0.2)
+        table = live(hub, one)
+        with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:
+            ws.send_text(json.dumps({"token": one.token}))
+            assert ws.receive_json()["type"] == "snapshot"
+            assert table.watchers.queues[Viewer.of_seat(1)]
+        wait_for(lambda: not table.watchers.queues[Viewer.of_seat(1)], what="the closed tab to be dropped")
+        wait_for(lambda: table.game.state.day >= 2, what="the game to go on without the tab")
+        with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:
+            ws.send_text(json.dumps({"token": one.token}))
+            snapshot = ws.receive_json()
+        lines = [item["en"] for item in snapshot["events"] if item["channel"] == "private"]
+        assert any("Passed on your behalf" in line and "deadline missed" in line for line in lines)
