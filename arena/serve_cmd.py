@@ -43,7 +43,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: listening on {args.host}: anyone who reaches it can open the lobby and the replays",
               file=sys.stderr)
     print(f"arena serve: lobby at http://{args.host}:{args.port}/ · replays at /replays · games in {args.db}")
-    uvicorn.run(create_app(hub), host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES)
+    hosts = sorted({args.host, "127.0.0.1", "localhost"})
+    uvicorn.run(create_app(hub, allowed_hosts=hosts), host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES)
     return 0
 
 

@@ -126,10 +126,13 @@ def test_bad_actions_are_refused_with_a_clear_error(table) -> None:  # type: ign
     assert "empty" in act({"kind": "post", "text": ""})
     assert act({"kind": "skill", "skill": "detect", "targets": [99]})  # the engine's own error, not applied
     assert live(hub, one).humans[1].asked is question
-    reply = client.post(f"{one.base}/action", headers=one.auth, content=b"{not json")
+    as_json = {**one.auth, "Content-Type": "application/json"}
+    reply = client.post(f"{one.base}/action", headers=as_json, content=b"{not json")
     assert reply.status_code == 409 and "not JSON" in reply.json()["error"]
-    reply = client.post(f"{one.base}/action", headers=one.auth, content=b"x" * 40000)
+    reply = client.post(f"{one.base}/action", headers=as_json, content=b"x" * 40000)
     assert reply.status_code == 409 and "too large" in reply.json()["error"]
+    reply = client.post(f"{one.base}/action", headers={**one.auth, "Content-Type": "text/plain"}, content=b"{}")
+    assert reply.status_code == 409 and "application/json" in reply.json()["error"]
     # a legal answer is taken once; the same answer again (a double click) is refused
     legal = question.turn.legal[0]
     action = {"kind": "choose", "skill": legal.skill, "use": True} if legal.kind == "choose" else {"kind": "pass"}
@@ -204,3 +207,16 @@ def test_replays_of_a_game_in_progress_show_only_the_public_view(table) -> None:
     assert hidden and all(f'data-seq="{e.seq}"' not in page for e in hidden)
     assert all(f"ch-{c}\"" not in page for c in ("private", "team", "judge"))
     assert '<td class="secret">' not in page  # no roles at all while the game runs
+
+
+def test_another_site_can_neither_start_games_nor_pose_as_this_host(tmp_path: Path) -> None:
+    from arena.server.app import create_app
+    from arena.server.hub import Hub
+
+    hub = Hub(tmp_path / "hosts.duckdb")
+    with TestClient(create_app(hub, allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://127.0.0.1") as client:
+        players = json.dumps({"players": ["scripted"] * 18, "pace_s": 0})
+        simple = client.post("/api/games", content=players, headers={"Content-Type": "text/plain"})
+        assert simple.status_code == 409 and not hub.games  # a cross-site "simple" POST starts nothing
+        assert client.get("/api/lobby", headers={"Host": "evil.example"}).status_code == 400
+        assert client.get("/api/lobby").status_code == 200

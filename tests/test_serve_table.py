@@ -9,8 +9,12 @@ a finished game replays in god view and in any seat's view, and exports as one H
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
+import httpx
 from fastapi.testclient import TestClient
 
 from agents.llm.endpoint import Endpoint
@@ -22,6 +26,8 @@ from engine.views import Viewer, view
 from tests.fake_openai import FakeOpenAI
 from tests.serving import answer_simply, asked, live, serving, start, wait_for
 from transcripts.reader import load_control, load_events
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_missed_deadline_takes_the_default_and_a_stale_answer_is_refused(tmp_path: Path) -> None:
@@ -143,3 +149,26 @@ def test_a_closed_tab_is_forgotten_and_the_person_finds_what_happened_on_return(
             snapshot = ws.receive_json()
         lines = [item["en"] for item in snapshot["events"] if item["channel"] == "private"]
         assert any("Passed on your behalf" in line and "deadline missed" in line for line in lines)
+
+
+def test_arena_serve_runs_on_loopback_and_refuses_other_hosts(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, "-m", "arena", "serve", "--port", str(port), "--db", str(tmp_path / "cli.duckdb")]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+
+        def lobby() -> httpx.Response | None:
+            try:
+                return httpx.get(url + "/api/lobby", timeout=1)
+            except httpx.TransportError:
+                return None
+
+        assert wait_for(lobby, timeout=30, what="arena serve to answer").json()["rulesets"]
+        assert httpx.get(url + "/api/lobby", headers={"Host": "evil.example"}).status_code == 400
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=20)
+    assert f"lobby at http://127.0.0.1:{port}/" in out

@@ -29,6 +29,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from arena.server.hub import Hub, UnknownGame
 from arena.server.lobby import GameSpec, player_choices
@@ -46,8 +47,12 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 """No inline or foreign script may run on the table: even markup smuggled into a post could not execute."""
 
 
-def create_app(hub: Hub) -> FastAPI:
-    """The application over ``hub`` (tests build their own hub; ``arena serve`` builds one from flags)."""
+def create_app(hub: Hub, allowed_hosts: list[str] | None = None) -> FastAPI:
+    """The application over ``hub`` (tests build their own hub; ``arena serve`` builds one from flags).
+
+    ``allowed_hosts`` refuses requests naming any other Host, so a web page whose domain is made to
+    resolve to 127.0.0.1 (DNS rebinding) cannot talk to the server as if it were the same site.
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -57,6 +62,8 @@ def create_app(hub: Hub) -> FastAPI:
 
     app = FastAPI(title="Bansha Arena", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _add_errors(app)
     _add_security_headers(app)
@@ -118,6 +125,11 @@ def _add_lobby(app: FastAPI, hub: Hub) -> None:
 
 
 async def _json_body(request: Request) -> Any:
+    """The request's JSON, bounded in size; only as ``application/json``, which no other site can
+    send without the browser asking this server first (and it never says yes), so a page elsewhere
+    cannot start games here."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise Refused("send the body as JSON with Content-Type: application/json")
     declared = request.headers.get("content-length", "0")
     if declared.isdigit() and int(declared) > MAX_MESSAGE_BYTES:
         raise Refused(f"request too large: at most {MAX_MESSAGE_BYTES} bytes")
