@@ -7,7 +7,6 @@ lobby, and answers "which game, and may this token play that seat" for every req
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -107,8 +106,3 @@ class Hub:
             yield cursor
         finally:
             cursor.close()
-
-    async def wait_all(self) -> None:
-        """Wait until every game has ended (tests, and a server asked to drain)."""
-        tasks = [live.task for live in self.games.values() if live.task is not None]
-        await asyncio.gather(*tasks, return_exceptions=True)

@@ -60,7 +60,3 @@ class SeatTokens:
         if self.clock() >= grant.expires_at:
             raise TokenError(f"the token for seat {seat} of game {game_id} has expired: ask the host for a new join link")
         return grant
-
-    def seats_of(self, game_id: str) -> list[int]:
-        """The seats of a game that have a token (the human seats)."""
-        return sorted(seat for gid, seat in self._grants if gid == game_id)
