@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +29,9 @@ from engine.legal import LegalAction
 from engine.narrate import Names, narrate
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, view
+from transcripts.reader import latest_game_id, load_control, load_header
+
+ROOT = Path(__file__).resolve().parent.parent
 
 POST = LegalAction("post", blue_left=2)
 VOTE = LegalAction("vote", targets=(2, 3), arity=1, abstain=True)
@@ -161,3 +167,15 @@ def test_a_human_seat_is_stored_with_its_stand_in_and_resumes_with_it() -> None:
     assert isinstance(resumed.agents[5], ScriptedAgent)  # nobody is at the terminal: the stand-in plays
     with pytest.raises(ValueError, match=r"seats 1\.\.18"):
         seat_human(plan, 19, None)
+
+
+def test_arena_play_human_hands_the_seat_to_its_stand_in_when_the_input_ends(tmp_path: Path) -> None:
+    db = tmp_path / "t.duckdb"
+    done = subprocess.run([sys.executable, "-m", "arena", "play", "--human", "3", "--seed", "9", "--db", str(db)],
+                          cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "human ×1" in done.stdout and "【私信】" in done.stdout  # seat 3's own judge messages
+    gid = latest_game_id(db)
+    assert [(c.seat, c.controller, c.reason) for c in load_control(db, gid)] == [
+        (3, "bot", "the terminal input ended")]
+    assert load_header(db, gid).header.seat_configs[2]["kind"] == "human"
