@@ -107,6 +107,10 @@ def _add_lobby(app: FastAPI, hub: Hub) -> None:
     async def lobby() -> FileResponse:
         return _page("lobby.html")
 
+    @app.get("/favicon.ico")
+    async def favicon() -> Response:
+        return Response(status_code=204)  # none, on purpose: one request fewer, and no 404 in the console
+
     @app.get("/api/lobby")
     async def lobby_options() -> dict[str, Any]:
         rulesets = [{"id": r, "title": get_ruleset(r).title, "seats": get_ruleset(r).seats} for r in ruleset_ids()]

@@ -362,6 +362,7 @@
   byId('leave-toggle').addEventListener('click', function () {
     send({type: status && status.controller === 'bot' ? 'back' : 'leave'});
   });
+  if (!playing) { byId('private-box').hidden = true; byId('team-box').hidden = true; }
   relabel();
   setInterval(tick, 1000);
   connect();
