@@ -15,12 +15,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from arena import local_seats
+from arena.handover import ControlRecord
 from arena.local_model import MODEL_ALIAS, LocalModel
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
 from arena.recorder import CallStore, Recorder
 from arena.runner import CallListener, GameRunner, Listener
 from arena.seats import SeatPlan, load_seat_file, plan_from_configs
+from arena.terminal_seat import attach_terminal, seat_human
 from engine.errors import EngineError
 from engine.game import Game
 from engine.narrate import Names
@@ -53,6 +55,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=int, default=None, metavar="N",
                    help="players, for a rule set of variable size (majiasha2: 9..26; default: the rule set's own)")
     p.add_argument("--resume", metavar="GAME_ID", help="continue an interrupted game stored in --db")
+    p.add_argument("--human", type=int, metavar="N",
+                   help="play seat N yourself at the terminal; its configured player stands in when you type leave")
+    p.add_argument("--deadline", type=float, default=None, metavar="S",
+                   help="with --human: seconds per decision, after which the rules' default is taken (default: none)")
 
 
 def parse_pairs(items: list[str], what: str) -> dict[str, Any]:
@@ -89,21 +95,28 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
         for problem in plan.problems:
             console.print(f"[yellow]warning:[/] {escape(problem)}", highlight=False)  # keeps ".[local]"
         names = Names.from_events(ruleset, game.events)
-        progress = Progress(names, console, args.show, args.lang)
+        progress = Progress(names, console, "none" if args.human else args.show, args.lang)
         listeners: list[Listener] = [progress]
         call_listeners: list[CallListener] = []
         if writer is not None and game_id is not None:
             listeners.insert(0, Recorder(writer, game_id))
             call_listeners.append(CallStore(writer, game_id, _calls_stored(args, game_id)))
+        record = ControlRecord(writer, game_id, game) if writer is not None and game_id is not None else None
+        terminal = attach_terminal(plan, args.human, names, args.lang, record)
+        if terminal is not None:
+            listeners.append(terminal.listener)
+            reader = asyncio.create_task(terminal.read_lines())
         console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
         runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners)
-        if console.is_terminal:
+        if console.is_terminal and terminal is None:
             with console.status(progress.status(game)) as status:
                 listeners.append(lambda g, _new: status.update(progress.status(g)))
                 runner.listeners = listeners
                 await runner.run()
         else:
             await runner.run()
+        if terminal is not None:
+            reader.cancel()
         if writer is not None and game_id is not None:
             writer.flush(game_id)
             writer.finish(game_id, game.winners, game.state.day, final_seats(game.events, configs))
@@ -143,16 +156,17 @@ def _plan(args: argparse.Namespace, ruleset: Any, seed: int, console: Console, s
     if args.seats and args.players:
         raise ValueError("give either --seats FILE or --players, not both")
     if args.seats:
-        return load_seat_file(args.seats, seats, seed=seed)
+        return seat_human(load_seat_file(args.seats, seats, seed=seed), args.human, args.deadline)
     if not args.players:
         problem = local_seats.unavailable()
         if problem is None:
-            return local_seats.plan(seats, _local_model(console), seed)
+            return seat_human(local_seats.plan(seats, _local_model(console), seed), args.human, args.deadline)
         configs = parse_players("scripted", seats)
-        return SeatPlan(agents_for(configs), configs, problems=[f"{problem}. Playing scripted bots instead "
+        plan = SeatPlan(agents_for(configs), configs, problems=[f"{problem}. Playing scripted bots instead "
                                                                 "(--players scripted skips the model)."])
+        return seat_human(plan, args.human, args.deadline)
     configs = parse_players(args.players, seats)
-    return SeatPlan(agents_for(configs), configs)
+    return seat_human(SeatPlan(agents_for(configs), configs), args.human, args.deadline)
 
 
 def _local_model(console: Console) -> LocalModel:
@@ -181,8 +195,9 @@ def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | N
         lm = _local_model(console)
         plan = plan_from_configs(local_seats.rebase(configs, lm), seed=header.seed)
         plan.closers.append(lm.astop)
-        return game, plan, game_id
-    return game, plan_from_configs(configs, seed=header.seed), game_id
+    else:
+        plan = plan_from_configs(configs, seed=header.seed)
+    return game, seat_human(plan, args.human, args.deadline), game_id
 
 
 def _calls_stored(args: argparse.Namespace, game_id: str) -> int:

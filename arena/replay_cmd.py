@@ -36,6 +36,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--calls", action="store_true",
                    help="show each LLM decision under the event it produced: model, tokens, latency, tool calls")
     p.add_argument("--messages", action="store_true", help="with --calls, also print the messages sent")
+    p.add_argument("--html", metavar="FILE",
+                   help="write the game as one self-contained HTML page (the replay viewer's) instead of printing it")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,6 +54,10 @@ def run(args: argparse.Namespace) -> int:
     viewer = _viewer(args, int(getattr(events[0], "seats", ruleset.seats)) if events else ruleset.seats)
     if viewer is None:
         return 2
+    if args.html:
+        from arena.server.export import export_html
+
+        return export_html(args.db, game_id, viewer, args.lang, args.html)
     names = Names.from_events(ruleset, events)
     god = viewer.kind == "god"
     calls = _calls_by_event(args, game_id, viewer)

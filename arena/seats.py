@@ -144,6 +144,20 @@ def parse_seat_file(text: str, seats: int, *, name: str = "seat file", seed: int
     return _plan(src, entries, endpoints, seats, seed, environ)
 
 
+def load_endpoints(path: str | Path) -> dict[str, Endpoint]:
+    """Only the ``[endpoints]`` of a seat file (with its ``[defaults]``): what ``arena serve`` offers in its lobby."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except OSError as exc:
+        raise SeatFileError(f"{path}: cannot read the seat file ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SeatFileError(f"{path}: not valid TOML: {exc}") from None
+    src = _Source(str(path), text)
+    return _endpoints(src, data, _table(src, data, "defaults"))
+
+
 def _table(src: _Source, data: Mapping[str, Any], key: str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
@@ -326,6 +340,11 @@ def llm_config(seat: int, ep: Endpoint) -> dict[str, Any]:
             "endpoint": ep.public()}
 
 
+def human_config(config: dict[str, Any]) -> dict[str, Any]:
+    """The stored config of a human seat: a person played it; ``bot`` is the stand-in's own config."""
+    return {"seat": config["seat"], "kind": "human", "bot": {k: v for k, v in config.items() if k != "seat"}}
+
+
 def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: Mapping[str, str] | None = None
                       ) -> SeatPlan:
     """The players again from a stored game's seat configs (to resume it)."""
@@ -334,6 +353,8 @@ def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: 
     problems: list[str] = []
     endpoints: dict[str, Endpoint] = {}
     for config in configs:
+        if config["kind"] == "human":  # a person's seat: its stand-in plays on (--human N takes it again)
+            config = {**config["bot"], "seat": config["seat"]}
         seat, kind = int(config["seat"]), str(config["kind"])
         if kind != "llm":
             agents[seat] = make_agent(kind)

@@ -20,7 +20,15 @@ import duckdb
 
 Step = Callable[[duckdb.DuckDBPyConnection], None]
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({})
+def _v1_to_v2_seat_control(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 2 adds the ``seat_control`` table (human seats handed to a bot and back)."""
+    from transcripts.schema import SEAT_CONTROL_DDL
+
+    for statement in SEAT_CONTROL_DDL:
+        con.execute(statement)
+
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: _v1_to_v2_seat_control})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

@@ -18,7 +18,7 @@ import duckdb
 
 from engine.events import Event, from_json
 from transcripts.errors import TranscriptError
-from transcripts.records import GameHeader, GameRow, LlmCall, SeatRecord
+from transcripts.records import GameHeader, GameRow, LlmCall, SeatControl, SeatRecord
 from transcripts.schema import GAME_STATUSES
 from transcripts.store import PathLike, open_db
 
@@ -160,3 +160,12 @@ def _decoded(name: str, value: Any) -> Any:
     if name in ("messages", "tools", "response", "tool_calls") and isinstance(value, str):
         return json.loads(value)
     return value
+
+
+def load_control(db: Db, game_id: str) -> list[SeatControl]:
+    """A game's seat hand-overs (a person leaving a seat to a bot, or taking it back), in order."""
+    with connect(db) as con:
+        gid = _resolve(con, game_id, _name(db))
+        rows = con.execute("SELECT seat, at_seq, controller, reason, created_at FROM seat_control "
+                           "WHERE game_id = ? ORDER BY change", [gid]).fetchall()
+    return [SeatControl(*row) for row in rows]

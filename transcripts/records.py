@@ -171,3 +171,14 @@ def final_seats(events: Sequence[Event], seat_configs: Sequence[Mapping[str, Any
             seats.setdefault(event.seat, {}).update(role=event.role, faction=event.faction)
     players = {int(c.get("seat", i + 1)): redact(c) for i, c in enumerate(seat_configs)}
     return [SeatRecord(seat=s, player=players.get(s, {}), **seats[s]) for s in sorted(seats)]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatControl:
+    """A seat changing hands from the event ``at_seq`` on: ``controller`` is ``human`` or ``bot``."""
+
+    seat: int
+    at_seq: int
+    controller: str
+    reason: str
+    created_at: datetime | None = None

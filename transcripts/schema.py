@@ -22,14 +22,31 @@ from __future__ import annotations
 
 from typing import Final
 
-SCHEMA_VERSION: Final[int] = 1
+SCHEMA_VERSION: Final[int] = 2
 """Bumped on every change to the DDL below; files of another version are refused or migrated."""
 
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
 """The life cycle of a game row: ``running`` until ``finish`` (or ``abort``) writes its end."""
 
-TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls")
+TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "seat_control")
 """The tables a transcript file holds (``meta`` aside), in export order."""
+
+SEAT_CONTROL_DDL: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE IF NOT EXISTS seat_control (
+        game_id TEXT NOT NULL,
+        change INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        at_seq INTEGER NOT NULL,
+        controller TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (game_id, change)
+    )
+    """,
+)
+"""Version 2: ``seat_control`` records each hand-over of a human seat (``controller`` human or bot)
+from the event ``at_seq`` on, so a replay can tell which decisions a person made."""
 
 DDL: Final[tuple[str, ...]] = (
     """
@@ -109,6 +126,8 @@ DDL: Final[tuple[str, ...]] = (
         PRIMARY KEY (game_id, call_id)
     )
     """,
+    # -- version 2 (seat control): who played a seat when a person left it to a bot or took it back --
+    *SEAT_CONTROL_DDL,
 )
 
 EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")

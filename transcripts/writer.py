@@ -157,6 +157,20 @@ class TranscriptWriter:
             self._write([game_id], self._finish_statements(game_id, "aborted", None, None, ()))
             self._forget(game_id)
 
+    def record_control(self, game_id: str, seat: int, at_seq: int, controller: str, reason: str) -> None:
+        """Record at once that a person handed ``seat`` to a bot or took it back (``seat_control``).
+
+        Written immediately, not buffered: a hand-over is rare, and it must survive a crash that
+        loses the last buffered events (``at_seq`` may then point past the stored log, harmlessly).
+        """
+        with self._lock:
+            self._expect(game_id)
+            con = self._db()
+            row = con.execute("SELECT count(*) FROM seat_control WHERE game_id = ?", [game_id]).fetchone()
+            change = int(row[0]) if row else 0
+            con.execute("INSERT INTO seat_control VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [game_id, change, seat, at_seq, controller, reason[:500], utcnow()])
+
     # -- the connection --------------------------------------------------------------------
 
     def cursor(self) -> duckdb.DuckDBPyConnection:

@@ -1,0 +1,155 @@
+"""``arena play --human N``: a person plays seat N at the terminal, among bots.
+
+The seat is a ``HumanSeat`` (deadline, fallback, leave/back) fed by lines typed on stdin. What the
+person sees is exactly the seat's view: each new event the engine lets seat N see is narrated as
+it happens (``engine.views.can_see`` decides, nothing here filters), and when the judge asks, the
+legal actions are listed as commands (``agents.human_commands``). A typed command is parsed, then
+checked against the engine (``Turn.check``) before it is handed in, so a mistake is explained and
+the person types again without losing the turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from agents.base import Agent
+from agents.human import ControlListener, HumanSeat
+from agents.human_commands import CommandError, menu, parse_command
+from arena.seats import SeatPlan, human_config
+from engine.events import Event
+from engine.game import Game
+from engine.narrate import Names, narrate
+from engine.narrate.names import Lang
+from engine.views import Viewer, can_see
+
+HELP = ("commands: the lines listed under 你的行动 / your actions; leave (a bot plays your seat), "
+        "back (play again), help")
+
+
+class TerminalSeat:
+    """Wires one ``HumanSeat`` to a text stream in and out."""
+
+    def __init__(self, seat: HumanSeat, names: Callable[[], Names], *, lang: Lang = "zh",
+                 out: TextIO = sys.stdout) -> None:
+        self.seat = seat
+        self.names = names
+        self.lang = lang
+        self.out = out
+        self.viewer = Viewer.of_seat(seat.seat)
+        seat.on_ask.append(self._asked_changed)
+
+    # -- what the person sees ---------------------------------------------------------------
+
+    def listener(self, game: Game, new: list[Event]) -> None:
+        """A runner listener: narrate each new event this seat may see."""
+        names = self.names()
+        for event in new:
+            if can_see(self.viewer, event):
+                line = narrate(event, names, self.lang)
+                if line:
+                    self._print(line)
+
+    def _asked_changed(self, seat: int) -> None:
+        asked = self.seat.asked
+        if asked is None:
+            return
+        turn = asked.turn
+        names = self.names()
+        if turn.error:
+            self._print(f"!! {turn.error}")
+        left = "" if asked.deadline_at is None else f" · {max(0, asked.deadline_at - time.time()):.0f} s"
+        self._print(f"== 你的行动 your actions (day {turn.day} · {names.phase(turn.phase, self.lang)}{left}) ==")
+        for line in menu(turn.legal, names, self.lang):
+            self._print(f"   {line}")
+
+    def _print(self, line: str) -> None:
+        print(line, file=self.out, flush=True)
+
+    # -- what the person types --------------------------------------------------------------
+
+    def handle(self, line: str) -> None:
+        """One typed line: a command for the open question, or leave / back / help."""
+        word = line.strip().lower()
+        if not word:
+            return
+        if word in ("leave", "back", "help"):
+            return self._meta(word)
+        asked = self.seat.asked
+        if asked is None:
+            self._print("nothing is asked of you now; wait for your turn (or type help)")
+            return
+        try:
+            action = parse_command(line, self.seat.seat, asked.turn.legal)
+        except CommandError as exc:
+            self._print(f"!! {exc}")
+            return
+        error = asked.turn.check(action) if asked.turn.check is not None else None
+        error = error or self.seat.offer(action)
+        if error:
+            self._print(f"!! {error}")
+
+    def _meta(self, word: str) -> None:
+        if word == "leave":
+            self.seat.leave("left at the terminal")
+            self._print("a bot plays your seat now; type back to play again")
+        elif word == "back":
+            self.seat.take_back("came back at the terminal")
+            self._print("you play your seat again from the next question on")
+        else:
+            self._print(HELP)
+
+    async def read_lines(self, source: TextIO = sys.stdin) -> None:
+        """Feed typed lines to ``handle`` until the input ends (run as a task beside the game).
+
+        ``input()`` blocks, so a daemon thread reads and hands each line to the loop; the game never
+        waits on the keyboard, only on the seat's open question (which has its deadline).
+        """
+        loop = asyncio.get_running_loop()
+        lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+        def pump() -> None:
+            for raw in source:
+                loop.call_soon_threadsafe(lines.put_nowait, raw)
+            loop.call_soon_threadsafe(lines.put_nowait, None)
+
+        threading.Thread(target=pump, name="terminal-seat", daemon=True).start()
+        while (line := await lines.get()) is not None:
+            self.handle(line)
+        self.seat.leave("the terminal input ended")
+
+
+def human_agent(seat: int, bot: Agent, deadline_s: float | None) -> HumanSeat:
+    """A human seat whose stand-in is ``bot`` (the seat's configured player)."""
+    return HumanSeat(seat, bot, deadline_s=deadline_s)
+
+
+def seat_human(plan: SeatPlan, seat: int | None, deadline_s: float | None) -> SeatPlan:
+    """``plan`` with ``seat`` played by a person (its configured player stands in when they leave)."""
+    if seat is None:
+        return plan
+    if seat not in plan.agents:
+        raise ValueError(f"--human {seat}: this game has seats 1..{len(plan.agents)}")
+    agent = plan.agents[seat]
+    bot = agent.bot if isinstance(agent, HumanSeat) else agent
+    plan.agents[seat] = human_agent(seat, bot, deadline_s)
+    index = next(i for i, c in enumerate(plan.configs) if int(c["seat"]) == seat)
+    if plan.configs[index]["kind"] != "human":
+        plan.configs[index] = human_config(plan.configs[index])
+    return plan
+
+
+def attach_terminal(plan: SeatPlan, seat: int | None, names: Names, lang: Lang,
+                    record: ControlListener | None) -> TerminalSeat | None:
+    """The terminal for the human seat of ``plan`` (None without ``--human``); hand-overs go to ``record``."""
+    if seat is None:
+        return None
+    agent = plan.agents[seat]
+    assert isinstance(agent, HumanSeat), "seat_human made it a HumanSeat"
+    if record is not None:
+        agent.on_control.append(record)
+    return TerminalSeat(agent, lambda: names, lang=lang)
