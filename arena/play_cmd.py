@@ -13,10 +13,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from arena.beliefs import DEFAULT_PHASES, BeliefCheckpoints
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
 from arena.recorder import CallStore, Recorder
-from arena.runner import CallListener, GameRunner, Listener
+from arena.runner import CallListener, Checkpoint, GameRunner, Listener
 from arena.seats import SeatPlan, load_seat_file, plan_from_configs
 from engine.errors import EngineError
 from engine.game import Game
@@ -47,6 +48,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N",
                    help="speaking rounds of a turn phase, e.g. RESTRICTED=1")
     p.add_argument("--resume", metavar="GAME_ID", help="continue an interrupted game stored in --db")
+    p.add_argument("--beliefs-at", action="append", default=None, metavar="PHASE",
+                   help=f"ask every seat for its beliefs when PHASE begins (default {', '.join(DEFAULT_PHASES)}: "
+                        "the end of each day; 'never' to skip); stored in the beliefs table")
 
 
 def parse_pairs(items: list[str], what: str) -> dict[str, Any]:
@@ -90,7 +94,14 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
             listeners.insert(0, Recorder(writer, game_id))
             call_listeners.append(CallStore(writer, game_id, _calls_stored(args, game_id)))
         console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
-        runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners)
+        checkpoints: list[Checkpoint] = []
+        phases = getattr(args, "beliefs_at", None) or list(DEFAULT_PHASES)
+        if writer is not None and game_id is not None and "never" not in phases:
+            gid, sink = game_id, writer
+            checkpoints.append(BeliefCheckpoints(ruleset, plan.agents, lambda rows: sink.append_beliefs(gid, rows),
+                                                 phases))
+        runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners,
+                            checkpoints=checkpoints)
         if console.is_terminal:
             with console.status(progress.status(game)) as status:
                 listeners.append(lambda g, _new: status.update(progress.status(g)))

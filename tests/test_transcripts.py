@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -23,6 +24,7 @@ from engine.events import Event, to_json
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from transcripts import (
+    SCHEMA_VERSION,
     GameHeader,
     LlmCall,
     RulesetVersionWarning,
@@ -195,13 +197,13 @@ def test_schema_version_mismatch_says_what_and_what_to_do(tmp_path: Path) -> Non
             with pytest.raises(TranscriptError) as err:
                 open_db(db, create=create)
             text = str(err.value)
-            assert f"schema version {found}" in text and "expects version 1" in text and hint in text
+            assert f"schema version {found}" in text and f"expects version {SCHEMA_VERSION}" in text and hint in text
             assert "arena export" in text
     # the hook: a registered step upgrades the file, after which it opens
-    def add_beliefs(con: duckdb.DuckDBPyConnection) -> None:
-        con.execute("CREATE TABLE beliefs (game_id TEXT)")
+    def step(version: int) -> Callable[[duckdb.DuckDBPyConnection], None]:
+        return lambda con: con.execute(f"CREATE TABLE marker_{version} (game_id TEXT)") and None
 
-    assert migrate_db(db, {0: add_beliefs}) == (0, 1)
+    assert migrate_db(db, {v: step(v) for v in range(SCHEMA_VERSION)}) == (0, SCHEMA_VERSION)
     open_db(db, create=False).close()
 
 
@@ -241,11 +243,12 @@ def test_prefixes_ruleset_versions_and_parquet_export(tmp_path: Path) -> None:
         assert replay_game(db, "2026-x31", strict_version=False).over
 
     files = export_parquet(db, tmp_path / "out")
-    assert [f.name for f in files] == ["games.parquet", "seats.parquet", "events.parquet", "llm_calls.parquet"]
+    assert [f.name for f in files] == ["games.parquet", "seats.parquet", "events.parquet", "llm_calls.parquet",
+                                       "beliefs.parquet", "tournament_games.parquet"]
     con = duckdb.connect()
     counts = {f.stem: con.execute(f"SELECT count(*) FROM read_parquet('{f}')").fetchall()[0][0] for f in files}
     total = sum(len(load_events(db, g)) for g in ids)
-    assert counts == {"games": 3, "seats": 36, "events": total, "llm_calls": 0}
+    assert counts == {"games": 3, "seats": 36, "events": total, "llm_calls": 0, "beliefs": 0, "tournament_games": 0}
     subset = export_parquet(db, tmp_path / "one", game_ids=["2026-x32"])
     payload = con.execute(f"SELECT payload FROM read_parquet('{subset[2]}') ORDER BY seq").fetchall()
     assert len(payload) == len(load_events(db, "2026-x32"))

@@ -14,7 +14,8 @@ from transcripts.reader import Db, connect, resolve_game_id
 from transcripts.schema import TABLES
 from transcripts.store import PathLike
 
-ORDER = {"games": "created_at, game_id", "seats": "game_id, seat", "events": "game_id, seq", "llm_calls": "game_id, call_id"}
+ORDER = {"games": "created_at, game_id", "seats": "game_id, seat", "events": "game_id, seq", "llm_calls": "game_id, call_id",
+         "beliefs": "game_id, checkpoint, seat, target, faction", "tournament_games": "tournament, game_id"}
 
 
 def export_parquet(db_path: Db, out_dir: PathLike, game_ids: Sequence[str] | None = None) -> list[Path]:

@@ -2,7 +2,7 @@
 
 ``MIGRATIONS[v]`` upgrades a file of schema version ``v`` to ``v + 1`` on an open read-write
 connection, inside the transaction ``store.migrate_db`` opens, so a failed step leaves the file as
-it was. Only version 1 exists so far, hence no step; a change to ``schema.DDL`` bumps
+it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``); a change to ``schema.DDL`` bumps
 ``SCHEMA_VERSION`` and adds the step that turns the previous version into it (in the manner of
 inspect_ai's ``migrate_values``, but rewriting the stored tables once instead of every read).
 
@@ -20,7 +20,15 @@ import duckdb
 
 Step = Callable[[duckdb.DuckDBPyConnection], None]
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({})
+def v1_to_v2(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 2 adds the ``beliefs`` and ``tournament_games`` tables; no stored row changes."""
+    from transcripts.schema import V2_BELIEFS
+
+    for statement in V2_BELIEFS:
+        con.execute(statement)
+
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

@@ -16,20 +16,58 @@ Why these shapes:
   the events.
 * ``llm_calls`` is filled by the LLM players; ``event_seq`` links a call to the event it produced
   (NULL for a call that produced none, e.g. an illegal answer that was retried).
+* ``beliefs`` (version 2) holds what each seat privately reported at a checkpoint: one row per
+  (believer, other living seat, faction) with its probability; ``checkpoint`` is the seq of the event
+  at which it was asked, so the truth "at that moment" is the events up to it. Never an event: no
+  other seat ever sees it. ``tournament_games`` (version 2) places a game in a tournament's design.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-SCHEMA_VERSION: Final[int] = 1
+SCHEMA_VERSION: Final[int] = 2
 """Bumped on every change to the DDL below; files of another version are refused or migrated."""
 
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
 """The life cycle of a game row: ``running`` until ``finish`` (or ``abort``) writes its end."""
 
-TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls")
+TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "beliefs", "tournament_games")
 """The tables a transcript file holds (``meta`` aside), in export order."""
+
+# -- version 2: beliefs and tournaments (issue 8) ---------------------------------------------------
+
+V2_BELIEFS: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE beliefs (
+        game_id TEXT NOT NULL,
+        checkpoint INTEGER NOT NULL,
+        day INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        target INTEGER NOT NULL,
+        alias TEXT,
+        faction TEXT NOT NULL,
+        prob DOUBLE NOT NULL,
+        source TEXT NOT NULL,
+        PRIMARY KEY (game_id, checkpoint, seat, target, faction)
+    )
+    """,
+    """
+    CREATE TABLE tournament_games (
+        tournament TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        rotation INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        PRIMARY KEY (tournament, game_id)
+    )
+    """,
+)
+"""The tables version 2 adds (``migrate`` creates them in a version 1 file)."""
+
+# -- end of version 2 -------------------------------------------------------------------------------
 
 DDL: Final[tuple[str, ...]] = (
     """
@@ -109,6 +147,7 @@ DDL: Final[tuple[str, ...]] = (
         PRIMARY KEY (game_id, call_id)
     )
     """,
+    *V2_BELIEFS,
 )
 
 EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")

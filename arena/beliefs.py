@@ -1,0 +1,95 @@
+"""Belief checkpoints: at chosen moments, every living seat that can privately reports its beliefs.
+
+A runner checkpoint (``GameRunner(checkpoints=[...])``): when a checkpoint event passes — by default
+the start of ``NIGHTFALL``, i.e. the end of each day's talk and vote — each living seat whose player
+implements ``ReportsBeliefs`` is asked, all at once, for a probability per faction of every other
+living seat, seeing only its own view up to that event. Answers go to a sink (the transcript
+writer's ``append_beliefs``, or a list for games played elsewhere); a player that fails or has no
+beliefs adds nothing, so the evaluations can say what is missing. The question is never an event,
+so the game, its transcript and its replay are the same with or without checkpoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from agents.base import Agent
+from agents.beliefs import BeliefError, BeliefRequest, Report, ReportsBeliefs, normalise
+from engine.events import AliasesAssigned, Died, Event, PhaseBegan
+from engine.game import Game
+from engine.ruleset import Ruleset
+from engine.views import Viewer, view
+from transcripts.beliefs import BeliefRow, report_rows
+
+DEFAULT_PHASES: tuple[str, ...] = ("NIGHTFALL",)
+"""Checkpoint phases by default: the end of every day (its talk and vote are over)."""
+
+Sink = Callable[[list[BeliefRow]], None]
+
+
+def factions_of(ruleset: Ruleset) -> tuple[str, ...]:
+    """The rule set's factions, in the order its roles list them."""
+    return tuple(dict.fromkeys(role.faction for role in ruleset.roles))
+
+
+def living(events: Iterable[Event], seats: int) -> list[int]:
+    """Seats not reported dead by the events (rule-set agnostic: ``Died`` events)."""
+    dead = {e.seat for e in events if isinstance(e, Died)}
+    return [s for s in range(1, seats + 1) if s not in dead]
+
+
+def aliases_of(events: Iterable[Event]) -> dict[int, str]:
+    """Each seat's alias, as the last ``AliasesAssigned`` event gave it."""
+    out: dict[int, str] = {}
+    for event in events:
+        if isinstance(event, AliasesAssigned):
+            out = dict(event.aliases)
+    return out
+
+
+class BeliefCheckpoints:
+    """A runner checkpoint that asks for beliefs when a checkpoint phase begins."""
+
+    def __init__(self, ruleset: Ruleset, agents: Mapping[int, Agent], sink: Sink,
+                 phases: Sequence[str] = DEFAULT_PHASES) -> None:
+        self.ruleset, self.sink, self.phases = ruleset, sink, frozenset(phases)
+        self.agents = {s: a for s, a in agents.items() if isinstance(a, ReportsBeliefs)}
+        self.factions = factions_of(ruleset)
+        self.failures: list[str] = []
+
+    async def __call__(self, game: Game, new: list[Event]) -> None:
+        for event in new:
+            if isinstance(event, PhaseBegan) and event.name in self.phases:
+                await self.elicit(game, event)
+
+    async def elicit(self, game: Game, at: Event) -> None:
+        """Ask every living reporting seat at the event ``at``; hand the answers to the sink."""
+        cut = game.events[:at.seq + 1]
+        alive = living(cut, self.ruleset.seats)
+        aliases = aliases_of(cut)
+        requests = [self._request(game, at, cut, seat, alive, aliases) for seat in alive if seat in self.agents]
+        answers = await asyncio.gather(*(self._ask(r) for r in requests))
+        rows: list[BeliefRow] = []
+        for request, report in zip(requests, answers, strict=True):
+            if report:
+                source = self.agents[request.seat].belief_source
+                rows += report_rows(at.seq, at.day, at.phase, request.seat, source, report, aliases)
+        if rows:
+            self.sink(rows)
+
+    def _request(self, game: Game, at: Event, cut: Sequence[Event], seat: int, alive: list[int],
+                 aliases: dict[int, str]) -> BeliefRequest:
+        return BeliefRequest(
+            ruleset=self.ruleset.id, seed=game.state.seed, seat=seat, day=at.day, phase=at.phase,
+            checkpoint=at.seq, events=view(cut, Viewer.of_seat(seat)),
+            targets={t: aliases.get(t, "") for t in alive if t != seat}, factions=self.factions)
+
+    async def _ask(self, request: BeliefRequest) -> Report | None:
+        """One seat's report, cleaned; a failure is noted and adds nothing (never a made-up report)."""
+        try:
+            raw = await self.agents[request.seat].beliefs(request)
+            return None if raw is None else normalise(raw, request)
+        except (BeliefError, Exception) as exc:  # a player's failure must not stop the game
+            self.failures.append(f"seat {request.seat} at event {request.checkpoint}: {type(exc).__name__}: {exc}")
+            return None
