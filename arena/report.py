@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 
 from arena.report_html import html
 from arena.report_md import markdown
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         written = write_report(Path(args.db), Path(args.out), tournament=args.tournament, views=not args.no_views,
                                resamples=args.resamples, rating_resamples=args.rating_resamples)
     except TranscriptError as exc:
-        Console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False)
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         return 2
     for path in written:
         console.print(f"wrote {path}")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from agents.llm.pool import ClientPool
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         status = run_tournament(tournament, Path(args.db), backend=args.backend, limit=args.limit,
                                 ray_address=args.ray_address, console=console)
     except (TournamentFileError, TranscriptError, EngineError, ValueError) as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         return 2
     left = status.planned - status.finished_before - len(status.played)
     console.print(f"{tournament.name}: {status.planned} games planned; {status.finished_before} finished before, "
