@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from agents.base import Agent
+from agents.base import Agent, CallRecord, RecordsCalls
 from agents.beliefs import BeliefError, BeliefRequest, Report, ReportsBeliefs, normalise
 from engine.events import AliasesAssigned, Died, Event, PhaseBegan
 from engine.game import Game
@@ -26,6 +26,7 @@ DEFAULT_PHASES: tuple[str, ...] = ("NIGHTFALL",)
 """Checkpoint phases by default: the end of every day (its talk and vote are over)."""
 
 Sink = Callable[[list[BeliefRow]], None]
+CallSink = Callable[[list[CallRecord]], None]
 
 
 def factions_of(ruleset: Ruleset) -> tuple[str, ...]:
@@ -52,8 +53,8 @@ class BeliefCheckpoints:
     """A runner checkpoint that asks for beliefs when a checkpoint phase begins."""
 
     def __init__(self, ruleset: Ruleset, agents: Mapping[int, Agent], sink: Sink,
-                 phases: Sequence[str] = DEFAULT_PHASES) -> None:
-        self.ruleset, self.sink, self.phases = ruleset, sink, frozenset(phases)
+                 phases: Sequence[str] = DEFAULT_PHASES, calls: CallSink | None = None) -> None:
+        self.ruleset, self.sink, self.phases, self.calls = ruleset, sink, frozenset(phases), calls
         self.agents = {s: a for s, a in agents.items() if isinstance(a, ReportsBeliefs)}
         self.factions = factions_of(ruleset)
         self.failures: list[str] = []
@@ -77,6 +78,18 @@ class BeliefCheckpoints:
                 rows += report_rows(at.seq, at.day, at.phase, request.seat, source, report, aliases)
         if rows:
             self.sink(rows)
+        self._hand_on_calls(requests)
+
+    def _hand_on_calls(self, requests: list[BeliefRequest]) -> None:
+        """The model calls the question cost, stored now: between decisions nothing else is in flight,
+        and a seat that never acts again would otherwise keep them."""
+        if self.calls is None:
+            return
+        for agent in {id(a): a for a in (self.agents[r.seat] for r in requests)}.values():
+            if isinstance(agent, RecordsCalls):
+                records = agent.take_calls()
+                if records:
+                    self.calls(records)
 
     def _request(self, game: Game, at: Event, cut: Sequence[Event], seat: int, alive: list[int],
                  aliases: dict[int, str]) -> BeliefRequest:

@@ -99,7 +99,7 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
         if writer is not None and game_id is not None and "never" not in phases:
             gid, sink = game_id, writer
             checkpoints.append(BeliefCheckpoints(ruleset, plan.agents, lambda rows: sink.append_beliefs(gid, rows),
-                                                 phases))
+                                                 phases, calls=call_listeners[0] if call_listeners else None))
         runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners,
                             checkpoints=checkpoints)
         if console.is_terminal:

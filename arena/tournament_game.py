@@ -60,7 +60,8 @@ async def play_spec(spec: GameSpec, prefix: Sequence[Event], sinks: Sinks, pool:
         if fresh:
             sinks.events(g, fresh)
 
-    checkpoints = [BeliefCheckpoints(ruleset, seats.agents, sinks.beliefs, spec.beliefs_at)] if spec.beliefs_at else []
+    checkpoints = [BeliefCheckpoints(ruleset, seats.agents, sinks.beliefs, spec.beliefs_at, sinks.calls)
+                   ] if spec.beliefs_at else []
     runner = GameRunner(game, seats.agents, listeners=[new_only], call_listeners=[sinks.calls],
                         checkpoints=list(checkpoints))
     try:

@@ -1,7 +1,8 @@
 """Play quality: answers the engine refused, decisions the runner had to take, posts over budget.
 
-* ``invalid_rate``: the share of a model's calls whose answer was unusable (an error on record);
-  seats that call no model add nothing, and the basis counts calls;
+* ``invalid_rate``: the share of a model's calls for a decision whose answer was unusable (an error
+  on record; belief questions are not decisions); seats that call no model add nothing, and the
+  basis counts calls;
 * ``fallback_rate`` / ``timeout_rate``: the share of decisions the runner settled with a recorded
   fallback (a pass), and those of them caused by the decision timeout;
 * ``speech_compliance``: 1 - the share of posts withheld for overrunning the phase's 蓝字 budget.
@@ -34,7 +35,7 @@ class QualityEvaluator:
             def obs(metric: str, num: float, den: float, seat_side: str = side, who: str = label) -> Obs:
                 return Obs(game.game_id, metric, who, seat_side, num, den)
 
-            calls = [c for c in game.calls if c.seat == seat]
+            calls = [c for c in game.calls if c.seat == seat and c.purpose != "beliefs"]
             if calls:
                 out.append(obs("invalid_rate", sum(1.0 for c in calls if c.error), len(calls)))
             decisions = game.decisions[seat]
