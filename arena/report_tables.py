@@ -55,8 +55,9 @@ def tables(board: Leaderboard) -> list[Table]:
 
 
 def _ratings(board: Leaderboard, *, sides: bool) -> Table:
-    rows = [(r.label, num(r.mu, 2), interval(r.lo, r.hi), num(r.sigma, 2), num(r.ordinal, 2), str(r.games))
-            for r in board.ratings if r.label.startswith(SIDE_PREFIX) == sides]
+    rows: list[tuple[str, ...]] = [
+        (r.label, num(r.mu, 2), interval(r.lo, r.hi), num(r.sigma, 2), num(r.ordinal, 2), str(r.games))
+        for r in board.ratings if r.label.startswith(SIDE_PREFIX) == sides]
     if sides:
         return Table("sides", "Side terms (how strong each side is, whoever plays it)",
                      ("side", "μ", "95% CI of μ", "σ", "μ−3σ", "games"), rows)
@@ -67,7 +68,7 @@ def _ratings(board: Leaderboard, *, sides: bool) -> Table:
 
 
 def _wins(board: Leaderboard) -> Table:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for row in sorted((r for r in board.rows if r.metric == "win_rate"), key=lambda r: (r.label, r.side != "*", r.side)):
         rows.append((row.label, "all" if row.side == "*" else row.side, num(row.value),
                      interval(row.wilson_lo, row.wilson_hi), interval(row.lo, row.hi), basis(row), str(row.games)))
@@ -80,7 +81,7 @@ def _wins(board: Leaderboard) -> Table:
 
 
 def _section(board: Leaderboard, key: str, title: str, metrics: tuple[str, ...]) -> Table:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for metric in metrics:
         for row in board.metric(metric):
             rows.append((metric, row.label, num(row.value), interval(row.lo, row.hi), basis(row), str(row.games)))

@@ -58,9 +58,14 @@ class Obs:
 class Evaluator(Protocol):
     """A small scorer of stored games: ``observe`` is a pure function of one game's facts."""
 
-    name: str
-    version: str
-    metrics: tuple[Metric, ...]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def version(self) -> str: ...
+
+    @property
+    def metrics(self) -> tuple[Metric, ...]: ...
 
     def observe(self, game: GameFacts) -> list[Obs]:
         """This game's observations (none for what it does not hold)."""

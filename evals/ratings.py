@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from openskill.models import PlackettLuce
@@ -84,7 +85,7 @@ def rate(games: Sequence[RatedGame], *, side_term: bool = True) -> dict[str, Ski
     skills: dict[str, Skill] = {}
     for game in games:
         factions = sorted(game.teams)
-        ranks = [1 if f in game.winners else 2 for f in factions]
+        ranks = [1.0 if f in game.winners else 2.0 for f in factions]
         if len(set(ranks)) < 2:
             continue
         players = [[*game.teams[f], *([side_name(game.ruleset, f)] if side_term else [])] for f in factions]
@@ -99,12 +100,13 @@ def _get(skills: dict[str, Skill], model: PlackettLuce, name: str) -> tuple[floa
     return (model.mu, model.sigma) if found is None else (found.mu, found.sigma)
 
 
-def _apply(skills: dict[str, Skill], model: PlackettLuce, players: list[list[str]], moved: list[list[object]]) -> None:
+def _apply(skills: dict[str, Skill], model: PlackettLuce, players: list[list[str]], moved: Sequence[Sequence[Any]]
+           ) -> None:
     """Each player's rating moves by the mean move of its copies in this game."""
     deltas: dict[str, list[tuple[float, float]]] = {}
     for names, ratings in zip(players, moved, strict=True):
         for name, rating in zip(names, ratings, strict=True):
-            deltas.setdefault(name, []).append((float(rating.mu), float(rating.sigma)))  # type: ignore[attr-defined]
+            deltas.setdefault(name, []).append((float(rating.mu), float(rating.sigma)))
     for name, new in deltas.items():
         mu, _ = _get(skills, model, name)
         skills[name] = Skill(mu + float(np.mean([m - mu for m, _ in new])), float(np.mean([s for _, s in new])))
@@ -133,5 +135,6 @@ def rating_rows(games: Sequence[GameFacts], *, resamples: int = DEFAULT_RATING_R
     rows = []
     for name, skill in skills.items():
         interval = percentile(np.array(boots[name], dtype=np.float64)) if boots[name] else None
-        rows.append(RatingRow(name, skill.mu, skill.sigma, skill.ordinal, *(interval or (None, None)), counts[name]))
+        lo, hi = interval or (None, None)
+        rows.append(RatingRow(name, skill.mu, skill.sigma, skill.ordinal, lo, hi, counts[name]))
     return sorted(rows, key=lambda r: (r.label.startswith(SIDE_PREFIX), -r.ordinal))

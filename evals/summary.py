@@ -77,11 +77,11 @@ def _metric_rows(evaluator: Evaluator, metric: Metric, obs: list[Obs], index: di
 
 def _row(evaluator: Evaluator, metric: Metric, label: str, side: str, value: float | None, boots: Vec,
          num: float, units: Vec) -> Row:
-    interval = percentile(boots) if boots.size else None
     total = float(units.sum())
-    w = wilson(num, total) if metric.binomial else None
-    return Row(evaluator.name, evaluator.version, metric.name, label, side, value, *(interval or (None, None)),
-               *(w or (None, None)), int(np.count_nonzero(units)), total, metric.basis)
+    lo, hi = (percentile(boots) if boots.size else None) or (None, None)
+    wilson_lo, wilson_hi = (wilson(num, total) if metric.binomial else None) or (None, None)
+    return Row(evaluator.name, evaluator.version, metric.name, label, side, value, lo, hi, wilson_lo, wilson_hi,
+               int(np.count_nonzero(units)), total, metric.basis)
 
 
 def _balanced_row(evaluator: Evaluator, metric: Metric, label: str, parts: list[Sums], weights: Vec) -> Row:
