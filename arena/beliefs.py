@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from agents.base import Agent, CallRecord, RecordsCalls
-from agents.beliefs import BeliefError, BeliefRequest, Report, ReportsBeliefs, normalise
+from agents.beliefs import BeliefRequest, Report, ReportsBeliefs, normalise
 from engine.events import AliasesAssigned, Died, Event, PhaseBegan
 from engine.game import Game
 from engine.ruleset import Ruleset
@@ -24,6 +24,15 @@ from transcripts.beliefs import BeliefRow, report_rows
 
 DEFAULT_PHASES: tuple[str, ...] = ("NIGHTFALL",)
 """Checkpoint phases by default: the end of every day (its talk and vote are over)."""
+NIGHT_NAMES: tuple[str, ...] = ("NIGHTFALL", "NIGHT")
+"""The phase that ends a day, by preference, for a rule set whose phases do not include the default."""
+
+
+def day_end(ruleset: Ruleset) -> tuple[str, ...]:
+    """The rule set's end-of-day checkpoint phase: ``NIGHTFALL``, else ``NIGHT``, else none (said by the
+    evaluations as missing reports, never guessed)."""
+    found = next((name for name in NIGHT_NAMES if name in ruleset.phase_names), None)
+    return (found,) if found is not None else ()
 
 Sink = Callable[[list[BeliefRow]], None]
 CallSink = Callable[[list[CallRecord]], None]
@@ -54,6 +63,8 @@ class BeliefCheckpoints:
 
     def __init__(self, ruleset: Ruleset, agents: Mapping[int, Agent], sink: Sink,
                  phases: Sequence[str] = DEFAULT_PHASES, calls: CallSink | None = None) -> None:
+        if tuple(phases) == DEFAULT_PHASES:
+            phases = day_end(ruleset)
         self.ruleset, self.sink, self.phases, self.calls = ruleset, sink, frozenset(phases), calls
         self.agents = {s: a for s, a in agents.items() if isinstance(a, ReportsBeliefs)}
         self.factions = factions_of(ruleset)
@@ -103,6 +114,6 @@ class BeliefCheckpoints:
         try:
             raw = await self.agents[request.seat].beliefs(request)
             return None if raw is None else normalise(raw, request)
-        except (BeliefError, Exception) as exc:  # a player's failure must not stop the game
+        except Exception as exc:  # a bad report or a player's failure must not stop the game
             self.failures.append(f"seat {request.seat} at event {request.checkpoint}: {type(exc).__name__}: {exc}")
             return None

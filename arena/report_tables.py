@@ -56,13 +56,13 @@ def tables(board: Leaderboard) -> list[Table]:
 
 def _ratings(board: Leaderboard, *, sides: bool) -> Table:
     rows: list[tuple[str, ...]] = [
-        (r.label, num(r.mu, 2), interval(r.lo, r.hi), num(r.sigma, 2), num(r.ordinal, 2), str(r.games))
+        (r.label, num(r.mu, 2), interval(r.lo, r.hi), num(r.sigma, 2), num(r.ordinal, 2),
+         interval(r.ordinal_lo, r.ordinal_hi), str(r.games))
         for r in board.ratings if r.label.startswith(SIDE_PREFIX) == sides]
+    columns = ("side" if sides else "model", "μ", "95% CI of μ (bootstrap)", "σ", "μ−3σ", "95% CI of μ−3σ", "games")
     if sides:
-        return Table("sides", "Side terms (how strong each side is, whoever plays it)",
-                     ("side", "μ", "95% CI of μ", "σ", "μ−3σ", "games"), rows)
-    return Table("leaderboard", "Leaderboard: OpenSkill (Plackett-Luce) rating with a side term",
-                 ("model", "μ", "95% CI of μ (bootstrap)", "σ", "μ−3σ", "games"), rows,
+        return Table("sides", "Side terms (how strong each side is, whoever plays it)", columns, rows)
+    return Table("leaderboard", "Leaderboard: OpenSkill (Plackett-Luce) rating with a side term", columns, rows,
                  "Sorted by μ−3σ. Each game is a match between its factions; a pseudo-player per side absorbs "
                  "the side's own strength. Intervals: re-rating bootstrap resamples of the games.")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,8 @@ class Status:
     finished_before: int = 0
     resumed: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    """Games that raised (what and why); they stay unfinished in the database, for the next run."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,7 +70,11 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"{tournament.name}: {status.planned} games planned; {status.finished_before} finished before, "
                   f"{len(status.played)} played now ({len(status.resumed)} resumed), {left} left. "
                   f"See the results with: arena report --db {args.db}")
-    return 0
+    for failure in status.failed:
+        err.print(f"[bold red]failed:[/] {escape(failure)}", highlight=False)
+    if status.failed:
+        err.print("the failed games stay unfinished in the database: run the tournament again to take them up")
+    return 1 if status.failed else 0
 
 
 def run_tournament(tournament: Tournament, db: Path, *, backend: str = "local", limit: int | None = None,
@@ -90,9 +97,10 @@ def run_tournament(tournament: Tournament, db: Path, *, backend: str = "local", 
             if backend == "ray":
                 from arena.tournament_ray import run_on_ray
 
-                run_on_ray(todo, writer, stored, tournament.concurrency, finished, address=ray_address)
+                status.failed = run_on_ray(todo, writer, stored, tournament.concurrency, finished,
+                                           address=ray_address)
             else:
-                asyncio.run(_run_local(tournament, todo, writer, stored, finished))
+                status.failed = asyncio.run(_run_local(tournament, todo, writer, stored, finished))
     return status
 
 
@@ -101,29 +109,41 @@ def stored_games(writer: TranscriptWriter, specs: Sequence[GameSpec]) -> dict[st
     were played from another version of the tournament file (another seed or rule set)."""
     con = writer.cursor()
     try:
-        rows = con.execute("SELECT game_id, status, seed, ruleset FROM games WHERE game_id IN (SELECT unnest(?))",
-                           [[s.game_id for s in specs]]).fetchall()
+        rows = con.execute("SELECT game_id, status, seed, ruleset, seat_configs FROM games "
+                           "WHERE game_id IN (SELECT unnest(?))", [[s.game_id for s in specs]]).fetchall()
     finally:
         con.close()
     by_id = {s.game_id: s for s in specs}
-    for game_id, _, seed, ruleset in rows:
+    for game_id, _, seed, ruleset, configs in rows:
         spec = by_id[game_id]
-        if (seed, ruleset) != (spec.seed, spec.ruleset):
+        labels = [c.get("label") for c in json.loads(configs or "[]")]
+        if (seed, ruleset, labels) != (spec.seed, spec.ruleset, [c["label"] for c in spec.configs]):
             raise TournamentFileError(
-                f"game {game_id} is stored with seed {seed} ({ruleset}), but the tournament file now plans seed "
-                f"{spec.seed} ({spec.ruleset}): the file changed since those games were played. Give the "
-                "tournament a new name, or use another --db.")
-    return {game_id: status for game_id, status, _, _ in rows}
+                f"game {game_id} is stored with seed {seed} ({ruleset}) and players {_short(labels)}, but the "
+                f"tournament file now plans seed {spec.seed} ({spec.ruleset}) and players "
+                f"{_short([c['label'] for c in spec.configs])}: the file changed since those games were played. "
+                "Give the tournament a new name, or use another --db.")
+    return {game_id: status for game_id, status, *_ in rows}
+
+
+def _short(labels: Sequence[object]) -> str:
+    return ", ".join(map(str, labels[:4])) + (", …" if len(labels) > 4 else "")
 
 
 async def _run_local(tournament: Tournament, todo: Sequence[GameSpec], writer: TranscriptWriter,
-                     stored: dict[str, str], done: Done) -> None:
+                     stored: dict[str, str], done: Done) -> list[str]:
+    """Play ``todo`` in this event loop; returns the failures (one game's crash stops no other)."""
     limit = asyncio.Semaphore(tournament.concurrency)
     pool = ClientPool(seed=tournament.seed) if tournament.endpoints else None
+    failed: list[str] = []
 
     async def one(spec: GameSpec) -> None:
         async with limit:
-            await play_into_writer(spec, writer, stored.get(spec.game_id), pool)
+            try:
+                await play_into_writer(spec, writer, stored.get(spec.game_id), pool)
+            except Exception as exc:
+                failed.append(f"{spec.game_id}: {type(exc).__name__}: {exc}")
+                return
             done(spec)
 
     try:
@@ -131,6 +151,7 @@ async def _run_local(tournament: Tournament, todo: Sequence[GameSpec], writer: T
     finally:
         if pool is not None:
             await pool.aclose()
+    return failed
 
 
 class _progress:

@@ -32,8 +32,8 @@ def play_task(spec: GameSpec, prefix_json: list[str]) -> GameResult:
 
 
 def run_on_ray(todo: Sequence[GameSpec], writer: TranscriptWriter, stored: dict[str, str], concurrency: int,
-               done: Callable[[GameSpec], None], *, address: str | None = None) -> None:
-    """Play ``todo`` as Ray tasks, writing each result as it comes back."""
+               done: Callable[[GameSpec], None], *, address: str | None = None) -> list[str]:
+    """Play ``todo`` as Ray tasks, writing each result as it comes back; returns the failures."""
     try:
         import ray
     except ImportError:
@@ -43,16 +43,17 @@ def run_on_ray(todo: Sequence[GameSpec], writer: TranscriptWriter, stored: dict[
         ray.init(address=address, include_dashboard=False, log_to_driver=False,
                  runtime_env=None if address else {"env_vars": {"PYTHONPATH": _pythonpath()}})
     try:
-        _drive(ray, ray.remote(play_task), todo, writer, stored, concurrency, done)
+        return _drive(ray, ray.remote(play_task), todo, writer, stored, concurrency, done)
     finally:
         if started:
             ray.shutdown()
 
 
 def _drive(ray: Any, task: Any, todo: Sequence[GameSpec], writer: TranscriptWriter, stored: dict[str, str],
-           concurrency: int, done: Callable[[GameSpec], None]) -> None:
+           concurrency: int, done: Callable[[GameSpec], None]) -> list[str]:
     waiting = list(todo)
     running: dict[Any, GameSpec] = {}
+    failed: list[str] = []
     while waiting or running:
         while waiting and len(running) < concurrency:
             spec = waiting.pop(0)
@@ -60,8 +61,14 @@ def _drive(ray: Any, task: Any, todo: Sequence[GameSpec], writer: TranscriptWrit
         ready, _ = ray.wait(list(running), num_returns=1)
         for ref in ready:
             spec = running.pop(ref)
-            store_result(spec, writer, stored.get(spec.game_id), ray.get(ref))
+            try:
+                result = ray.get(ref)
+            except Exception as exc:  # one task's failure (a crash, a lost worker) stops no other
+                failed.append(f"{spec.game_id}: {type(exc).__name__}: {(str(exc).strip().splitlines() or [''])[-1]}")
+                continue
+            store_result(spec, writer, stored.get(spec.game_id), result)
             done(spec)
+    return failed
 
 
 def _prefix(writer: TranscriptWriter, spec: GameSpec, stored: dict[str, str]) -> list[str]:

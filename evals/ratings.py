@@ -58,6 +58,8 @@ class RatingRow:
     lo: float | None
     hi: float | None
     games: int
+    ordinal_lo: float | None = None
+    ordinal_hi: float | None = None
 
 
 def rated_games(games: Sequence[GameFacts]) -> list[RatedGame]:
@@ -120,21 +122,24 @@ def _plays(name: str, match: RatedGame) -> bool:
 
 def rating_rows(games: Sequence[GameFacts], *, resamples: int = DEFAULT_RATING_RESAMPLES, seed: int = 0,
                 side_term: bool = True) -> list[RatingRow]:
-    """The leaderboard: each model's rating (sides included, named ``side:…``), with a 95% bootstrap
-    interval on mu from re-rating resamples of the games (kept in their played order)."""
+    """The leaderboard: each model's rating (sides included, named ``side:…``), with 95% bootstrap
+    intervals on mu and on mu - 3 sigma from re-rating resamples of the games (kept in their played
+    order). sigma is the model's own uncertainty, not a sample statistic, and is shown as it is."""
     matches = rated_games(games)
     skills = rate(matches, side_term=side_term)
     rng = np.random.default_rng(seed)
-    boots: dict[str, list[float]] = {name: [] for name in skills}
+    boots: dict[str, list[tuple[float, float]]] = {name: [] for name in skills}
     for _ in range(resamples if matches else 0):
         drawn = np.sort(rng.integers(0, len(matches), size=len(matches)))
         again = rate([matches[i] for i in drawn], side_term=side_term)
         for name in skills:
-            boots[name].append(again[name].mu if name in again else np.nan)
+            found = again.get(name)
+            boots[name].append((found.mu, found.ordinal) if found is not None else (np.nan, np.nan))
     counts = {name: sum(1 for m in matches if _plays(name, m)) for name in skills}
     rows = []
     for name, skill in skills.items():
-        interval = percentile(np.array(boots[name], dtype=np.float64)) if boots[name] else None
-        lo, hi = interval or (None, None)
-        rows.append(RatingRow(name, skill.mu, skill.sigma, skill.ordinal, lo, hi, counts[name]))
+        drawn_values = np.array(boots[name], dtype=np.float64).reshape(-1, 2)
+        lo, hi = (percentile(drawn_values[:, 0]) if len(drawn_values) else None) or (None, None)
+        olo, ohi = (percentile(drawn_values[:, 1]) if len(drawn_values) else None) or (None, None)
+        rows.append(RatingRow(name, skill.mu, skill.sigma, skill.ordinal, lo, hi, counts[name], olo, ohi))
     return sorted(rows, key=lambda r: (r.label.startswith(SIDE_PREFIX), -r.ordinal))

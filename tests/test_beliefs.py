@@ -9,7 +9,7 @@ import duckdb
 import pytest
 
 from agents.beliefs import BeliefError, BeliefRequest, normalise, roster_prior
-from arena.beliefs import BeliefCheckpoints, factions_of
+from arena.beliefs import BeliefCheckpoints, day_end, factions_of
 from arena.players import agents_for, parse_players
 from arena.runner import GameRunner
 from engine.rulesets import get_ruleset
@@ -80,6 +80,7 @@ def test_normalise_keeps_what_was_said_and_refuses_what_cannot_be_read() -> None
 def test_roster_prior_removes_ones_own_seat() -> None:
     assert roster_prior({"black": 4, "white": 13, "witch": 1}, "witch") == {"black": 4 / 17, "white": 13 / 17, "witch": 0}
     assert factions_of(RULESET) == ("white", "witch", "black")
+    assert day_end(RULESET) == ("NIGHTFALL",)
 
 
 class _Broken:

@@ -67,3 +67,4 @@ def test_rating_rows_carry_bootstrap_intervals_and_games(tmp_path: object) -> No
     assert rows["A"].games == 1 and rows[side_name("tiny", "white")].games == 1
     for row in rows.values():
         assert row.lo is not None and row.hi is not None and row.lo <= row.mu + 1e-9 and row.hi >= row.mu - 1e-9
+        assert row.ordinal_lo is not None and row.ordinal_hi is not None and row.ordinal_lo <= row.ordinal_hi

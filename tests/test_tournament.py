@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
 
 from arena.tournament import run_tournament
 from arena.tournament_file import TournamentFileError, parse_tournament
-from arena.tournament_plan import deal_seed, plan
+from arena.tournament_plan import GameSpec, deal_seed, plan
 from engine.events import to_json
 from transcripts.beliefs import load_beliefs
 from transcripts.reader import list_games, load_events, load_header
@@ -118,5 +119,27 @@ def test_a_game_cut_short_mid_way_is_taken_up_from_its_last_stored_event(whole: 
 
 
 def test_a_changed_file_is_refused_rather_than_mixed_into_old_games(whole: Path) -> None:
-    with pytest.raises(TournamentFileError, match="the file changed"):
-        run_tournament(parse_tournament(FILE.replace("seed = 5", "seed = 6")), whole)
+    for changed in (FILE.replace("seed = 5", "seed = 6"), FILE.replace('name = "dice"', 'name = "dice2"')):
+        with pytest.raises(TournamentFileError, match="the file changed"):
+            run_tournament(parse_tournament(changed), whole)
+
+
+def test_a_game_that_crashes_stops_no_other_and_is_played_by_the_next_run(
+        whole: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import arena.tournament as tournament_module
+
+    real = tournament_module.play_into_writer
+
+    async def flaky(spec: GameSpec, *args: Any) -> Any:
+        if spec.rotation == 0:
+            raise RuntimeError("endpoint melted")
+        return await real(spec, *args)
+
+    db = tmp_path / "flaky.duckdb"
+    monkeypatch.setattr(tournament_module, "play_into_writer", flaky)
+    status = run_tournament(parse_tournament(FILE), db)
+    assert status.played == ["t-umineko32-d000-r01"]
+    assert status.failed == ["t-umineko32-d000-r00: RuntimeError: endpoint melted"]
+    monkeypatch.setattr(tournament_module, "play_into_writer", real)
+    assert run_tournament(parse_tournament(FILE), db).played == ["t-umineko32-d000-r00"]
+    assert _dump(db) == _dump(whole)
