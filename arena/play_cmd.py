@@ -91,7 +91,7 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
         listeners: list[Listener] = [progress]
         call_listeners: list[CallListener] = []
         if writer is not None and game_id is not None:
-            listeners.insert(0, Recorder(writer, game_id))
+            listeners.insert(0, Recorder(writer, game_id, start=len(game.events) if args.resume else 0))
             call_listeners.append(CallStore(writer, game_id, _calls_stored(args, game_id)))
         console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
         checkpoints: list[Checkpoint] = []

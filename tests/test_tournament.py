@@ -143,3 +143,18 @@ def test_a_game_that_crashes_stops_no_other_and_is_played_by_the_next_run(
     monkeypatch.setattr(tournament_module, "play_into_writer", real)
     assert run_tournament(parse_tournament(FILE), db).played == ["t-umineko32-d000-r00"]
     assert _dump(db) == _dump(whole)
+
+
+def test_arena_play_resume_takes_up_a_cut_game_too(whole: Path, tmp_path: Path) -> None:
+    from arena.cli import main
+
+    db, gid = tmp_path / "play.duckdb", "t-umineko32-d000-r01"
+    events, beliefs = load_events(whole, gid), load_beliefs(whole, gid)
+    cut = next(e.seq for e in events if e.seq >= len(events) // 3 and e.kind == "posted")
+    with TranscriptWriter(db) as writer:
+        writer.begin_game(GameHeader.from_events(events, load_header(whole, gid).header.seat_configs), gid)
+        writer.append(gid, events[:cut])
+        writer.append_beliefs(gid, [b for b in beliefs if b.checkpoint < cut])
+        writer.flush(gid)
+    assert main(["play", "--db", str(db), "--resume", gid, "--show", "none"]) == 0
+    assert load_events(db, gid) == events and load_beliefs(db, gid) == beliefs
