@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 from typing import Any
+
+import pytest
+from openai import AsyncOpenAI
 
 from arena.report import write_report
 from arena.tournament import run_tournament
 from arena.tournament_file import parse_tournament
-from tests.fake_openai import Answer, FakeOpenAI
+from tests.fake_openai import FakeOpenAI
 from transcripts.store import open_db
 
 
@@ -38,20 +39,22 @@ player = "scripted"
 """
 
 
-def test_an_llm_model_plays_a_tournament_under_its_endpoint_limit(tmp_path: Path) -> None:
-    lock, busy, peak = threading.Lock(), [0], [0]
+def test_an_llm_model_plays_a_tournament_under_its_endpoint_limit(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    busy, peak = [0], [0]
+    post = AsyncOpenAI.post
 
-    def counted(body: dict[str, Any]) -> Answer:  # how many requests are in the server at once
-        with lock:
-            busy[0] += 1
-            peak[0] = max(peak[0], busy[0])
-        time.sleep(0.002)
-        with lock:
+    async def counted(self: AsyncOpenAI, *args: Any, **kwargs: Any) -> Any:  # requests in flight at once
+        busy[0] += 1
+        peak[0] = max(peak[0], busy[0])
+        try:
+            return await post(self, *args, **kwargs)
+        finally:
             busy[0] -= 1
-        return Answer.policy()
 
+    monkeypatch.setattr(AsyncOpenAI, "post", counted)
     db = tmp_path / "llm.duckdb"
-    with FakeOpenAI([counted] * 20000) as fake:
+    with FakeOpenAI(delay=0.003) as fake:
         status = run_tournament(parse_tournament(_file(fake.base_url)), db, limit=1)
     assert len(status.played) == 1 and status.failed == []
     assert peak[0] == 2  # nine seats ask at once in a vote window, yet never more than max_concurrency
