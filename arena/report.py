@@ -19,7 +19,7 @@ from arena.report_plots import figures
 from arena.report_tables import tables
 from evals.intervals import DEFAULT_RESAMPLES
 from evals.leaderboard import leaderboard
-from evals.ratings import DEFAULT_RATING_RESAMPLES
+from evals.ratings import DEFAULT_RATING_RESAMPLES, RATING_BUDGET
 from evals.views import install_views
 from transcripts.errors import TranscriptError
 from transcripts.store import open_db
@@ -33,8 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tournament", default=None, help="only the games of this tournament (by name)")
     p.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
                    help=f"bootstrap resamples for score intervals (default {DEFAULT_RESAMPLES})")
-    p.add_argument("--rating-resamples", type=int, default=DEFAULT_RATING_RESAMPLES,
-                   help=f"bootstrap resamples for rating intervals (default {DEFAULT_RATING_RESAMPLES})")
+    p.add_argument("--rating-resamples", type=int, default=None,
+                   help=f"bootstrap resamples for rating intervals (default {DEFAULT_RATING_RESAMPLES}, fewer past "
+                        f"{RATING_BUDGET // DEFAULT_RATING_RESAMPLES} games: each re-rates every game, ~1 ms a game)")
     p.add_argument("--no-views", action="store_true", help="do not install the DuckDB views into --db")
 
 
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_report(db: Path, out: Path, *, tournament: str | None = None, views: bool = True,
-                 resamples: int = DEFAULT_RESAMPLES, rating_resamples: int = DEFAULT_RATING_RESAMPLES) -> list[Path]:
+                 resamples: int = DEFAULT_RESAMPLES, rating_resamples: int | None = None) -> list[Path]:
     """Compute every figure from ``db`` and write the report files; returns their paths."""
     con = open_db(db, create=False, read_only=not views)
     try:

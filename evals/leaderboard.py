@@ -15,7 +15,7 @@ import duckdb
 from evals.calibration import CalibrationBin, calibration
 from evals.facts import GameFacts, load_facts
 from evals.intervals import DEFAULT_RESAMPLES
-from evals.ratings import DEFAULT_RATING_RESAMPLES, RatingRow, rating_rows
+from evals.ratings import RatingRow, rating_rows
 from evals.registry import evaluators
 from evals.summary import Row, summarise
 
@@ -38,7 +38,7 @@ class Leaderboard:
 
 
 def leaderboard(con: duckdb.DuckDBPyConnection, game_ids: Iterable[str] | None = None, *,
-                resamples: int = DEFAULT_RESAMPLES, rating_resamples: int = DEFAULT_RATING_RESAMPLES,
+                resamples: int = DEFAULT_RESAMPLES, rating_resamples: int | None = None,
                 seed: int = 0) -> Leaderboard:
     """Every figure of the report for the games of ``con`` (or ``game_ids``)."""
     games = load_facts(con, game_ids)

@@ -26,6 +26,15 @@ from evals.intervals import percentile
 
 SIDE_PREFIX = "side:"
 DEFAULT_RATING_RESAMPLES = 200
+RATING_BUDGET = 100_000
+"""Re-rated games one report may spend on intervals (about 1 ms each): beyond ``RATING_BUDGET / 200``
+games the default resamples shrink, to no fewer than ``MIN_RATING_RESAMPLES``."""
+MIN_RATING_RESAMPLES = 50
+
+
+def auto_resamples(games: int) -> int:
+    """Bootstrap resamples for ``games`` rated games when none are asked for."""
+    return max(MIN_RATING_RESAMPLES, min(DEFAULT_RATING_RESAMPLES, RATING_BUDGET // max(games, 1)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +129,15 @@ def _plays(name: str, match: RatedGame) -> bool:
     return any(name in team for team in match.teams.values())
 
 
-def rating_rows(games: Sequence[GameFacts], *, resamples: int = DEFAULT_RATING_RESAMPLES, seed: int = 0,
+def rating_rows(games: Sequence[GameFacts], *, resamples: int | None = None, seed: int = 0,
                 side_term: bool = True) -> list[RatingRow]:
     """The leaderboard: each model's rating (sides included, named ``side:…``), with 95% bootstrap
     intervals on mu and on mu - 3 sigma from re-rating resamples of the games (kept in their played
-    order). sigma is the model's own uncertainty, not a sample statistic, and is shown as it is."""
+    order). sigma is the model's own uncertainty, not a sample statistic, and is shown as it is.
+    ``resamples`` None: ``auto_resamples`` (200, fewer past 500 games)."""
     matches = rated_games(games)
     skills = rate(matches, side_term=side_term)
+    resamples = auto_resamples(len(matches)) if resamples is None else resamples
     rng = np.random.default_rng(seed)
     boots: dict[str, list[tuple[float, float]]] = {name: [] for name in skills}
     for _ in range(resamples if matches else 0):

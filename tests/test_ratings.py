@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-from evals.ratings import RatedGame, rate, rated_games, rating_rows, side_name
+from evals.ratings import RatedGame, auto_resamples, rate, rated_games, rating_rows, side_name
 from tests.evals_fixture import write_tiny
 
 
@@ -68,3 +68,7 @@ def test_rating_rows_carry_bootstrap_intervals_and_games(tmp_path: object) -> No
     for row in rows.values():
         assert row.lo is not None and row.hi is not None and row.lo <= row.mu + 1e-9 and row.hi >= row.mu - 1e-9
         assert row.ordinal_lo is not None and row.ordinal_hi is not None and row.ordinal_lo <= row.ordinal_hi
+
+
+def test_rating_resamples_shrink_for_large_tournaments_within_bounds() -> None:
+    assert auto_resamples(10) == 200 and auto_resamples(1000) == 100 and auto_resamples(10**6) == 50
