@@ -122,8 +122,9 @@ def _ratio(num: Vec, den: Vec, weights: Vec, *, skill: bool
 def _balanced(parts: list[tuple[Vec, Vec]], weights: Vec
               ) -> tuple[float | None, Vec]:
     """Mean over sides of each side's ratio (a resample missing a side averages the sides it has)."""
-    values = [v for v in (_ratio(n, d, weights, skill=False)[0] for n, d in parts) if v is not None]
-    boots = np.array([_ratio(n, d, weights, skill=False)[1] for n, d in parts])
+    ratios = [_ratio(n, d, weights, skill=False) for n, d in parts]
+    values = [v for v, _ in ratios if v is not None]
+    boots = np.array([b for _, b in ratios])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a resample holding none of a side: NaN, averaged out
         mean = np.nanmean(boots, axis=0) if boots.size else np.zeros(0)
