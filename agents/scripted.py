@@ -30,6 +30,7 @@ import importlib
 from typing import Any
 
 from agents.base import Turn
+from agents.beliefs import BeliefRequest, Report
 from agents.scripted_day import day_turn, last_words, vote_window
 from agents.scripted_mind import Ctx
 from agents.scripted_night import choose, night
@@ -47,6 +48,7 @@ class ScriptedAgent:
     """A heuristic player for any seat of umineko32; keeps one set of notes per seat it plays."""
 
     concurrent = False
+    belief_source = "scripted"
 
     def __init__(self, name: str = "scripted") -> None:
         self.name = name
@@ -80,6 +82,19 @@ class ScriptedAgent:
         if phase in ("SETUP", "CASTLE"):
             return choose(ctx)
         return ctx.skip()
+
+    async def beliefs(self, request: BeliefRequest) -> Report | None:
+        """What my heuristics hold at a checkpoint (``scripted_report``); None for a rule set whose
+        bots hold no beliefs. Folding the notes this far changes no later decision (they are a fold)."""
+        if request.ruleset != RULESET:
+            other = self._other(request.ruleset)
+            found = getattr(other, "beliefs", None)
+            return None if found is None else await found(request)
+        from agents.scripted_report import report
+
+        turn = Turn(ruleset=request.ruleset, seed=request.seed, seat=request.seat, day=request.day,
+                    phase=request.phase, events=request.events, new_from=0, legal=())
+        return report(self.notes_for(turn), request)
 
     def _other(self, ruleset: str) -> Any:
         """The scripted player of another rule set (``agents.bots.<id>``), or None if it has none."""

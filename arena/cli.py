@@ -1,4 +1,4 @@
-"""The ``arena`` command: play, replay, export, rules, judge, serve.
+"""The ``arena`` command: play, replay, export, rules, judge, serve, tournament, report.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``;
 this file only wires them, importing each lazily so ``arena --help`` stays fast.
@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("arena.rules_cmd", "print a rule set: roster, skills, flags, every adjudication"),
     "judge": ("arena.judge", "settle a judge scenario file (see SCENARIOS.md)"),
     "serve": ("arena.serve_cmd", "the web table (human seats among bots) and the replay viewer"),
+    "tournament": ("arena.tournament", "play a tournament file's games (resumable; --backend local|ray)"),
+    "report": ("arena.report", "write the leaderboard, scores and plots as HTML and Markdown"),
 }
 
 

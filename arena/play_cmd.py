@@ -15,12 +15,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from arena import local_seats
+from arena.beliefs import DEFAULT_PHASES, BeliefCheckpoints
 from arena.handover import ControlRecord
 from arena.local_model import MODEL_ALIAS, LocalModel
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
 from arena.recorder import CallStore, Recorder
-from arena.runner import CallListener, GameRunner, Listener
+from arena.runner import CallListener, Checkpoint, GameRunner, Listener
 from arena.seats import SeatPlan, load_seat_file, plan_from_configs
 from arena.terminal_seat import attach_terminal, seat_human
 from engine.errors import EngineError
@@ -59,6 +60,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="play seat N yourself at the terminal; its configured player stands in when you type leave")
     p.add_argument("--deadline", type=float, default=None, metavar="S",
                    help="with --human: seconds per decision, after which the rules' default is taken (default: none)")
+    p.add_argument("--beliefs-at", action="append", default=None, metavar="PHASE",
+                   help=f"ask every seat for its beliefs when PHASE begins (default {', '.join(DEFAULT_PHASES)}: "
+                        "the end of each day; 'never' to skip; the embedded model's demo skips unless asked); "
+                        "stored in the beliefs table")
 
 
 def parse_pairs(items: list[str], what: str) -> dict[str, Any]:
@@ -99,7 +104,7 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
         listeners: list[Listener] = [progress]
         call_listeners: list[CallListener] = []
         if writer is not None and game_id is not None:
-            listeners.insert(0, Recorder(writer, game_id))
+            listeners.insert(0, Recorder(writer, game_id, start=len(game.events) if args.resume else 0))
             call_listeners.append(CallStore(writer, game_id, _calls_stored(args, game_id)))
         record = ControlRecord(writer, game_id, game) if writer is not None and game_id is not None else None
         terminal = attach_terminal(plan, args.human, names, args.lang, record)
@@ -107,7 +112,15 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
             listeners.append(terminal.listener)
             reader = asyncio.create_task(terminal.read_lines())
         console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
-        runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners)
+        checkpoints: list[Checkpoint] = []
+        demo = local_seats.uses_local(configs) and not args.beliefs_at  # the demo stays short
+        phases = getattr(args, "beliefs_at", None) or list(DEFAULT_PHASES)
+        if writer is not None and game_id is not None and "never" not in phases and not demo:
+            gid, sink = game_id, writer
+            checkpoints.append(BeliefCheckpoints(ruleset, plan.agents, lambda rows: sink.append_beliefs(gid, rows),
+                                                 phases, calls=call_listeners[0] if call_listeners else None))
+        runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners,
+                            checkpoints=checkpoints)
         if console.is_terminal and terminal is None:
             with console.status(progress.status(game)) as status:
                 listeners.append(lambda g, _new: status.update(progress.status(g)))

@@ -24,13 +24,18 @@ DEFAULT_INTERVAL = 2.0
 class Recorder:
     """A runner listener that writes one game's events through a shared writer."""
 
-    def __init__(self, writer: TranscriptWriter, game_id: str, interval: float = DEFAULT_INTERVAL) -> None:
+    def __init__(self, writer: TranscriptWriter, game_id: str, interval: float = DEFAULT_INTERVAL, *,
+                 start: int = 0) -> None:
         self.writer = writer
         self.game_id = game_id
         self.interval = interval
+        self.start = start
+        """The first seq not stored yet: a resumed game's runner shows its listeners the whole log."""
         self.flushed_at = time.monotonic()
 
     def __call__(self, game: Game, new: list[Event]) -> None:
+        if new and new[0].seq < self.start:
+            new = [e for e in new if e.seq >= self.start]
         self.writer.append(self.game_id, new)
         now = time.monotonic()
         if game.over or now - self.flushed_at >= self.interval:

@@ -9,7 +9,7 @@ when a player keeps failing or crashes. Nothing an agent does can stop the game.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from agents.base import Agent, CallRecord, RecordsCalls, Turn
@@ -21,6 +21,8 @@ from engine.legal import LegalAction
 
 Listener = Callable[[Game, list[Event]], None]
 CallListener = Callable[[list[CallRecord]], None]
+Checkpoint = Callable[[Game, list[Event]], Awaitable[None]]
+"""Awaited with the events since the last one, between decisions (e.g. belief elicitation)."""
 
 
 @dataclass
@@ -66,12 +68,15 @@ class GameRunner:
     """Plays one game to its end with one agent per seat."""
 
     def __init__(self, game: Game, agents: Mapping[int, Agent], *, config: RunnerConfig | None = None,
-                 listeners: list[Listener] | None = None, call_listeners: list[CallListener] | None = None) -> None:
+                 listeners: list[Listener] | None = None, call_listeners: list[CallListener] | None = None,
+                 checkpoints: list[Checkpoint] | None = None) -> None:
         self.game = game
         self.agents = dict(agents)
         self.config = config or RunnerConfig()
         self.listeners = list(listeners or [])
         self.call_listeners = list(call_listeners or [])
+        self.checkpoints = list(checkpoints or [])
+        self.checked = len(game.events)
         self.recording = {seat: a for seat, a in self.agents.items() if isinstance(a, RecordsCalls)}
         self.decisions = 0
         self.views = SeatViews(sorted(self.agents))
@@ -83,6 +88,7 @@ class GameRunner:
         game = self.game
         self._publish(0)
         while not game.over:
+            await self._checkpoint()
             seats = sorted(game.waiting())
             if not seats:
                 start = len(game.events)
@@ -91,6 +97,14 @@ class GameRunner:
                 continue
             await self._round(seats)
         return game
+
+    async def _checkpoint(self) -> None:
+        """Hand the checkpoints the events since the last call (a resumed game's old ones are not new)."""
+        new = self.game.events[self.checked:]
+        self.checked = len(self.game.events)
+        if new:
+            for checkpoint in self.checkpoints:
+                await checkpoint(self.game, new)
 
     async def _round(self, seats: list[int]) -> None:
         game = self.game

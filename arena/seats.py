@@ -345,11 +345,11 @@ def human_config(config: dict[str, Any]) -> dict[str, Any]:
     return {"seat": config["seat"], "kind": "human", "bot": {k: v for k, v in config.items() if k != "seat"}}
 
 
-def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: Mapping[str, str] | None = None
-                      ) -> SeatPlan:
-    """The players again from a stored game's seat configs (to resume it)."""
+def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: Mapping[str, str] | None = None,
+                      pool: ClientPool | None = None) -> SeatPlan:
+    """The players again from a stored game's seat configs (to resume it). ``pool``: share one
+    client pool across games (a tournament), so each endpoint's concurrency limit holds for all."""
     agents: dict[int, Agent] = {}
-    pool: ClientPool | None = None
     problems: list[str] = []
     endpoints: dict[str, Endpoint] = {}
     for config in configs:

@@ -121,6 +121,8 @@ class Policy:
                 out[key] = _named_in(prop["enum"], line, 1)[0]
             elif prop.get("type") == "boolean":
                 out[key] = key != "blue"
+            elif prop.get("type") == "array" and "enum" not in prop["items"]:
+                out[key] = _objects(prop["items"])
             elif prop.get("type") == "array":
                 out[key] = _named_in(prop["items"]["enum"], line, prop.get("minItems", 1))
             elif prop.get("type") == "integer":
@@ -145,6 +147,16 @@ def legal_lines(body: Body) -> dict[str, str]:
                     out.setdefault(match.group(1), line)
             return out
     return {}
+
+
+def _objects(items: Body) -> list[Body]:
+    """An array of objects (e.g. a belief report): one object per value of its first enum property,
+    every number the middle of its range."""
+    props: Body = items.get("properties", {})
+    keyed = next((k for k, v in props.items() if "enum" in v), None)
+    numbers = {k: (v.get("minimum", 0) + v.get("maximum", 1)) / 2 for k, v in props.items()
+               if v.get("type") == "number"}
+    return [{keyed: value, **numbers} for value in props[keyed]["enum"]] if keyed else [dict(numbers)]
 
 
 def _named_in(values: list[Any], line: str, n: int) -> list[Any]:

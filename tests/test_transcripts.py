@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -23,6 +24,7 @@ from engine.events import Event, to_json
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from transcripts import (
+    SCHEMA_VERSION,
     GameHeader,
     LlmCall,
     RulesetVersionWarning,
@@ -39,8 +41,7 @@ from transcripts import (
     open_db,
     replay_game,
 )
-from transcripts.migrate import MIGRATIONS
-from transcripts.schema import SCHEMA_VERSION, TABLES
+from transcripts.schema import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = [{"kind": "random", "api_key": "sk-secret"} for _ in range(18)]
@@ -200,10 +201,10 @@ def test_schema_version_mismatch_says_what_and_what_to_do(tmp_path: Path) -> Non
             assert f"schema version {found}" in text and f"expects version {SCHEMA_VERSION}" in text and hint in text
             assert "arena export" in text
     # the hook: a registered step upgrades the file, after which it opens
-    def add_beliefs(con: duckdb.DuckDBPyConnection) -> None:
-        con.execute("CREATE TABLE beliefs (game_id TEXT)")
+    def step(version: int) -> Callable[[duckdb.DuckDBPyConnection], None]:
+        return lambda con: con.execute(f"CREATE TABLE marker_{version} (game_id TEXT)") and None
 
-    assert migrate_db(db, {**MIGRATIONS, 0: add_beliefs}) == (0, SCHEMA_VERSION)
+    assert migrate_db(db, {v: step(v) for v in range(SCHEMA_VERSION)}) == (0, SCHEMA_VERSION)
     open_db(db, create=False).close()
 
 
@@ -247,7 +248,8 @@ def test_prefixes_ruleset_versions_and_parquet_export(tmp_path: Path) -> None:
     con = duckdb.connect()
     counts = {f.stem: con.execute(f"SELECT count(*) FROM read_parquet('{f}')").fetchall()[0][0] for f in files}
     total = sum(len(load_events(db, g)) for g in ids)
-    assert counts == {"games": 3, "seats": 36, "events": total, "llm_calls": 0, "seat_control": 0}
+    assert counts == {"games": 3, "seats": 36, "events": total, "llm_calls": 0, "beliefs": 0, "tournament_games": 0,
+                      "seat_control": 0}
     subset = export_parquet(db, tmp_path / "one", game_ids=["2026-x32"])
     payload = con.execute(f"SELECT payload FROM read_parquet('{subset[2]}') ORDER BY seq").fetchall()
     assert len(payload) == len(load_events(db, "2026-x32"))

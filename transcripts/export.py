@@ -15,6 +15,7 @@ from transcripts.schema import TABLES
 from transcripts.store import PathLike
 
 ORDER = {"games": "created_at, game_id", "seats": "game_id, seat", "events": "game_id, seq", "llm_calls": "game_id, call_id",
+         "beliefs": "game_id, checkpoint, seat, target, faction", "tournament_games": "tournament, game_id",
          "seat_control": "game_id, change"}
 
 

@@ -2,7 +2,7 @@
 
 ``MIGRATIONS[v]`` upgrades a file of schema version ``v`` to ``v + 1`` on an open read-write
 connection, inside the transaction ``store.migrate_db`` opens, so a failed step leaves the file as
-it was. Only version 1 exists so far, hence no step; a change to ``schema.DDL`` bumps
+it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``); a change to ``schema.DDL`` bumps
 ``SCHEMA_VERSION`` and adds the step that turns the previous version into it (in the manner of
 inspect_ai's ``migrate_values``, but rewriting the stored tables once instead of every read).
 
@@ -20,15 +20,16 @@ import duckdb
 
 Step = Callable[[duckdb.DuckDBPyConnection], None]
 
-def _v1_to_v2_seat_control(con: duckdb.DuckDBPyConnection) -> None:
-    """Version 2 adds the ``seat_control`` table (human seats handed to a bot and back)."""
-    from transcripts.schema import SEAT_CONTROL_DDL
+def v1_to_v2(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 2 adds the ``beliefs``, ``tournament_games`` and ``seat_control`` tables; no stored row
+    changes."""
+    from transcripts.schema import V2_TABLES
 
-    for statement in SEAT_CONTROL_DDL:
+    for statement in V2_TABLES:
         con.execute(statement)
 
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: _v1_to_v2_seat_control})
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

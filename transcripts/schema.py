@@ -16,6 +16,10 @@ Why these shapes:
   the events.
 * ``llm_calls`` is filled by the LLM players; ``event_seq`` links a call to the event it produced
   (NULL for a call that produced none, e.g. an illegal answer that was retried).
+* ``beliefs`` (version 2) holds what each seat privately reported at a checkpoint: one row per
+  (believer, other living seat, faction) with its probability; ``checkpoint`` is the seq of the event
+  at which it was asked, so the truth "at that moment" is the events up to it. Never an event: no
+  other seat ever sees it. ``tournament_games`` (version 2) places a game in a tournament's design.
 """
 
 from __future__ import annotations
@@ -28,10 +32,41 @@ SCHEMA_VERSION: Final[int] = 2
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
 """The life cycle of a game row: ``running`` until ``finish`` (or ``abort``) writes its end."""
 
-TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "seat_control")
+TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "beliefs", "tournament_games",
+                                   "seat_control")
 """The tables a transcript file holds (``meta`` aside), in export order."""
 
-SEAT_CONTROL_DDL: Final[tuple[str, ...]] = (
+# -- version 2: beliefs and tournaments (issue 8), seat control (issue 7) ----------------------------
+
+V2_TABLES: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE IF NOT EXISTS beliefs (
+        game_id TEXT NOT NULL,
+        checkpoint INTEGER NOT NULL,
+        day INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        target INTEGER NOT NULL,
+        alias TEXT,
+        faction TEXT NOT NULL,
+        prob DOUBLE NOT NULL,
+        source TEXT NOT NULL,
+        PRIMARY KEY (game_id, checkpoint, seat, target, faction)
+    )
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS tournament_games (
+        tournament TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        rotation INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        PRIMARY KEY (tournament, game_id)
+    )
+    """,
+    # seat_control records each hand-over of a human seat (``controller`` human or bot) from the
+    # event ``at_seq`` on, so a replay can tell which decisions a person made.
     """
     CREATE TABLE IF NOT EXISTS seat_control (
         game_id TEXT NOT NULL,
@@ -45,8 +80,9 @@ SEAT_CONTROL_DDL: Final[tuple[str, ...]] = (
     )
     """,
 )
-"""Version 2: ``seat_control`` records each hand-over of a human seat (``controller`` human or bot)
-from the event ``at_seq`` on, so a replay can tell which decisions a person made."""
+"""The tables version 2 adds (``migrate`` creates them in a version 1 file)."""
+
+# -- end of version 2 -------------------------------------------------------------------------------
 
 DDL: Final[tuple[str, ...]] = (
     """
@@ -126,8 +162,7 @@ DDL: Final[tuple[str, ...]] = (
         PRIMARY KEY (game_id, call_id)
     )
     """,
-    # -- version 2 (seat control): who played a seat when a person left it to a bot or took it back --
-    *SEAT_CONTROL_DDL,
+    *V2_TABLES,
 )
 
 EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")

@@ -30,6 +30,7 @@ from typing import Any
 import duckdb
 
 from engine.events import Event, to_json
+from transcripts.beliefs import BELIEF_COLUMNS, BeliefRow, belief_tuple
 from transcripts.errors import TranscriptError
 from transcripts.records import GameHeader, LlmCall, SeatRecord, redact, utcnow
 from transcripts.schema import EVENT_COLUMNS, SCHEMA_VERSION
@@ -75,6 +76,7 @@ class TranscriptWriter:
         self._next_seq: dict[str, int] = {}
         self._events: dict[str, list[Row]] = {}
         self._calls: dict[str, list[Row]] = {}
+        self._beliefs: dict[str, list[Row]] = {}
 
     # -- a game's life -----------------------------------------------------------------------
 
@@ -135,6 +137,19 @@ class TranscriptWriter:
         with self._lock:
             self._expect(game_id)
             self._calls.setdefault(game_id, []).extend(rows)
+
+    def append_beliefs(self, game_id: str, beliefs: Iterable[BeliefRow]) -> None:
+        """Buffer belief reports of a game; they are written by the same flush as the events."""
+        rows = [belief_tuple(game_id, b) for b in beliefs]
+        with self._lock:
+            self._expect(game_id)
+            self._beliefs.setdefault(game_id, []).extend(rows)
+
+    def place(self, tournament: str, game_id: str, ruleset: str, deal: int, rotation: int, seed: int) -> None:
+        """Record that ``game_id`` is game (deal, rotation) of ``tournament`` (idempotent)."""
+        with self._lock:
+            self._db().execute("INSERT OR REPLACE INTO tournament_games VALUES (?, ?, ?, ?, ?, ?)",
+                               [tournament, game_id, ruleset, deal, rotation, seed])
 
     def flush(self, game_id: str | None = None) -> int:
         """Write the buffered rows of one game (or all games) in one transaction; returns the events written."""
@@ -203,13 +218,15 @@ class TranscriptWriter:
     def _write(self, game_ids: Sequence[str], extra: Sequence[Statement] = ()) -> int:
         events = [r for g in game_ids for r in self._events.get(g, ())]
         calls = [r for g in game_ids for r in self._calls.get(g, ())]
-        if not events and not calls and not extra:
+        beliefs = [r for g in game_ids for r in self._beliefs.get(g, ())]
+        if not events and not calls and not beliefs and not extra:
             return 0
         con = self._db()
         con.execute("BEGIN TRANSACTION")
         try:
             insert_columnar(con, "events", EVENT_COLUMNS, events)
             insert_columnar(con, "llm_calls", CALL_COLUMNS, calls)
+            insert_columnar(con, "beliefs", BELIEF_COLUMNS, beliefs)
             for statement in extra:
                 statement(con)
             con.execute("COMMIT")
@@ -219,6 +236,7 @@ class TranscriptWriter:
         for g in game_ids:
             self._events.pop(g, None)
             self._calls.pop(g, None)
+            self._beliefs.pop(g, None)
         return len(events)
 
     def _finish_statements(
@@ -243,7 +261,7 @@ class TranscriptWriter:
         return self._next_seq[game_id]
 
     def _forget(self, game_id: str) -> None:
-        for table in (self._next_seq, self._events, self._calls):
+        for table in (self._next_seq, self._events, self._calls, self._beliefs):
             table.pop(game_id, None)
 
     def _fresh_id(self) -> str:

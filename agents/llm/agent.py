@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from agents.base import CallRecord, Turn
+from agents.beliefs import BeliefRequest, Report
 from agents.llm.aliases import AliasBook
 from agents.llm.endpoint import Endpoint
 from agents.llm.graph import Decision, SeatPromptLike, decision_graph, initial_state
@@ -55,6 +56,7 @@ class LLMAgent:
     """A model player (see the module docstring)."""
 
     concurrent = True
+    belief_source = "llm"
 
     def __init__(self, endpoint: Endpoint, lang: Lang | None = None, *, pool: ClientPool | None = None,
                  name: str | None = None) -> None:
@@ -120,6 +122,16 @@ class LLMAgent:
                                            model=self.endpoint.model, base_url=self.endpoint.base_url,
                                            error=error, fallback=True))
         return Pass(seat=turn.seat, fallback=True, reason=error)
+
+    async def beliefs(self, request: BeliefRequest) -> Report | None:
+        """A private report of the seat's beliefs, outside the game (``agents.llm.beliefs``)."""
+        from agents.llm.beliefs import ask_beliefs
+
+        return await ask_beliefs(self, request)
+
+    def keep(self, record: CallRecord) -> None:
+        """Keep a record made outside a decision until the runner takes the calls."""
+        self._records.append(record)
 
     def take_calls(self) -> list[CallRecord]:
         records, self._records = self._records, []

@@ -1,0 +1,77 @@
+"""``arena report``: the database's leaderboard, scores and plots as HTML and Markdown.
+
+Writes ``report.html`` (tables and inline SVG figures) and ``report.md`` (the same tables) into
+``--out``, and installs the DuckDB views (``evals/views.py``, documented in the README) into the
+database unless ``--no-views``, so the same figures can be queried with SQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from arena.report_html import html
+from arena.report_md import markdown
+from arena.report_plots import figures
+from arena.report_tables import tables
+from evals.intervals import DEFAULT_RESAMPLES
+from evals.leaderboard import leaderboard
+from evals.ratings import DEFAULT_RATING_RESAMPLES, RATING_BUDGET
+from evals.views import install_views
+from transcripts.errors import TranscriptError
+from transcripts.store import open_db
+
+DEFAULT_DB = "arena.duckdb"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB transcript file (default {DEFAULT_DB})")
+    p.add_argument("--out", default="report", help="directory for report.html and report.md (default ./report)")
+    p.add_argument("--tournament", default=None, help="only the games of this tournament (by name)")
+    p.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
+                   help=f"bootstrap resamples for score intervals (default {DEFAULT_RESAMPLES})")
+    p.add_argument("--rating-resamples", type=int, default=None,
+                   help=f"bootstrap resamples for rating intervals (default {DEFAULT_RATING_RESAMPLES}, fewer past "
+                        f"{RATING_BUDGET // DEFAULT_RATING_RESAMPLES} games: each re-rates every game, ~1 ms a game)")
+    p.add_argument("--no-views", action="store_true", help="do not install the DuckDB views into --db")
+
+
+def run(args: argparse.Namespace) -> int:
+    console = Console(highlight=False)
+    try:
+        written = write_report(Path(args.db), Path(args.out), tournament=args.tournament, views=not args.no_views,
+                               resamples=args.resamples, rating_resamples=args.rating_resamples)
+    except TranscriptError as exc:
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        return 2
+    for path in written:
+        console.print(f"wrote {path}")
+    return 0
+
+
+def write_report(db: Path, out: Path, *, tournament: str | None = None, views: bool = True,
+                 resamples: int = DEFAULT_RESAMPLES, rating_resamples: int | None = None) -> list[Path]:
+    """Compute every figure from ``db`` and write the report files; returns their paths."""
+    con = open_db(db, create=False, read_only=not views)
+    try:
+        names = install_views(con) if views else []
+        game_ids = None
+        if tournament is not None:
+            game_ids = [g for (g,) in con.execute("SELECT game_id FROM tournament_games WHERE tournament = ?",
+                                                  [tournament]).fetchall()]
+            if not game_ids:
+                raise TranscriptError(f"no games of tournament {tournament!r} in {db}; run `arena tournament FILE`")
+        board = leaderboard(con, game_ids, resamples=resamples, rating_resamples=rating_resamples)
+    finally:
+        con.close()
+    shown, drawn = tables(board), figures(board)
+    source = db.name + (f" · tournament {tournament}" if tournament else "")
+    out.mkdir(parents=True, exist_ok=True)
+    written = [out / "report.html", out / "report.md"]
+    written[0].write_text(html(board, shown, drawn, source), encoding="utf-8")
+    written[1].write_text(markdown(board, shown, drawn, source) + (
+        f"\nDuckDB views for SQL: {', '.join(names)} (see the README).\n" if names else ""), encoding="utf-8")
+    return written

@@ -1,0 +1,47 @@
+"""Play quality: answers the engine refused, decisions the runner had to take, posts over budget.
+
+* ``invalid_rate``: the share of a model's calls for a decision whose answer was unusable (an error
+  on record; belief questions are not decisions); seats that call no model add nothing, and the
+  basis counts calls;
+* ``fallback_rate`` / ``timeout_rate``: the share of decisions the runner settled with a recorded
+  fallback (a pass), and those of them caused by the decision timeout;
+* ``speech_compliance``: 1 - the share of posts withheld for overrunning the phase's 蓝字 budget.
+"""
+
+from __future__ import annotations
+
+from evals.base import Metric, Obs
+from evals.facts import GameFacts
+
+
+class QualityEvaluator:
+    name = "quality"
+    version = "1"
+    metrics = (
+        Metric("invalid_rate", "ratio", "calls", "share of model calls with an unusable answer", binomial=True,
+               higher_is_better=False),
+        Metric("fallback_rate", "ratio", "decisions", "share of decisions settled by a fallback", binomial=True,
+               higher_is_better=False),
+        Metric("timeout_rate", "ratio", "decisions", "share of decisions that timed out", binomial=True,
+               higher_is_better=False),
+        Metric("speech_compliance", "skill", "posts", "1 - share of posts withheld for the 蓝字 budget"),
+    )
+
+    def observe(self, game: GameFacts) -> list[Obs]:
+        out: list[Obs] = []
+        for seat, label in game.labels.items():
+            side = game.truth.faction(seat) or "?"
+
+            def obs(metric: str, num: float, den: float, seat_side: str = side, who: str = label) -> Obs:
+                return Obs(game.game_id, metric, who, seat_side, num, den)
+
+            calls = [c for c in game.calls if c.seat == seat and c.purpose != "beliefs"]
+            if calls:
+                out.append(obs("invalid_rate", sum(1.0 for c in calls if c.error), len(calls)))
+            decisions = game.decisions[seat]
+            if decisions:
+                out.append(obs("fallback_rate", game.fallbacks[seat], decisions))
+                out.append(obs("timeout_rate", game.timeouts[seat], decisions))
+            if game.posts[seat]:
+                out.append(obs("speech_compliance", game.overflows[seat], game.posts[seat]))
+        return out

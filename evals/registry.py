@@ -1,0 +1,16 @@
+"""The evaluators a report runs, in the order it shows them (each one file, with a name and a version)."""
+
+from __future__ import annotations
+
+from evals.base import Evaluator
+from evals.cost import CostEvaluator
+from evals.deception import DeceptionEvaluator
+from evals.inference import InferenceEvaluator
+from evals.outcomes import OutcomeEvaluator
+from evals.quality import QualityEvaluator
+from evals.votes import VoteEvaluator
+
+
+def evaluators() -> tuple[Evaluator, ...]:
+    return (OutcomeEvaluator(), InferenceEvaluator(), VoteEvaluator(), DeceptionEvaluator(), QualityEvaluator(),
+            CostEvaluator())
