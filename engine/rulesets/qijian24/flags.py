@@ -1,0 +1,98 @@
+"""The adjudications of qijian24 (spec §6, C-01..C-42): named flags, and the rulings without one.
+
+Every item that names an alternative, or that a judge may reasonably want to turn, is a flag with
+the spec's default (``FLAGS``, each with its item as ``ref``). Every other item is listed in
+``ADJUDICATIONS`` with the ruling the engine follows and why it has no flag. Each of C-01..C-42
+appears exactly once.
+"""
+
+from __future__ import annotations
+
+from engine.flags import Flag
+
+FLAGS: tuple[Flag, ...] = (
+    Flag("qijian.prayer_only_vs_assassins", False, "C-05",
+         "prayer lives absorb only 暗杀 (杀手团, 独杀) hits; the doctor still blocks every night kill "
+         "(default false: both protect against every night kill)"),
+    Flag("qijian.prayer_per_hit", True, "C-06",
+         "each prayer life absorbs one hit (false: one life absorbs every hit of one night)"),
+    Flag("qijian.prayer_same_night", True, "C-07", "a prayer life protects from the night it is gained"),
+    Flag("qijian.mutual_cancel", True, "C-09",
+         "two kill parties that target each other's members cancel both kills (互杀抵消)"),
+    Flag("qijian.missing_kill", "random", "C-12",
+         "a mandatory kill (杀手团, 独杀) missing at the deadline: a random legal target (random), or "
+         "no kill and a warning to the killers (forfeit)", ("random", "forfeit")),
+    Flag("qijian.ban_voids_team_kill", True, "C-18", "禁特权令 on a 杀手团 member voids the team kill"),
+    Flag("qijian.voided_consumed", True, "C-19",
+         "a limited skill used but voided (banned, kill-banned, cancelled) is consumed"),
+    Flag("qijian.co_victory", True, "C-31",
+         "several win conditions holding at one check all win (false: the first in the table's order)"),
+    Flag("qijian.exempt_then_immunity", True, "C-39",
+         "日月剑's exemption picks the victim before 禁武使者's immunity is applied (false: immunity first)"),
+    Flag("qijian.no_vote_warning", True, "C-42",
+         "a seat that does not vote in a stage is recorded as abstaining and warned (with discipline on)"),
+    Flag("qijian.substitute_policy", "drown", "§5",
+         "two warnings: the seat is drowned (drown), or its controller is swapped and the seat plays on "
+         "(bot, human: role and state kept, warnings cleared)", ("drown", "bot", "human")),
+)
+
+ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
+    ("C-01", "a round (轮) is one night; each 每轮 skill is used at most once a night", None,
+     "the structure of the game, not a judge's choice"),
+    ("C-02", "独杀, 禁武, 帮手, 祈祷者, the mage, the performer and the rangers know nobody; the 杀手团 know "
+     "each other only", None, "the text grants nothing more"),
+    ("C-03", "sword k learns the seat and sword name of sword k+1 (mod 7), one way", None, "the text's chain"),
+    ("C-04", "identities are published and checked as identity·character (杀手团·瓜哥洛, 由龙剑, 游侠), "
+     "without state, charges or allegiance", None, "真实身份（不含状态）"),
+    ("C-08", "a prayer on a non-sword wastes the charge silently; nobody is prayed for twice", None,
+     "the text says 不得重复祈祷"),
+    ("C-10", "杀手团 ↔ 独杀 kills are void in both directions, even when not mutual", None, "杀中对方不死"),
+    ("C-11", "杀手团: any living non-member; 独杀 and the others: any living player but oneself", None,
+     "prevents a forced suicide"),
+    ("C-13", "独杀 is active once any 杀手团 member is out, by any cause, from the next night window", None,
+     "杀手 here means the 杀手团"),
+    ("C-14", "舍神 is active once 由龙 is out and at most 4 swords live; latched forever", None,
+     "能力就被激活…不受任何影响"),
+    ("C-15", "由龙 gains a snipe per two sword-out events, counted cumulatively (revives never undo them)",
+     None, "各剑能力的激活与复活权无关"),
+    ("C-16", "a revive is a night action on a player out at nightfall, by a reviver alive at nightfall; "
+     "the revived returns at dawn with the same identity and charges, no extra life, last words spent; "
+     "绿珠 is not revived with 风火连城", None, "必须在自己未出局前使用"),
+    ("C-17", "win conditions use the current status (a revived player counts as alive)", None, "literal"),
+    ("C-20", "禁特权令 covers night N and day N+1 (禁武 and 日月 uses that day)", None,
+     "效果从当晚持续到次日白天结束"),
+    ("C-21", "the Reveal ranger acts at night; the identity is published at dawn", None,
+     "特权在夜晚权利行使时间内"),
+    ("C-22", "禁武's immunity holds for one vote stage; nobody is out if the protected player would be; no "
+     "substitution; at most one use per stage; self allowed", None, "此轮 = one voting stage"),
+    ("C-23", "日月: the top vote-getter is spared and the second takes the consequence, ties broken by who "
+     "reached the count first; consumed on declaration", None, "§2.5 of the spec"),
+    ("C-24", "N is the living count at the stage close; a top of 0 votes puts nobody out; ballots for "
+     "ineligible candidates are refused", None, "avoids killing on zero votes"),
+    ("C-25", "day thresholds count game days (cycles)", None, "each cycle spans three calendar days"),
+    ("C-26", "the run-off (Stage 3) is one vote window like the others; its length is the runner's deadline",
+     None, "由法官根据情况安排: a clock, which the pure engine does not have"),
+    ("C-27", "every living ranger-side member chooses from the dawn of day 2 until night 2; no choice is "
+     "independent; an accepted choice is final; one over the limit of 2 is refused with a notice", None,
+     "the text's own rule"),
+    ("C-28", "本方至少有1人存活 means at least one independent ranger alive", None,
+     "a helper's fate is tied to its chosen side"),
+    ("C-29", "至少2杀出局 means at least 2 of the 杀手团 and 独杀 out", None, "杀 = the killers"),
+    ("C-30", "2名以上 means 2 or more", None, "以上 is inclusive"),
+    ("C-32", "wins are checked after each stage result, at dawn, after instant deaths and after a ranger "
+     "choice", None, "choices can complete a side's condition"),
+    ("C-33", "the mage gains a kill for every ranger-side out (original side), whatever the allegiance", None,
+     "本方 = the ranger side"),
+    ("C-34", "the mage's check reads 杀手团·<name> or 验证失败 (独杀 reads 验证失败)", None,
+     "只局限于杀手团的人"),
+    ("C-35", "vote victims have last words too, given during the following night", None,
+     "every out gets one"),
+    ("C-36", "lurking: per segment, posts < 5 and < 20% of the day's average per living player; at most one "
+     "warning a day", None, "a rule of discipline, applied with option discipline"),
+    ("C-37", "绿珠 goes out with 风火连城 by any cause (vote, drowning, instant death); not the reverse", None,
+     "无论以什么方式出局"),
+    ("C-38", "the mage kill, the snipe and 舍神 are at most one a night; the mage may check and kill the same "
+     "night", None, "separate rights"),
+    ("C-40", "the doctor's consecutive rule applies to itself too", None, "同一人"),
+    ("C-41", "only living rangers choose; a dead ranger stays independent", None, "还存活的游侠"),
+)
