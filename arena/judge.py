@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from arena.scenario import (
+    ActionEntry,
     ChoiceEntry,
     DayStep,
     NightStep,
@@ -217,17 +218,33 @@ def _ending(judged: Judged) -> str:
 
 
 def _apply(judged: Judged, index: int, step: Step, answers: Answers) -> None:
-    for entry in step.actions:
+    _actions(judged, index, step, step.actions)
+    answers.give(judged)
+    if isinstance(step, DayStep) and step.votes:
+        reach(judged, judged.schedule.at(judged.schedule.vote, step.day), index, step, answers)
+        for vote in step.votes:
+            submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
+    if isinstance(step, DayStep):
+        _apply_stages(judged, index, step, answers)
+
+
+def _actions(judged: Judged, index: int, step: Step, entries: list[ActionEntry]) -> None:
+    for entry in entries:
         try:
             action: Action = (UseSkill(seat=entry.seat, skill=entry.skill, targets=tuple(entry.targets))
                               if entry.skill is not None else Post(seat=entry.seat, text=entry.post or "", blue=entry.blue))
         except ValidationError as err:
             raise StepError(index, step, entry.seat, err.errors()[0]["msg"]) from None
         submit(judged, index, step, action)
-    answers.give(judged)
-    if isinstance(step, DayStep) and step.votes:
-        reach(judged, judged.schedule.at(judged.schedule.vote, step.day), index, step, answers)
-        for vote in step.votes:
+
+
+def _apply_stages(judged: Judged, index: int, step: DayStep, answers: Answers) -> None:
+    """A day of several vote stages (``stage_votes``, ``stage_actions``): each stage's privileges, then
+    its ballots, in stage order; the stages in between close by themselves."""
+    for number in sorted(set(step.stage_votes) | set(step.stage_actions)):
+        reach(judged, judged.schedule.at(judged.schedule.stages[number], step.day), index, step, answers)
+        _actions(judged, index, step, step.stage_actions.get(number, []))
+        for vote in step.stage_votes.get(number, []):
             submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
 
 
@@ -246,15 +263,24 @@ def standing(judged: Judged) -> dict[str, Any]:
     """Where the game stands at the end: over or not, winners, the living, every seat's identity."""
     game, names = judged.game, judged.ruleset
     roles, factions = identities(game.events)
-    dead = {e.seat for e in _of(game.events, ev.Died)}
     return {
         "ruleset": names.id,
         "ended": game.over,
         "winners": [names.faction_names.zh(w) for w in game.winners],
-        "alive": sorted(set(roles) - dead),
+        "alive": living(game, roles),
         "roles": {str(s): names.role_names.zh(r) for s, r in sorted(roles.items())},
         "factions": {str(s): names.faction_names.zh(f) for s, f in sorted(factions.items())},
     }
+
+
+def living(game: Game, roles: dict[int, str]) -> list[int]:
+    """The seats alive at the end: the state's word where it tracks pieces (a revived seat lives again),
+    else every seat without a death on record."""
+    pieces = getattr(game.state, "pieces", None)
+    if isinstance(pieces, dict):
+        return sorted(seat for seat, piece in pieces.items() if getattr(piece, "alive", False))
+    dead = {e.seat for e in _of(game.events, ev.Died)}
+    return sorted(set(roles) - dead)
 
 
 def outcome(judged: Judged) -> dict[str, Any]:
