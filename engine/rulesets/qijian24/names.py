@@ -31,6 +31,9 @@ ALLEGIANCE_SKILLS = {INDEPENDENT: RANGERS, HELP_KILLERS: KILLERS, HELP_WUZHUANG:
 VOTE, LINK, DROWNED, CITED = "vote", "link", "drowned", "cited_judge"
 """Causes of an out that are not skills: a stage vote, 绿珠's link, drowning, 贴证 (instant death)."""
 
+CHAIN = "chain"
+"""The start-of-game message by which sword k learns sword k+1 (1知道2…7知道1)."""
+
 VOID, FAILED = "无效", "验证失败"
 
 ROLES: tuple[RoleInfo, ...] = (
@@ -103,6 +106,7 @@ SKILL_NAMES = NameTable("skill", [
     Name(INDEPENDENT, "选择独立", "Stay independent"),
     Name(HELP_KILLERS, "帮助杀手方", "Help the killers"),
     Name(HELP_WUZHUANG, "帮助武庄方", "Help Wuzhuang"),
+    Name(CHAIN, "七剑互知", "Sword chain"),
     Name(VOTE, "投票", "Vote"),
     Name(LINK, "随风火连城出局", "Linked to Fenghuo Liancheng"),
     Name(DROWNED, "淹死", "Drowned"),

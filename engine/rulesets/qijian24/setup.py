@@ -23,15 +23,13 @@ from engine.rulesets.qijian24.aliases import ALIASES
 from engine.rulesets.qijian24.discipline import normalise
 from engine.rulesets.qijian24.flags import FLAGS
 from engine.rulesets.qijian24.flow import begin_day, st
-from engine.rulesets.qijian24.names import IDENTITY, ROLE, ROLE_NAMES, ROLES, SWORDS, TEAM
+from engine.rulesets.qijian24.names import CHAIN, IDENTITY, ROLE, ROLE_NAMES, ROLES, SWORDS, TEAM
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 SEATS = 24
 DEAL = [r.id for r in ROLES for _ in range(r.count)]
-CHAIN = "chain"
-"""The skill name of the sword chain's start-of-game message (sword k learns sword k+1)."""
 
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:

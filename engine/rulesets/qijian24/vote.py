@@ -28,12 +28,12 @@ def close_stage(game: Game) -> None:
         return
     result = settle(s)
     votes = count.tally(_living_ballots(s))
-    game.emit(Announced, PUBLIC, topic="stage_result", seats=[] if result.out is None else [result.out],
-              data={"stage": s.stage, "tally": {str(k): v for k, v in sorted(votes.items())},
-                    "died": [] if result.out is None else [result.out], "privilege": result.changed,
-                    "next": result.next, "suspects": list(result.candidates), "all": result.all_suspects})
-    if result.out is not None:
-        gone = out(game, result.out, VOTE)
+    gone = [] if result.out is None else out(game, result.out, VOTE)
+    game.emit(Announced, PUBLIC, topic="vote_result", seats=[] if result.out is None else [result.out],
+              data={"stage": s.stage, "tally": {str(k): v for k, v in sorted(votes.items())}, "died": gone,
+                    "privilege": result.changed, "next": result.next, "suspects": list(result.candidates),
+                    "all": result.all_suspects})
+    if gone:
         publish(game, "voted_out", gone)
         if after_outs(game):
             return
