@@ -56,16 +56,18 @@ def warn_no_vote(game: Game) -> None:
 
 
 def day_end(game: Game) -> None:
-    """潜水: a living seat whose posts in some segment of the day are fewer than 5 and under 20% of the
-    day's average per living player gets one warning for the day (C-36)."""
+    """潜水: a living seat whose posts of the day are fewer than 5 and under 20% of the day's average
+    per living player gets one warning for the day (C-36). The spec counts per segment (a forum day of
+    24 hours); the engine's vote stages are windows, not days, so it counts the game day's posts as one
+    segment, or a stage nobody posted in would put every seat on a warning."""
     s = st(game)
     if not enabled(game, "lurk") or not s.segment_posts:
         return
     alive = s.alive()
+    posts = {seat: sum(seg.get(seat, 0) for seg in s.segment_posts) for seat in alive}
     total = sum(sum(seg.values()) for seg in s.segment_posts)
     for seat in alive:
-        if seat not in s.warned_today and any(_lurking(seg.get(seat, 0), total, len(alive))
-                                               for seg in s.segment_posts):
+        if seat not in s.warned_today and _lurking(posts[seat], total, len(alive)):
             warn(game, seat, "lurking")
 
 

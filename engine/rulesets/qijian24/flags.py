@@ -87,8 +87,9 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "只局限于杀手团的人"),
     ("C-35", "vote victims have last words too, given during the following night", None,
      "every out gets one"),
-    ("C-36", "lurking: per segment, posts < 5 and < 20% of the day's average per living player; at most one "
-     "warning a day", None, "a rule of discipline, applied with option discipline"),
+    ("C-36", "lurking: posts < 5 and < 20% of the day's average per living player, counted over the game "
+     "day (the engine's vote stages are windows, not the forum's 24-hour segments); at most one warning a "
+     "day, a missed ballot included", None, "a rule of discipline, applied with option discipline"),
     ("C-37", "绿珠 goes out with 风火连城 by any cause (vote, drowning, instant death); not the reverse", None,
      "无论以什么方式出局"),
     ("C-38", "the mage kill, the snipe and 舍神 are at most one a night; the mage may check and kill the same "

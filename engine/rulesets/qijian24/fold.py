@@ -125,8 +125,15 @@ def _resolved(s: QijianState, e: ev.Resolved) -> None:
     handler = _RESOLVED.get(e.skill)
     if handler is not None:
         handler(s, e)
-    if e.actor is not None and e.result != "returned" and e.skill in s.pieces[e.actor].charges:
+    if e.actor is not None and e.skill in s.pieces[e.actor].charges and _consumes(s, e.result):
         s.pieces[e.actor].charges[e.skill] -= 1
+
+
+def _consumes(s: QijianState, result: str) -> bool:
+    """A limited skill is spent when used, voided or cancelled included (C-19), unless the flag returns it."""
+    if result == "returned":
+        return False
+    return result != "cancelled" or bool(s.flags.get("qijian.voided_consumed", True))
 
 
 def _protect(s: QijianState, e: ev.Resolved) -> None:

@@ -1,0 +1,106 @@
+"""Tests that pin each qijian24 flag: the default against its alternative, through ``arena judge``.
+
+``test_judge_qijian24`` covers C-31 (co_victory) and C-39 (exempt_then_immunity) with the golden
+scenarios they change; the rest are here, with discipline and the adjudication table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.qijian24 import Qijian24
+from tests.judging_qijian24 import Settled, data_of, settled, step
+
+STANDARD = data_of("G-01")["seats"]
+
+
+def scenario(*steps: dict[str, Any], discipline: bool | list[str] = False, **flags: Any) -> Settled:
+    """A scenario on the standard seating with these steps and flags (names without ``qijian.``)."""
+    return Settled({"ruleset": "qijian24", "seed": 0, "discipline": discipline, "seats": STANDARD,
+                    "flags": {f"qijian.{k}": v for k, v in flags.items()}, "steps": list(steps)})
+
+
+def act(seat: int, skill: str, *targets: int) -> dict[str, Any]:
+    return {"seat": seat, "skill": skill, "targets": list(targets)}
+
+
+def abstain(*seats: int) -> list[dict[str, Any]]:
+    return [{"seat": s, "target": None} for s in seats]
+
+
+def test_every_adjudication_once_as_a_flag_or_a_ruling() -> None:
+    refs = [f.ref for f in Qijian24.flags if f.ref.startswith("C-")] + [a[0] for a in Qijian24.adjudications]
+    assert sorted(refs) == [f"C-{i:02d}" for i in range(1, 43)]
+
+
+def test_c05_prayer_only_vs_assassins() -> None:
+    def mage_only(data: dict[str, Any]) -> None:
+        step(data, "night", 2)["actions"].pop(0)
+        step(data, "night", 2)["actions"].insert(0, act(1, "暗杀", 19))
+
+    assert 10 in settled("G-07", mage_only).alive
+    assert (10, "night 2", "杀人") in settled("G-07", mage_only, prayer_only_vs_assassins=True).deaths()
+
+
+def test_c06_one_life_per_night_absorbs_both_hits() -> None:
+    assert 10 in settled("G-07", prayer_per_hit=False).alive
+
+
+def test_c07_a_life_gained_tonight_protects_tonight_only_by_default() -> None:
+    night = {"night": 1, "actions": [act(16, "祈祷", 10), act(1, "暗杀", 10), act(11, "保护", 17)]}
+    assert 10 in scenario(night).alive
+    assert 10 not in scenario(night, prayer_same_night=False).alive
+
+
+def test_c09_without_mutual_cancellation_both_die() -> None:
+    o = settled("G-01", mutual_cancel=False)
+    assert {2, 10} & o.alive == set()
+
+
+def test_c12_missing_team_kill_random_or_forfeit() -> None:
+    night = {"night": 1, "actions": [act(11, "保护", 17)], "draws": {"暗杀": 20}}
+    assert (20, "night 1", "暗杀") in scenario(night).deaths()
+    forfeit = scenario(night, missing_kill="forfeit")
+    assert not forfeit.deaths()
+    assert sorted(e["seat"] for e in forfeit.out["events"] if e["kind"] == "warned") == [1, 2, 3]
+
+
+def test_c18_ban_on_a_team_member_voids_the_team_kill() -> None:
+    night = {"night": 1, "actions": [act(24, "禁特权令", 2), act(1, "暗杀", 17), act(11, "保护", 18)]}
+    assert 17 in scenario(night).alive
+    assert 17 not in scenario(night, ban_voids_team_kill=False).alive
+
+
+def test_c19_voided_skill_consumed_or_returned() -> None:
+    night = {"night": 1, "actions": [act(24, "禁特权令", 10), act(10, "狙击", 17), act(1, "暗杀", 18),
+                                     act(11, "保护", 18)]}
+    assert scenario(night).state.pieces[10].charges["snipe"] == 0
+    assert 17 in scenario(night).alive
+    assert scenario(night, voided_consumed=False).state.pieces[10].charges["snipe"] == 1
+    assert settled("G-01", voided_consumed=False).state.pieces[10].charges["snipe"] == 1
+
+
+def test_c42_no_vote_warning() -> None:
+    others = abstain(*range(1, 17), *range(18, 25))
+    day = {"day": 1, "stage_votes": {"1": others, "2": others}}
+    warned = [e["seat"] for e in scenario(day, discipline=True).out["events"] if e["kind"] == "warned"]
+    assert warned == [17]
+    assert not [e for e in scenario(day, discipline=True, no_vote_warning=False).out["events"]
+                if e["kind"] == "warned"]
+
+
+def test_two_warnings_drown_or_substitute() -> None:
+    others = abstain(*range(1, 17), *range(18, 25))
+    steps = ({"day": 1, "stage_votes": {"1": others, "2": others}},
+             {"night": 1, "actions": [act(1, "暗杀", 18), act(11, "保护", 18)]},
+             {"day": 2, "stage_votes": {"1": others}})
+    assert (17, "day 2", "淹死") in scenario(*steps, discipline=["no_vote"]).deaths()
+    swapped = scenario(*steps, discipline=["no_vote"], substitute_policy="bot")
+    assert 17 in swapped.alive and swapped.state.pieces[17].warnings == 0
+
+
+def test_lurking_is_relative_to_the_days_average() -> None:
+    posts = [{"seat": 1, "post": f"第{i}楼分析"} for i in range(10)]
+    posts += [{"seat": s, "post": "过"} for s in range(2, 25) if s != 17]
+    o = scenario({"day": 1, "actions": posts, "votes": abstain(*range(1, 25))}, discipline=["lurk"])
+    assert [(e["seat"], e["reason"]) for e in o.out["events"] if e["kind"] == "warned"] == [(17, "lurking")]
