@@ -33,10 +33,14 @@ DEAL = [r.id for r in ROLES for _ in range(r.count)]
 
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
-    """Play options with defaults: the discipline categories."""
-    unknown = set(given) - {"discipline", "floor"}
+    """Play options with defaults: the discipline categories. The day has no speaking turns (posts are
+    free in every vote stage), so ``rounds`` must be empty and ``floor`` is always open."""
+    unknown = set(given) - {"discipline", "floor", "rounds"}
     if unknown:
         raise SetupError(f"unknown option(s) {sorted(unknown)}; known: ['discipline']")
+    if given.get("rounds"):
+        raise SetupError(f"rounds: qijian24 has no speaking turns (posts are free in every vote stage); "
+                         f"drop {sorted(given['rounds'])}")
     return {"discipline": normalise(given.get("discipline", True))}
 
 
