@@ -31,15 +31,22 @@ class Decision:
         return random.Random(f"qj/{self.turn.seed}/{self.turn.seat}/{len(self.turn.events)}/{label}")
 
     def hunch(self, seat: int) -> float:
-        """A stable per-day suspicion of ``seat`` (the same all day, different each day)."""
-        return random.Random(f"qj-hunch/{self.turn.seed}/{self.turn.seat}/{self.n.day}/{seat}").random()
+        """A stable per-day suspicion of ``seat`` (the same all day, different each day), drawn once a day."""
+        if self.n.hunch_day != self.n.day:
+            rand = random.Random(f"qj-hunch/{self.turn.seed}/{self.turn.seat}/{self.n.day}")
+            self.n.hunches, self.n.hunch_day = {s: rand.random() for s in range(1, 25)}, self.n.day
+        return self.n.hunches.get(seat, 0.0)
 
     def pick(self, options: Sequence[int], label: str) -> int | None:
         """Known enemies first, then the hottest seat today, then the strongest hunch; never a friend."""
-        pool = [t for t in options if not self.n.friend(t)] or []
+        n = self.n
+        pool = [t for t in options if t != n.seat and t not in n.team and (t not in n.known or not n.friend(t))]
         if not pool:
             return None
-        return max(pool, key=lambda t: (self.n.enemy(t), self.n.heat.get(t, 0), self.hunch(t)))
+        enemies = {t for t in pool if t in n.known and n.enemy(t)}
+        self.hunch(pool[0])
+        hunches, heat = n.hunches, n.heat
+        return max(pool, key=lambda t: (t in enemies, heat.get(t, 0), hunches.get(t, 0.0)))
 
     # -- the day -------------------------------------------------------------------------------------
 

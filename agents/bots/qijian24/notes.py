@@ -32,6 +32,8 @@ class Notes:
     heat: dict[int, int] = field(default_factory=dict)
     day: int = 0
     rejected: bool = False
+    hunches: dict[int, float] = field(default_factory=dict)
+    hunch_day: int = -1
 
     def update(self, events: Sequence[Event]) -> None:
         """Fold the events not yet seen."""
