@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
+from engine.narrate import reveal
 from engine.narrate.context import Ctx, quote
 
 
@@ -151,7 +152,7 @@ def _notice_restricted(e: ev.Notice, c: Ctx) -> str:
 NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
     "merged": _notice_merged, "killer_name": _notice_name, "blade_target": _notice_target,
     "death": _notice_death, "apprentice": _notice_apprentice, "promotion": _notice_promotion,
-    "barrier_restricted": _notice_restricted,
+    "barrier_restricted": _notice_restricted, **reveal.NOTICES,
 }
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
+from engine.narrate import reveal
 from engine.narrate.context import Ctx, quote
 
 
@@ -130,7 +131,7 @@ def _witch_revival(e: ev.Announced, c: Ctx) -> str:
 
 ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
     "night_deaths": _night_deaths, "vote_result": _vote_result, "drowned": _drowned,
-    "witch_revival": _witch_revival,
+    "witch_revival": _witch_revival, **reveal.ANNOUNCEMENTS,
 }
 
 
