@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.events import JUDGE, PUBLIC, Announced, Awaiting, Died, GameEnded, Notice, PhaseBegan, Resolved
 from engine.rulesets.qijian24.names import (
     DROWNED,
+    FACTION_NAMES,
     FENGHUO,
     IDENTITY,
     KILLER_TEAM,
@@ -86,7 +87,7 @@ def check_win(game: Game) -> bool:
     if not found:
         return False
     game.emit(Announced, PUBLIC, topic="winners", seats=winning_seats(s, found), data={"sides": found})
-    game.emit(GameEnded, PUBLIC, winners=found, reason="、".join(found))
+    game.emit(GameEnded, PUBLIC, winners=found, reason="、".join(FACTION_NAMES.zh(side) for side in found) + "达成胜利条件")
     return True
 
 
