@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from agents.base import Turn
-from agents.bots.qijian24.notes import Notes
+from agents.bots.qijian24.notes import SURE, Notes
 from engine.actions import Action, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
 
@@ -43,7 +43,7 @@ class Decision:
         pool = [t for t in options if t != n.seat and t not in n.team and (t not in n.known or not n.friend(t))]
         if not pool:
             return None
-        enemies = {t for t in pool if t in n.known and n.enemy(t)}
+        enemies = {t for t in pool if (t in n.known and n.enemy(t)) or (label == "assassinate" and t in n.accusers)}
         self.hunch(pool[0])
         hunches, heat = n.hunches, n.heat
         return max(pool, key=lambda t: (t in enemies, heat.get(t, 0), hunches.get(t, 0.0)))
@@ -79,14 +79,15 @@ class Decision:
         if target is None:
             return "目前没有明确的怀疑对象，先听听大家的意见。"
         if self.n.enemy(target):
-            return f"{target}号身份已经很清楚了，这一轮请集中投{target}号。"
+            return f"{target}号{SURE}了，这一轮请集中投{target}号。"
         return self.rand("speech").choice([f"我觉得{target}号发言偏划水，倾向投{target}号。",
                                            f"{target}号的票型很可疑，大家注意。", f"先踩一下{target}号，理由稍后补充。"])
 
     def _allegiance(self) -> str:
+        """The mage stays independent; the others help a side (independent once refused)."""
         if self.n.rejected or self.n.role == "mage":
             return "independent"
-        return self.rand("side").choice(RANGER_CHOICES)
+        return self.rand("side").choice(RANGER_CHOICES[1:])
 
     def _privilege(self) -> Action | None:
         """禁武使者 and 日月剑 spare a friend who leads the day's votes in Stage 2 or 3."""
@@ -95,7 +96,10 @@ class Decision:
             return None
         vote = self.legal.get(("vote", None))
         leader = max(vote.targets, key=lambda t: self.n.heat.get(t, 0)) if vote and vote.targets else None
-        if leader is None or not self.n.friend(leader) or not self.n.heat.get(leader):
+        if leader is None or not self.n.heat.get(leader) or self.n.enemy(leader):
+            return None
+        gamble = self.rand("privilege").random() < 0.3
+        if not (self.n.friend(leader) or gamble):
             return None
         if ("skill", "immunity") in self.legal:
             return UseSkill(seat=seat, skill="immunity", targets=(leader,))

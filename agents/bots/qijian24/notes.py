@@ -7,11 +7,14 @@ chat); who is alive; the day's ballots (heat); and whether its ranger choice was
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.events import Event
 
+SURE = "身份已经很清楚"
+"""What a bot says when it knows a seat's identity (see ``decide``); read back by the accused side."""
 KILLER_WORDS = ("杀手团", "独杀", "禁武使者", "帮手")
 WUZHUANG_WORDS = ("剑", "绿珠", "庄民")
 
@@ -32,6 +35,8 @@ class Notes:
     heat: dict[int, int] = field(default_factory=dict)
     day: int = 0
     rejected: bool = False
+    accusers: set[int] = field(default_factory=set)
+    """Seats that publicly named one of this seat's known teammates as a sure enemy (the killers' next targets)."""
     hunches: dict[int, float] = field(default_factory=dict)
     hunch_day: int = -1
 
@@ -108,10 +113,19 @@ def _vote(n: Notes, e: Event) -> None:
         n.heat[target] = n.heat.get(target, 0) + 1
 
 
+def _posted(n: Notes, e: Event) -> None:
+    text, author = str(getattr(e, "text", "")), int(getattr(e, "seat", 0))
+    if SURE in text and author not in n.team and author != n.seat:
+        named = {int(m) for m in re.findall(r"(\d+)号", text)}
+        if named & (n.team | {n.seat}):
+            n.accusers.add(author)
+
+
 def _notice(n: Notes, e: Event) -> None:
     if getattr(e, "topic", "") == "choice_rejected":
         n.rejected = True
 
 
 _FOLD = {"game_created": _created, "role_dealt": _dealt, "team_formed": _team, "feedback": _feedback,
-         "announced": _announced, "phase_began": _phase, "vote_cast": _vote, "notice": _notice}
+         "announced": _announced, "phase_began": _phase, "vote_cast": _vote, "notice": _notice,
+         "posted": _posted}
