@@ -14,11 +14,14 @@ from typing import Any
 
 import pytest
 
+from agents.llm.aliases import AliasBook
+from agents.llm.tools import build_stable
 from engine import events as ev
 from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.legal import LegalAction
+from engine.narrate import Names
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, can_see
 from prompts import SeatPrompt
@@ -125,3 +128,16 @@ def test_no_prompt_holds_another_seats_private_text(played: tuple[Game, dict[tup
 
 def _texts(event: ev.Event) -> str:
     return " ".join(str(getattr(event, name, "")) for name in ("text", "reason"))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_role_gets_a_stable_tool_for_each_of_its_skills(lang: str) -> None:
+    game = RULESET.new_game(3)
+    book = AliasBook(Names.from_events(RULESET, game.events), lang)  # type: ignore[arg-type]
+    for role in RULESET.roles:
+        tools = build_stable(RULESET.vocabulary(role.id), book, range(1, 25))
+        names = set(tools.names())
+        assert {f"skill_{skill}" for skill in role.skills} <= names, (role.id, names)
+        assert {"post", "vote", "last_words", "pass"} <= names
+        if role.faction == "rangers":
+            assert {"skill_independent", "skill_help_killers", "skill_help_wuzhuang"} <= names
