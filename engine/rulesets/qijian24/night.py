@@ -14,7 +14,6 @@ from engine.events import (
     JUDGE,
     PUBLIC,
     Awaiting,
-    Died,
     Feedback,
     Notice,
     PhaseBegan,
@@ -176,7 +175,10 @@ def _kills(game: Game, kill_banned: int | None) -> list[Kill]:
         in_team = s.pieces[actor].role in KILLER_TEAM
         party, members = ("team", team) if in_team else ("lone", frozenset({actor}))
         void = team_void if in_team else (_banned(s, actor) or kill_banned == actor)
-        found.append(Kill(party, ASSASSINATE, actor, members, target)) if not void else _voided(game, ASSASSINATE, actor, target)
+        if void:
+            _voided(game, ASSASSINATE, actor, target)
+        else:
+            found.append(Kill(party, ASSASSINATE, actor, members, target))
     for skill in (SNIPE, KILL):
         for actor, target in acts(s, skill):
             if _banned(s, actor) or kill_banned == actor:
@@ -271,5 +273,3 @@ def tell(game: Game, seat: int, skill: str, target: int, result: str) -> None:
     digest = hashlib.sha256(f"{s.seed}/{seat}/{s.night}/{skill}".encode()).hexdigest()[:8].upper()
     game.emit(Notice, seat_vis(seat), topic="seal", seats=[seat], data={"nonce": f"QJ-{digest}"})
 
-
-__all__ = ["Died", "close_last_words", "close_night", "nightfall", "tell"]
