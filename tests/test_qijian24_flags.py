@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.rulesets.qijian24 import Qijian24
 from tests.judging_qijian24 import Settled, data_of, settled, step
 
@@ -104,3 +106,58 @@ def test_lurking_is_relative_to_the_days_average() -> None:
     posts += [{"seat": s, "post": "过"} for s in range(2, 25) if s != 17]
     o = scenario({"day": 1, "actions": posts, "votes": abstain(*range(1, 25))}, discipline=["lurk"])
     assert [(e["seat"], e["reason"]) for e in o.out["events"] if e["kind"] == "warned"] == [(17, "lurking")]
+
+
+def test_c14_sheshen_latched_or_only_while_the_condition_holds() -> None:
+    def revive_then_kill(data: dict[str, Any]) -> None:
+        data["steps"] += [{"night": 5, "actions": [act(13, "复活", 9), *filler_actions(19)]},
+                          {"night": 6, "actions": [act(12, "杀人", 3), *filler_actions(18)]}]
+
+    o = settled("G-10", revive_then_kill)
+    assert o.state.swords_alive() == 5 and (3, "night 6", "杀人") in o.deaths()
+    with pytest.raises(Exception, match="杀人 \\(kill\\) is not available"):
+        settled("G-10", revive_then_kill, sheshen_latched=False)
+
+
+def test_c20_ban_covers_the_next_day_or_the_night_only() -> None:
+    assert (1, "day 3", "投票") in settled("G-12").deaths()
+    assert (6, "day 3", "投票") in settled("G-12", ban_covers_next_day=False).deaths()
+
+
+def test_c22_immunity_per_stage_or_per_day() -> None:
+    def immunity_in_stage2(data: dict[str, Any]) -> None:
+        day = step(data, "day", 4)
+        day["stage_actions"] = {"2": [act(5, "免投杀", 2)]}
+
+    o = settled("G-17", immunity_in_stage2)
+    assert (2, "day 4", "投票") in o.deaths() and o.topic("vote_result")[-1]["data"]["stage"] == 3
+    assert not [d for d in settled("G-17", immunity_in_stage2, immunity_per_stage=False).deaths() if d[1] == "day 4"]
+
+
+def test_c34_the_mage_may_see_the_lone_killer() -> None:
+    night = {"night": 1, "actions": [act(21, "查验", 4), *filler_actions()]}
+    assert scenario(night).out["feedback"][-1]["result"] == "验证失败"
+    assert scenario(night, mage_sees_lone=True).out["feedback"][-1]["result"] == "独杀·丘东洛"
+
+
+def test_c35_vote_victims_last_words() -> None:
+    assert settled("G-09").state.pieces[1].last_words_due
+    assert not settled("G-09", vote_victim_last_words=False).state.pieces[1].last_words_due
+
+
+def test_c37_link_by_any_cause_or_only_at_night() -> None:
+    assert 16 not in settled("G-09").alive
+    assert 16 in settled("G-09", link_any_cause=False).alive
+
+
+def test_c40_doctor_self_consecutive() -> None:
+    steps = ({"night": 1, "actions": [act(11, "保护", 11), act(1, "暗杀", 11)]},
+             {"night": 2, "actions": [act(11, "保护", 11), act(1, "暗杀", 11)]})
+    assert 11 in scenario(*steps, doctor_self_consecutive=False).alive
+    with pytest.raises(Exception, match="保护 cannot take seat 11"):
+        scenario(*steps)
+
+
+def filler_actions(kill: int = 17) -> list[dict[str, Any]]:
+    """A team kill the doctor blocks (a night the scenario does not care about)."""
+    return [act(1, "暗杀", kill), act(11, "保护", kill)]

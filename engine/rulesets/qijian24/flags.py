@@ -25,10 +25,25 @@ FLAGS: tuple[Flag, ...] = (
     Flag("qijian.ban_voids_team_kill", True, "C-18", "禁特权令 on a 杀手团 member voids the team kill"),
     Flag("qijian.voided_consumed", True, "C-19",
          "a limited skill used but voided (banned, kill-banned, cancelled) is consumed"),
+    Flag("qijian.sheshen_latched", True, "C-14",
+         "舍神's kill stays active once 由龙 is out and at most 4 swords live (false: only while that holds)"),
+    Flag("qijian.ban_covers_next_day", True, "C-20",
+         "禁特权令 also voids the target's day privileges (禁武, 日月) on the next day (false: the night only)"),
+    Flag("qijian.immunity_per_stage", True, "C-22",
+         "禁武's immunity holds for the one vote stage it is used in (false: for the rest of that day, "
+         "and one use a day)"),
     Flag("qijian.co_victory", True, "C-31",
          "several win conditions holding at one check all win (false: the first in the table's order)"),
+    Flag("qijian.mage_sees_lone", False, "C-34",
+         "the mage's check shows the 独杀 too (default false: only 杀手团 members; 独杀 reads 验证失败)"),
+    Flag("qijian.vote_victim_last_words", True, "C-35",
+         "a player voted out has last words, given during the following night (false: none)"),
+    Flag("qijian.link_any_cause", True, "C-37",
+         "绿珠 goes out with 风火连城 by any cause (false: only when he goes out at night)"),
     Flag("qijian.exempt_then_immunity", True, "C-39",
          "日月剑's exemption picks the victim before 禁武使者's immunity is applied (false: immunity first)"),
+    Flag("qijian.doctor_self_consecutive", True, "C-40",
+         "the doctor may not protect itself two nights running either (false: self is exempt from the rule)"),
     Flag("qijian.no_vote_warning", True, "C-42",
          "a seat that does not vote in a stage is recorded as abstaining and warned (with discipline on)"),
     Flag("qijian.substitute_policy", "drown", "§5",
@@ -51,20 +66,14 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "prevents a forced suicide"),
     ("C-13", "独杀 is active once any 杀手团 member is out, by any cause, from the next night window", None,
      "杀手 here means the 杀手团"),
-    ("C-14", "舍神 is active once 由龙 is out and at most 4 swords live; latched forever", None,
-     "能力就被激活…不受任何影响"),
     ("C-15", "由龙 gains a snipe per two sword-out events, counted cumulatively (revives never undo them)",
      None, "各剑能力的激活与复活权无关"),
     ("C-16", "a revive is a night action on a player out at nightfall, by a reviver alive at nightfall; "
      "the revived returns at dawn with the same identity and charges, no extra life, last words spent; "
      "绿珠 is not revived with 风火连城", None, "必须在自己未出局前使用"),
     ("C-17", "win conditions use the current status (a revived player counts as alive)", None, "literal"),
-    ("C-20", "禁特权令 covers night N and day N+1 (禁武 and 日月 uses that day)", None,
-     "效果从当晚持续到次日白天结束"),
     ("C-21", "the Reveal ranger acts at night; the identity is published at dawn", None,
      "特权在夜晚权利行使时间内"),
-    ("C-22", "禁武's immunity holds for one vote stage; nobody is out if the protected player would be; no "
-     "substitution; at most one use per stage; self allowed", None, "此轮 = one voting stage"),
     ("C-23", "日月: the top vote-getter is spared and the second takes the consequence, ties broken by who "
      "reached the count first; consumed on declaration", None, "§2.5 of the spec"),
     ("C-24", "N is the living count at the stage close; a top of 0 votes puts nobody out; ballots for "
@@ -83,17 +92,10 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "choice", None, "choices can complete a side's condition"),
     ("C-33", "the mage gains a kill for every ranger-side out (original side), whatever the allegiance", None,
      "本方 = the ranger side"),
-    ("C-34", "the mage's check reads 杀手团·<name> or 验证失败 (独杀 reads 验证失败)", None,
-     "只局限于杀手团的人"),
-    ("C-35", "vote victims have last words too, given during the following night", None,
-     "every out gets one"),
     ("C-36", "lurking: posts < 5 and < 20% of the day's average per living player, counted over the game "
      "day (the engine's vote stages are windows, not the forum's 24-hour segments); at most one warning a "
      "day, a missed ballot included", None, "a rule of discipline, applied with option discipline"),
-    ("C-37", "绿珠 goes out with 风火连城 by any cause (vote, drowning, instant death); not the reverse", None,
-     "无论以什么方式出局"),
     ("C-38", "the mage kill, the snipe and 舍神 are at most one a night; the mage may check and kill the same "
      "night", None, "separate rights"),
-    ("C-40", "the doctor's consecutive rule applies to itself too", None, "同一人"),
     ("C-41", "only living rangers choose; a dead ranger stays independent", None, "还存活的游侠"),
 )

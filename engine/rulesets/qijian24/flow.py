@@ -54,7 +54,7 @@ def out(game: Game, seat: int, cause: str) -> list[int]:
     s = st(game)
     game.emit(Died, JUDGE, seat=seat, cause=cause)
     gone = [seat]
-    if s.pieces[seat].role == FENGHUO:
+    if s.pieces[seat].role == FENGHUO and (s.phase == "NIGHT" or s.flags.get("qijian.link_any_cause", True)):
         for linked in s.holders(PRAYER):
             if s.pieces[linked].alive:
                 game.emit(Died, JUDGE, seat=linked, cause=LINK)

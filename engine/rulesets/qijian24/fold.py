@@ -25,6 +25,7 @@ from engine.rulesets.qijian24.names import (
     ROLE,
     SHESHEN,
     SNIPE,
+    VOTE,
     YOULONG,
 )
 from engine.rulesets.qijian24.skills import INITIAL_CHARGES, night_skills, slot
@@ -62,7 +63,9 @@ def _phase_began(s: QijianState, e: ev.PhaseBegan) -> None:
     s.window = Window(eligible=list(e.order))
     if e.name in STAGES:
         s.stage = STAGE_OF[e.name]
-        s.ballots, s.votes, s.immune, s.exempt = [], {}, None, None
+        s.ballots, s.votes, s.exempt = [], {}, None
+        if s.stage == 1 or s.flags.get("qijian.immunity_per_stage", True):
+            s.immune = None
         for piece in s.pieces.values():
             piece.vote_changes = 0
         if s.stage == 1:
@@ -186,7 +189,8 @@ _RESOLVED: dict[str, Callable[[QijianState, ev.Resolved], None]] = {
 def _died(s: QijianState, e: ev.Died) -> None:
     piece = s.pieces[e.seat]
     piece.alive = False
-    piece.last_words_due = not piece.last_words_used
+    piece.last_words_due = not piece.last_words_used and (
+        e.cause != VOTE or bool(s.flags.get("qijian.vote_victim_last_words", True)))
     if s.is_sword(e.seat):
         s.sword_outs += 1
         _grow(s, PRAYER, PRAY, 1)

@@ -251,7 +251,8 @@ def _results(game: Game) -> list[int]:
         if _banned(s, actor):
             result = VOID
         elif s.pieces[actor].role == MAGE:
-            result = IDENTITY[s.pieces[target].role] if s.pieces[target].role in KILLER_TEAM else FAILED
+            shown = (*KILLER_TEAM, LONE) if s.flags.get("qijian.mage_sees_lone", False) else KILLER_TEAM
+            result = IDENTITY[s.pieces[target].role] if s.pieces[target].role in shown else FAILED
         else:
             result = IDENTITY[s.pieces[target].role]
         tell(game, actor, CHECK, target, result)

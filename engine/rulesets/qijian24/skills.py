@@ -67,9 +67,17 @@ def night_skills(s: QijianState, seat: int) -> tuple[str, ...]:
     if not piece.alive:
         return ()
     role = piece.role
-    if (role == LONE and not s.lone_active) or (role == SHESHEN and not s.sheshen_active):
+    if (role == LONE and not s.lone_active) or (role == SHESHEN and not sheshen_active(s)):
         return ()
     return tuple(skill for skill in _NIGHT.get(role, ()) if charged(s, seat, skill) and targets(s, seat, skill))
+
+
+def sheshen_active(s: QijianState) -> bool:
+    """舍神's kill: latched once 由龙 is out and ≤4 swords live (C-14), or, under the flag's alternative,
+    only while that holds (a revive can put it to sleep again)."""
+    if s.flags.get("qijian.sheshen_latched", True):
+        return s.sheshen_active
+    return s.is_out(YOULONG) > 0 and s.swords_alive() <= 4
 
 
 def day_skills(s: QijianState, seat: int) -> tuple[str, ...]:
@@ -98,6 +106,8 @@ def targets(s: QijianState, seat: int, skill: str) -> tuple[int, ...]:
     if skill == PROTECT:
         last = s.doctor_last
         barred = last[1] if last is not None and last[0] == s.night - 1 else None
+        if barred == seat and not s.flags.get("qijian.doctor_self_consecutive", True):
+            barred = None
         return tuple(t for t in alive if t != barred)
     if skill == REVIVE:
         return tuple(t for t, p in s.pieces.items() if not p.alive)

@@ -32,12 +32,13 @@ class Piece:
     warnings: int = 0
     vote_changes: int = 0
 
-    def banned(self, night: int | None = None, day: int | None = None) -> bool:
-        """Whether a 禁特权令 voids this seat's privileges on ``night`` N or ``day`` N+1 (C-20)."""
+    def banned(self, night: int | None = None, day: int | None = None, next_day: bool = True) -> bool:
+        """Whether a 禁特权令 voids this seat's privileges on ``night`` N or ``day`` N+1 (C-20; the day
+        only with ``next_day``, flag ``ban_covers_next_day``)."""
         b = self.banned_night
         if b is None:
             return False
-        return (night is not None and night == b) or (day is not None and day == b + 1)
+        return (night is not None and night == b) or (next_day and day is not None and day == b + 1)
 
 
 @dataclass(slots=True)

@@ -54,9 +54,10 @@ def settle(s: QijianState) -> count.Outcome:
     raw = _raw(s, n, votes)
     ballots = [(seat, t) for seat, t in s.ballots if s.pieces[seat].alive and (t is None or s.pieces[t].alive)]
     order = count.ranking(votes, count.reached(ballots, votes))
-    exempt = s.exempt is not None and not s.pieces[s.exempt].banned(day=s.day)
+    next_day = bool(s.flags.get("qijian.ban_covers_next_day", True))
+    exempt = s.exempt is not None and not s.pieces[s.exempt].banned(day=s.day, next_day=next_day)
     protected = None
-    if s.immune is not None and not s.pieces[s.immune[0]].banned(day=s.day):
+    if s.immune is not None and not s.pieces[s.immune[0]].banned(day=s.day, next_day=next_day):
         protected = s.immune[1]
 
     def by_exempt(r: count.Outcome) -> count.Outcome:
