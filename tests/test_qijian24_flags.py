@@ -161,3 +161,29 @@ def test_c40_doctor_self_consecutive() -> None:
 def filler_actions(kill: int = 17) -> list[dict[str, Any]]:
     """A team kill the doctor blocks (a night the scenario does not care about)."""
     return [act(1, "暗杀", kill), act(11, "保护", kill)]
+
+
+def test_c28_rangers_need_an_independent_alive_or_any_ranger() -> None:
+    assert settled("G-20").out["winners"] == ["杀手方"]
+    with pytest.raises(Exception, match="ended on night 2, won by 游侠方"):
+        settled("G-20", rangers_need_independent=False)  # 21 and 24 help the killers, yet count as alive rangers
+
+
+def test_c29_wuzhuang_b_counts_the_envoy_only_under_the_alternative() -> None:
+    def votes(target: int, voters: range) -> list[dict[str, Any]]:
+        return [{"seat": s, "target": target} for s in voters]
+
+    steps = ({"day": 1, "votes": votes(6, range(9, 22))},
+             {"night": 1, "actions": [act(21, "杀人", 7), act(10, "狙击", 8), *filler_actions(17)]},
+             {"day": 2, "actions": [act(21, "帮助武庄方"), act(22, "帮助武庄方")], "votes": votes(5, range(9, 20))},
+             {"night": 2, "actions": [act(1, "暗杀", 23), act(21, "杀人", 24), act(11, "保护", 18)]},
+             {"day": 3, "votes": votes(2, range(9, 19))})
+    assert not scenario(*steps).out["ended"]
+    assert scenario(*steps, two_killers_without_envoy=False).out["winners"] == ["武庄方"]
+
+
+def test_c33_mage_bonus_for_any_ranger_or_only_independent_ones() -> None:
+    steps = ({"night": 1, "actions": [act(21, "杀人", 17), *filler_actions(18)]},
+             {"day": 2, "actions": [act(22, "帮助武庄方")], "votes": [{"seat": s, "target": 22} for s in range(1, 14)]})
+    assert scenario(*steps).state.pieces[21].charges["kill"] == 2
+    assert scenario(*steps, mage_bonus_any_ranger=False).state.pieces[21].charges["kill"] == 1

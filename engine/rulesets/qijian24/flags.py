@@ -32,8 +32,14 @@ FLAGS: tuple[Flag, ...] = (
     Flag("qijian.immunity_per_stage", True, "C-22",
          "禁武's immunity holds for the one vote stage it is used in (false: for the rest of that day, "
          "and one use a day)"),
+    Flag("qijian.rangers_need_independent", True, "C-28",
+         "the rangers' 本方至少有1人存活 needs an independent ranger alive (false: any ranger-side member)"),
+    Flag("qijian.two_killers_without_envoy", True, "C-29",
+         "Wuzhuang B's 至少2杀出局 counts the 杀手团 and 独杀 (false: the envoy counts too)"),
     Flag("qijian.co_victory", True, "C-31",
          "several win conditions holding at one check all win (false: the first in the table's order)"),
+    Flag("qijian.mage_bonus_any_ranger", True, "C-33",
+         "the mage gains a kill for every ranger-side out, whatever its allegiance (false: only independent ones)"),
     Flag("qijian.mage_sees_lone", False, "C-34",
          "the mage's check shows the 独杀 too (default false: only 杀手团 members; 独杀 reads 验证失败)"),
     Flag("qijian.vote_victim_last_words", True, "C-35",
@@ -84,14 +90,9 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ("C-27", "every living ranger-side member chooses from the dawn of day 2 until night 2; no choice is "
      "independent; an accepted choice is final; one over the limit of 2 is refused with a notice", None,
      "the text's own rule"),
-    ("C-28", "本方至少有1人存活 means at least one independent ranger alive", None,
-     "a helper's fate is tied to its chosen side"),
-    ("C-29", "至少2杀出局 means at least 2 of the 杀手团 and 独杀 out", None, "杀 = the killers"),
     ("C-30", "2名以上 means 2 or more", None, "以上 is inclusive"),
     ("C-32", "wins are checked after each stage result, at dawn, after instant deaths and after a ranger "
      "choice", None, "choices can complete a side's condition"),
-    ("C-33", "the mage gains a kill for every ranger-side out (original side), whatever the allegiance", None,
-     "本方 = the ranger side"),
     ("C-36", "lurking: posts < 5 and < 20% of the day's average per living player, counted over the game "
      "day (the engine's vote stages are windows, not the forum's 24-hour segments); at most one warning a "
      "day, a missed ballot included", None, "a rule of discipline, applied with option discipline"),

@@ -21,6 +21,7 @@ from engine.rulesets.qijian24.names import (
     PRAY,
     PRAYER,
     PROTECT,
+    RANGERS,
     REVIVE,
     ROLE,
     SHESHEN,
@@ -198,7 +199,8 @@ def _died(s: QijianState, e: ev.Died) -> None:
             _grow(s, YOULONG, SNIPE, 1)
     if s.is_ranger(e.seat):
         s.ranger_outs += 1
-        _grow(s, MAGE, KILL, 1)
+        if piece.allegiance == RANGERS or s.flags.get("qijian.mage_bonus_any_ranger", True):
+            _grow(s, MAGE, KILL, 1)
 
 
 def _grow(s: QijianState, role: str, skill: str, n: int) -> None:

@@ -36,7 +36,10 @@ def _rangers_not(s: QijianState, allegiance: str) -> bool:
 
 
 def _independent_alive(s: QijianState) -> bool:
-    return any(p.alive and p.allegiance == RANGERS for p in s.pieces.values() if p.role in RANGER_SIDE)
+    """本方至少有1人存活: an independent ranger alive (C-28), or any ranger-side member under the flag's
+    alternative."""
+    anyone = not s.flags.get("qijian.rangers_need_independent", True)
+    return any(p.alive and (anyone or p.allegiance == RANGERS) for p in s.pieces.values() if p.role in RANGER_SIDE)
 
 
 def killers_win(s: QijianState) -> bool:
@@ -52,7 +55,8 @@ def wuzhuang_wins(s: QijianState) -> bool:
     out (C-29), a sword alive."""
     sword = _any_alive(s, *SWORDS)
     a = _all_out(s, *KILLER_TEAM, LONE, ENVOY) and sword
-    b = _all_out(s, HELPER) and _rangers_not(s, WUZHUANG) and s.is_out(*KILLER_TEAM, LONE) >= 2 and sword
+    killers = (*KILLER_TEAM, LONE) if s.flags.get("qijian.two_killers_without_envoy", True) else KILLER_PRIVILEGED
+    b = _all_out(s, HELPER) and _rangers_not(s, WUZHUANG) and s.is_out(*killers) >= 2 and sword
     return a or b
 
 
