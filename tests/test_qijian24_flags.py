@@ -187,3 +187,11 @@ def test_c33_mage_bonus_for_any_ranger_or_only_independent_ones() -> None:
              {"day": 2, "actions": [act(22, "帮助武庄方")], "votes": [{"seat": s, "target": 22} for s in range(1, 14)]})
     assert scenario(*steps).state.pieces[21].charges["kill"] == 2
     assert scenario(*steps, mage_bonus_any_ranger=False).state.pieces[21].charges["kill"] == 1
+
+
+def test_c23_exemption_spent_on_declaration_or_returned_when_idle() -> None:
+    idle = {"day": 1, "stage_actions": {1: [act(14, "免最高票")]}}
+    assert scenario(idle).state.pieces[14].charges["exempt"] == 0
+    assert scenario(idle, exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 1
+    assert settled("G-12", exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 0
+    assert settled("G-16", exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 0

@@ -38,6 +38,8 @@ FLAGS: tuple[Flag, ...] = (
          "Wuzhuang B's 至少2杀出局 counts the 杀手团 and 独杀 (false: the envoy counts too)"),
     Flag("qijian.co_victory", True, "C-31",
          "several win conditions holding at one check all win (false: the first in the table's order)"),
+    Flag("qijian.exempt_spent_on_declaration", True, "C-23",
+         "日月剑's exemption is spent when declared, even with no effect (false: returned when it changes nothing)"),
     Flag("qijian.mage_bonus_any_ranger", True, "C-33",
          "the mage gains a kill for every ranger-side out, whatever its allegiance (false: only independent ones)"),
     Flag("qijian.mage_sees_lone", False, "C-34",
@@ -80,8 +82,6 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ("C-17", "win conditions use the current status (a revived player counts as alive)", None, "literal"),
     ("C-21", "the Reveal ranger acts at night; the identity is published at dawn", None,
      "特权在夜晚权利行使时间内"),
-    ("C-23", "日月: the top vote-getter is spared and the second takes the consequence, ties broken by who "
-     "reached the count first; consumed on declaration", None, "§2.5 of the spec"),
     ("C-24", "N is the living count at the stage close; a top of 0 votes puts nobody out; ballots for "
      "ineligible candidates are refused", None, "avoids killing on zero votes"),
     ("C-25", "day thresholds count game days (cycles)", None, "each cycle spans three calendar days"),

@@ -140,6 +140,11 @@ def _consumes(s: QijianState, result: str) -> bool:
     return result != "cancelled" or bool(s.flags.get("qijian.voided_consumed", True))
 
 
+def _exempt(s: QijianState, e: ev.Resolved) -> None:
+    if e.result == "returned" and e.actor is not None:
+        s.pieces[e.actor].charges[EXEMPT] += 1
+
+
 def _protect(s: QijianState, e: ev.Resolved) -> None:
     s.doctor_last = (s.night, e.targets[0])
 
@@ -182,7 +187,7 @@ def _stage(s: QijianState, e: ev.Resolved) -> None:
 
 
 _RESOLVED: dict[str, Callable[[QijianState, ev.Resolved], None]] = {
-    PROTECT: _protect, PRAY: _pray, "lives": _lives, REVIVE: _revive, "ban": _ban, "activate": _activate,
+    EXEMPT: _exempt, PROTECT: _protect, PRAY: _pray, "lives": _lives, REVIVE: _revive, "ban": _ban, "activate": _activate,
     "candidates": _stage,
 }
 

@@ -12,7 +12,7 @@ from engine.events import JUDGE, PUBLIC, Announced, Resolved
 from engine.rulesets.qijian24 import stage as count
 from engine.rulesets.qijian24.discipline import day_end, warn_no_vote
 from engine.rulesets.qijian24.flow import after_outs, begin, drown, out, publish, st
-from engine.rulesets.qijian24.names import VOTE
+from engine.rulesets.qijian24.names import EXEMPT, VOTE
 from engine.rulesets.qijian24.night import nightfall
 from engine.rulesets.qijian24.state import QijianState
 
@@ -27,6 +27,7 @@ def close_stage(game: Game) -> None:
     if drown(game):
         return
     result = settle(s)
+    _return_idle_exemption(game, result)
     votes = count.tally(_living_ballots(s))
     gone = [] if result.out is None else out(game, result.out, VOTE)
     game.emit(Announced, PUBLIC, topic="vote_result", seats=[] if result.out is None else [result.out],
@@ -47,7 +48,19 @@ def close_stage(game: Game) -> None:
     begin(game, result.next, s.day, s.alive())
 
 
-def settle(s: QijianState) -> count.Outcome:
+def _return_idle_exemption(game: Game, result: count.Outcome) -> None:
+    """Under flag C-23 false, an exemption that changed nothing is returned to 日月剑 (a banned one stays
+    spent: C-19 governs voided skills)."""
+    s = st(game)
+    if s.exempt is None or s.flags.get("qijian.exempt_spent_on_declaration", True):
+        return
+    if s.pieces[s.exempt].banned(day=s.day, next_day=bool(s.flags.get("qijian.ban_covers_next_day", True))):
+        return
+    if result == settle(s, use_exempt=False):
+        game.emit(Resolved, JUDGE, skill=EXEMPT, actor=s.exempt, targets=[], result="returned")
+
+
+def settle(s: QijianState, *, use_exempt: bool = True) -> count.Outcome:
     """The stage's outcome with 日月剑 and 禁武使者 applied, each only if its user is not banned today."""
     n, live = len(s.alive()), _living_ballots(s)
     votes = count.tally(live)
@@ -55,7 +68,7 @@ def settle(s: QijianState) -> count.Outcome:
     ballots = [(seat, t) for seat, t in s.ballots if s.pieces[seat].alive and (t is None or s.pieces[t].alive)]
     order = count.ranking(votes, count.reached(ballots, votes))
     next_day = bool(s.flags.get("qijian.ban_covers_next_day", True))
-    exempt = s.exempt is not None and not s.pieces[s.exempt].banned(day=s.day, next_day=next_day)
+    exempt = use_exempt and s.exempt is not None and not s.pieces[s.exempt].banned(day=s.day, next_day=next_day)
     protected = None
     if s.immune is not None and not s.pieces[s.immune[0]].banned(day=s.day, next_day=next_day):
         protected = s.immune[1]
