@@ -195,3 +195,17 @@ def test_c23_exemption_spent_on_declaration_or_returned_when_idle() -> None:
     assert scenario(idle, exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 1
     assert settled("G-12", exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 0
     assert settled("G-16", exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 0
+
+
+def test_c10_killers_immune_both_ways_or_only_when_mutual() -> None:
+    one_way = {"day": 1, "votes": [{"seat": s, "target": 3} for s in range(4, 17)]}
+    night = {"night": 1, "actions": [act(1, "暗杀", 4), act(4, "暗杀", 17), act(11, "保护", 17)]}
+    assert 4 in scenario(one_way, night).alive
+    assert (4, "night 1", "暗杀") in scenario(one_way, night, killers_immune_both_ways=False).deaths()
+    assert settled("G-05", killers_immune_both_ways=False).deaths() == [(3, "day 1", "投票")]
+
+
+def test_c38_mage_checks_and_kills_or_one_of_the_two() -> None:
+    assert settled("G-23").state.pieces[21].charges["kill"] == 0
+    with pytest.raises(Exception, match="seat 21, NIGHT of day 1: 查验 \\(check\\) is not available"):
+        settled("G-23", mage_check_and_kill=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.flags import Flag
 
-FLAGS: tuple[Flag, ...] = (
+_FLAGS: tuple[Flag, ...] = (
     Flag("qijian.prayer_only_vs_assassins", False, "C-05",
          "prayer lives absorb only 暗杀 (杀手团, 独杀) hits; the doctor still blocks every night kill "
          "(default false: both protect against every night kill)"),
@@ -19,6 +19,9 @@ FLAGS: tuple[Flag, ...] = (
     Flag("qijian.prayer_same_night", True, "C-07", "a prayer life protects from the night it is gained"),
     Flag("qijian.mutual_cancel", True, "C-09",
          "two kill parties that target each other's members cancel both kills (互杀抵消)"),
+    Flag("qijian.killers_immune_both_ways", True, "C-10",
+         "杀手团 ↔ 独杀 kills do nothing in both directions, mutual or not (false: only a mutual pair is "
+         "void; a one-way kill between them stands)"),
     Flag("qijian.missing_kill", "random", "C-12",
          "a mandatory kill (杀手团, 独杀) missing at the deadline: a random legal target (random), or "
          "no kill and a warning to the killers (forfeit)", ("random", "forfeit")),
@@ -48,6 +51,8 @@ FLAGS: tuple[Flag, ...] = (
          "a player voted out has last words, given during the following night (false: none)"),
     Flag("qijian.link_any_cause", True, "C-37",
          "绿珠 goes out with 风火连城 by any cause (false: only when he goes out at night)"),
+    Flag("qijian.mage_check_and_kill", True, "C-38",
+         "the mage may check and kill on the same night (false: one of the two a night)"),
     Flag("qijian.exempt_then_immunity", True, "C-39",
          "日月剑's exemption picks the victim before 禁武使者's immunity is applied (false: immunity first)"),
     Flag("qijian.doctor_self_consecutive", True, "C-40",
@@ -59,6 +64,9 @@ FLAGS: tuple[Flag, ...] = (
          "(bot, human: role and state kept, warnings cleared)", ("drown", "bot", "human")),
 )
 
+FLAGS: tuple[Flag, ...] = tuple(sorted(_FLAGS, key=lambda f: (not f.ref.startswith("C-"), f.ref)))
+"""The flags in the spec's order (C-05 … C-42, then the discipline policy of §5)."""
+
 ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ("C-01", "a round (轮) is one night; each 每轮 skill is used at most once a night", None,
      "the structure of the game, not a judge's choice"),
@@ -69,7 +77,6 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "without state, charges or allegiance", None, "真实身份（不含状态）"),
     ("C-08", "a prayer on a non-sword wastes the charge silently; nobody is prayed for twice", None,
      "the text says 不得重复祈祷"),
-    ("C-10", "杀手团 ↔ 独杀 kills are void in both directions, even when not mutual", None, "杀中对方不死"),
     ("C-11", "杀手团: any living non-member; 独杀 and the others: any living player but oneself", None,
      "prevents a forced suicide"),
     ("C-13", "独杀 is active once any 杀手团 member is out, by any cause, from the next night window", None,
@@ -96,7 +103,5 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ("C-36", "lurking: posts < 5 and < 20% of the day's average per living player, counted over the game "
      "day (the engine's vote stages are windows, not the forum's 24-hour segments); at most one warning a "
      "day, a missed ballot included", None, "a rule of discipline, applied with option discipline"),
-    ("C-38", "the mage kill, the snipe and 舍神 are at most one a night; the mage may check and kill the same "
-     "night", None, "separate rights"),
     ("C-41", "only living rangers choose; a dead ranger stays independent", None, "还存活的游侠"),
 )

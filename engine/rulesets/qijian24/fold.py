@@ -29,7 +29,7 @@ from engine.rulesets.qijian24.names import (
     VOTE,
     YOULONG,
 )
-from engine.rulesets.qijian24.skills import INITIAL_CHARGES, night_skills, slot
+from engine.rulesets.qijian24.skills import INITIAL_CHARGES, open_skills, slot
 from engine.rulesets.qijian24.state import STAGE_OF, STAGES, Piece, QijianState, Window
 
 Handler = Callable[[QijianState, Any], None]
@@ -116,7 +116,7 @@ def _skill(s: QijianState, e: ev.SkillSubmitted) -> None:
     sharers = s.team() if key == e.skill else [e.seat]
     for seat in sharers:
         s.submitted.setdefault(seat, set()).add(e.skill)
-        if set(night_skills(s, seat)) <= s.submitted[seat]:
+        if not open_skills(s, seat):
             s.window.done.add(seat)
 
 

@@ -36,12 +36,16 @@ def mutual(kills: list[Kill]) -> set[str]:
 
 
 def standing(kills: list[Kill], team: frozenset[int], lone: frozenset[int],
-             cancel_mutual: bool = True) -> tuple[list[Kill], dict[str, str]]:
-    """The kills that stand, and why each other one does not (``no_effect`` or ``cancelled``)."""
+             cancel_mutual: bool = True, both_ways: bool = True) -> tuple[list[Kill], dict[str, str]]:
+    """The kills that stand, and why each other one does not (``no_effect`` or ``cancelled``).
+
+    ``both_ways`` (C-10): a kill between the 杀手团 and the 独杀 does nothing even when the other does
+    not aim back; without it, only a pair aimed at each other does nothing."""
     why: dict[str, str] = {}
     live = []
+    between = [k for k in kills if between_killers(k, team, lone)]
     for kill in kills:
-        if between_killers(kill, team, lone):
+        if kill in between and (both_ways or len({k.party for k in between}) == 2):
             why[kill.party] = "no_effect"
         else:
             live.append(kill)

@@ -16,7 +16,7 @@ from engine.rulesets.qijian24.names import (
     ROLE,
     TEAM,
 )
-from engine.rulesets.qijian24.skills import arity, day_skills, night_skills, targets
+from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, targets
 from engine.rulesets.qijian24.state import STAGES, QijianState
 
 POST = LegalAction("post", free=True)
@@ -59,8 +59,7 @@ def actions_of(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
         return (POST, vote, *day_actions(s, seat), *chat, PASS)
     if not piece.alive:
         return (LAST_WORDS, PASS)
-    done = s.submitted.get(seat, set())
-    skills = tuple(_skill(sk, targets(s, seat, sk)) for sk in night_skills(s, seat) if sk not in done)
+    skills = tuple(_skill(sk, targets(s, seat, sk)) for sk in open_skills(s, seat))
     return (*skills, *chat, PASS)
 
 

@@ -185,7 +185,8 @@ def _kills(game: Game, kill_banned: int | None) -> list[Kill]:
                 _voided(game, skill, actor, target)
             else:
                 found.append(Kill(s.pieces[actor].role, skill, actor, frozenset({actor}), target))
-    live, why = standing(found, team, lone, bool(s.flags.get("qijian.mutual_cancel", True)))
+    live, why = standing(found, team, lone, bool(s.flags.get("qijian.mutual_cancel", True)),
+                         bool(s.flags.get("qijian.killers_immune_both_ways", True)))
     for kill in found:
         result = why.get(kill.party, "hit")
         game.emit(Resolved, JUDGE, skill=kill.skill, actor=kill.actor, targets=[kill.target], result=result)

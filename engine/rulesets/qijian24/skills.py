@@ -72,6 +72,15 @@ def night_skills(s: QijianState, seat: int) -> tuple[str, ...]:
     return tuple(skill for skill in _NIGHT.get(role, ()) if charged(s, seat, skill) and targets(s, seat, skill))
 
 
+def open_skills(s: QijianState, seat: int) -> tuple[str, ...]:
+    """The night skills ``seat`` may still submit tonight: its skills not yet submitted; the mage checks
+    and kills on the same night (C-38), or uses only one of the two under the flag's alternative."""
+    done = s.submitted.get(seat, set())
+    if done and s.pieces[seat].role == MAGE and not s.flags.get("qijian.mage_check_and_kill", True):
+        return ()
+    return tuple(skill for skill in night_skills(s, seat) if skill not in done)
+
+
 def sheshen_active(s: QijianState) -> bool:
     """舍神's kill: latched once 由龙 is out and ≤4 swords live (C-14), or, under the flag's alternative,
     only while that holds (a revive can put it to sleep again)."""

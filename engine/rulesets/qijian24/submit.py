@@ -35,7 +35,7 @@ from engine.rulesets.qijian24.names import (
     TEAM,
     TEAM_NAMES,
 )
-from engine.rulesets.qijian24.skills import arity, day_skills, night_skills, slot, targets
+from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, slot, targets
 from engine.rulesets.qijian24.state import STAGES, QijianState
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def _skill(game: Game, action: UseSkill | Choose) -> None:
     if s.phase in STAGES:
         offered = day_skills(s, action.seat)
     elif s.phase == "NIGHT" and action.seat in s.window.eligible:
-        offered = tuple(sk for sk in night_skills(s, action.seat) if sk not in s.submitted.get(action.seat, set()))
+        offered = open_skills(s, action.seat)
     else:
         offered = ()
     if skill not in offered:
