@@ -155,7 +155,16 @@ def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
         judged.notes.extend(answers.unasked())
     judged.notes.extend(f"draws: {name}={value!r} was not used (no such draw happened, or it was not a possible "
                         "outcome)" for name, value in judged.game.pins.items())
+    judged.notes.extend(_drawn_defaults(judged))
     return judged
+
+
+def _drawn_defaults(judged: Judged) -> list[str]:
+    """A note for each decision the scenario left to a random default (``Schedule.noted_draws``)."""
+    noted, when = judged.schedule.noted_draws, judged.schedule.when
+    return [f"{when(e.phase, e.day)}: {e.name} was not given; the rules' default drew {e.result} at random "
+            f"(pin it with \"draws\": {{\"{e.name}\": ...}})"
+            for e in _of(judged.game.events, ev.Draw) if e.name in noted and not e.pinned]
 
 
 def _new_game(scenario: Scenario, ruleset: Ruleset) -> Game:

@@ -218,6 +218,9 @@ class Schedule:
     """A seat's setup option → (the setup choice it answers, the roles that have it)."""
     stages: Mapping[int, str] = field(default_factory=dict)
     """A day's vote stages by number → their phase, where the rule set has several (``stage_votes``)."""
+    noted_draws: frozenset[str] = frozenset()
+    """Draws that settle a decision the scenario left open (a mandatory kill nobody gave): when one is
+    drawn at random, the judge's closing notes name it and how to pin it."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""
