@@ -299,3 +299,12 @@ def test_g21_independent_rangers_win_at_dawn() -> None:
     o = settled("G-21")
     assert o.out["winners"] == ["游侠方"]
     assert o.topic("winners")[0]["seats"] == [22, 23, 24]
+
+
+def test_g18_a_ranger_without_a_choice_is_told_it_stays_independent() -> None:
+    def without_24(data: dict[str, Any]) -> None:
+        step(data, "day", 2)["actions"].pop()
+
+    o = settled("G-18", without_24)
+    told = [e["seats"] for e in o.out["events"] if e["kind"] == "notice" and e["topic"] == "choice_default"]
+    assert told == [[24]] and o.state.pieces[24].allegiance == "rangers"

@@ -209,3 +209,9 @@ def test_c38_mage_checks_and_kills_or_one_of_the_two() -> None:
     assert settled("G-23").state.pieces[21].charges["kill"] == 0
     with pytest.raises(Exception, match="seat 21, NIGHT of day 1: 查验 \\(check\\) is not available"):
         settled("G-23", mage_check_and_kill=False)
+
+
+def test_a_kill_left_to_the_default_is_named_in_the_judges_notes() -> None:
+    o = scenario({"night": 1, "actions": [act(11, "保护", 17)]})
+    assert any(note.startswith("night 1: 暗杀 was not given") and '"draws"' in note for note in o.notes), o.notes
+    assert not scenario({"night": 1, "actions": [act(11, "保护", 17)], "draws": {"暗杀": 20}}).notes

@@ -26,4 +26,5 @@ SCHEDULE = Schedule(
     draws=frozenset({"暗杀", "独杀暗杀"}),
     seat_options={},
     stages={1: "STAGE1", 2: "STAGE2", 3: "STAGE3"},
+    noted_draws=frozenset({"暗杀", "独杀暗杀"}),
 )

@@ -62,10 +62,14 @@ def _rejected(e: ev.Notice, c: Ctx) -> str:
     return c.t(f"选择失败：帮助{side}的人数已满，请重新选择", f"Choice refused: {side} already has its helpers; choose again")
 
 
+def _default_side(e: ev.Notice, c: Ctx) -> str:
+    return c.t("你没有做出游侠选择，按规则保持独立", "You made no ranger choice: you stay independent, as the rules say")
+
+
 def _substituted(e: ev.Notice, c: Ctx) -> str:
     return c.t(f"{c.seats(e.seats)} 累计警告，由替补接手", f"{c.seats(e.seats)}: too many warnings; a substitute takes over")
 
 
 NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
-    "seal": _seal, "choice_rejected": _rejected, "substituted": _substituted,
+    "seal": _seal, "choice_rejected": _rejected, "choice_default": _default_side, "substituted": _substituted,
 }

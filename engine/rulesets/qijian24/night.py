@@ -38,6 +38,8 @@ from engine.rulesets.qijian24.names import (
     MAGE,
     PRAY,
     PROTECT,
+    RANGER_SIDE,
+    RANGERS,
     REVEAL,
     REVIVE,
     SNIPE,
@@ -56,9 +58,20 @@ Acts = list[tuple[int, int]]
 def nightfall(game: Game) -> None:
     """Open the night: the seats with a skill tonight, and today's vote victims owing last words."""
     s = st(game)
+    if s.day == 2:
+        _default_allegiances(game)
     game.emit(PhaseBegan, PUBLIC, name="NIGHT", number=s.day, order=[])
     seats = [seat for seat, p in s.pieces.items() if night_skills(s, seat) or (not p.alive and p.last_words_due)]
     game.emit(Awaiting, JUDGE, seats=seats)
+
+
+def _default_allegiances(game: Game) -> None:
+    """The ranger choice closes as night 2 falls: a living ranger who made none stays independent (C-27),
+    and is told so."""
+    s = st(game)
+    for seat in s.holders(*RANGER_SIDE):
+        if s.pieces[seat].alive and not s.pieces[seat].chosen:
+            game.emit(Notice, seat_vis(seat), topic="choice_default", seats=[seat], data={"side": RANGERS})
 
 
 def close_night(game: Game) -> None:
