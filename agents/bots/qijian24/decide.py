@@ -17,6 +17,9 @@ from agents.bots.qijian24.notes import SURE, Notes
 from engine.actions import Action, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
 
+HUNCH_WEIGHT = 4.0
+"""How many of today's ballots a strong hunch outweighs: the first voters spread, a crowd of four or
+more then draws the rest (a forum's day, not one instant bandwagon)."""
 RANGER_CHOICES = ("independent", "help_killers", "help_wuzhuang")
 
 
@@ -38,7 +41,7 @@ class Decision:
         return self.n.hunches.get(seat, 0.0)
 
     def pick(self, options: Sequence[int], label: str) -> int | None:
-        """Known enemies first, then the hottest seat today, then the strongest hunch; never a friend."""
+        """Known enemies first, then today's ballots weighed against the day's hunch; never a friend."""
         n = self.n
         pool = [t for t in options if t != n.seat and t not in n.team and (t not in n.known or not n.friend(t))]
         if not pool:
@@ -46,7 +49,7 @@ class Decision:
         enemies = {t for t in pool if (t in n.known and n.enemy(t)) or (label == "assassinate" and t in n.accusers)}
         self.hunch(pool[0])
         hunches, heat = n.hunches, n.heat
-        return max(pool, key=lambda t: (t in enemies, heat.get(t, 0), hunches.get(t, 0.0)))
+        return max(pool, key=lambda t: (t in enemies, heat.get(t, 0) + HUNCH_WEIGHT * hunches.get(t, 0.0)))
 
     # -- the day -------------------------------------------------------------------------------------
 
