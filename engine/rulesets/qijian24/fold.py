@@ -168,6 +168,7 @@ def _revive(s: QijianState, e: ev.Resolved) -> None:
     if e.result == "revived":
         piece = s.pieces[e.targets[0]]
         piece.alive, piece.extra_lives, piece.last_words_due, piece.last_words_used = True, 0, False, True
+        s.window.ballot = None
 
 
 def _ban(s: QijianState, e: ev.Resolved) -> None:
@@ -183,7 +184,7 @@ def _activate(s: QijianState, e: ev.Resolved) -> None:
 
 
 def _stage(s: QijianState, e: ev.Resolved) -> None:
-    s.candidates, s.all_suspects = list(e.targets), e.result == "all"
+    s.candidates, s.all_suspects, s.window.ballot = list(e.targets), e.result == "all", None
 
 
 _RESOLVED: dict[str, Callable[[QijianState, ev.Resolved], None]] = {
@@ -194,7 +195,7 @@ _RESOLVED: dict[str, Callable[[QijianState, ev.Resolved], None]] = {
 
 def _died(s: QijianState, e: ev.Died) -> None:
     piece = s.pieces[e.seat]
-    piece.alive = False
+    piece.alive, s.window.ballot = False, None
     piece.last_words_due = not piece.last_words_used and (
         e.cause != VOTE or bool(s.flags.get("qijian.vote_victim_last_words", True)))
     if s.is_sword(e.seat):

@@ -55,12 +55,18 @@ def actions_of(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
     piece = s.pieces[seat]
     chat = (TEAM_POST,) if piece.alive and piece.role in KILLER_TEAM else ()
     if s.phase in STAGES:
-        vote = LegalAction("vote", targets=tuple(s.eligible_targets()), arity=1, abstain=True)
-        return (POST, vote, *day_actions(s, seat), *chat, PASS)
+        return (POST, _ballot(s), *day_actions(s, seat), *chat, PASS)
     if not piece.alive:
         return (LAST_WORDS, PASS)
     skills = tuple(_skill(sk, targets(s, seat, sk)) for sk in open_skills(s, seat))
     return (*skills, *chat, PASS)
+
+
+def _ballot(s: QijianState) -> LegalAction:
+    """The open stage's ballot: its candidates, or an abstention."""
+    if s.window.ballot is None:
+        s.window.ballot = LegalAction("vote", targets=tuple(s.eligible_targets()), arity=1, abstain=True)
+    return s.window.ballot
 
 
 def day_actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:

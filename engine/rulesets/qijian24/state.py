@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.legal import LegalAction
 from engine.rulesets.qijian24.names import KILLER_TEAM, RANGER_SIDE, SWORDS
 from engine.state import BaseState
 
@@ -47,6 +48,9 @@ class Window:
 
     eligible: list[int] = field(default_factory=list)
     done: set[int] = field(default_factory=set)
+    ballot: LegalAction | None = field(default=None, compare=False)
+    """The open stage's ballot template, built once and dropped when someone goes out or returns (a
+    cache: it is not part of the state's value)."""
 
 
 @dataclass
