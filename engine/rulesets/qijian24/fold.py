@@ -83,9 +83,14 @@ def _awaiting(s: QijianState, e: ev.Awaiting) -> None:
 
 def _posted(s: QijianState, e: ev.Posted) -> None:
     s.floor = e.floor
+    s.window.posts[e.seat] = s.window.posts.get(e.seat, 0) + 1
     if s.segment_posts:
         seg = s.segment_posts[-1]
         seg[e.seat] = seg.get(e.seat, 0) + 1
+
+
+def _team_posted(s: QijianState, e: ev.TeamPosted) -> None:
+    s.window.posts[e.seat] = s.window.posts.get(e.seat, 0) + 1
 
 
 def _passed(s: QijianState, e: ev.Passed) -> None:
@@ -256,7 +261,7 @@ HANDLERS: dict[str, Handler] = {
     "team_formed": _team_formed, "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted,
     "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
     "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned, "notice": _notice,
-    "announced": _announced, "game_ended": _ended, "team_posted": _nothing, "feedback": _nothing,
+    "announced": _announced, "game_ended": _ended, "team_posted": _team_posted, "feedback": _nothing,
     "post_withheld": _nothing, "question": _nothing, "role_changed": _nothing, "team_joined": _nothing,
     "win_latched": _nothing,
 }

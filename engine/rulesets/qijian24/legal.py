@@ -19,6 +19,11 @@ from engine.rulesets.qijian24.names import (
 from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, targets
 from engine.rulesets.qijian24.state import STAGES, QijianState
 
+POSTS_PER_WINDOW = 12
+"""Posts (public and team together) one seat may make in one vote stage or night: free actions need a
+bound, or a player that only ever posts would hold the window open for good. Above the lurking bar
+of 5 (C-36)."""
+
 POST = LegalAction("post", free=True)
 TEAM_POST = LegalAction("team_post", team=TEAM)
 LAST_WORDS = LegalAction("last_words")
@@ -53,9 +58,10 @@ def window_complete(s: QijianState) -> bool:
 def actions_of(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
     """The legal actions of a seat the phase waits for."""
     piece = s.pieces[seat]
-    chat = (TEAM_POST,) if piece.alive and piece.role in KILLER_TEAM else ()
+    talk = s.window.posts.get(seat, 0) < POSTS_PER_WINDOW
+    chat = (TEAM_POST,) if talk and piece.alive and piece.role in KILLER_TEAM else ()
     if s.phase in STAGES:
-        return (POST, _ballot(s), *day_actions(s, seat), *chat, PASS)
+        return (*((POST,) if talk else ()), _ballot(s), *day_actions(s, seat), *chat, PASS)
     if not piece.alive:
         return (LAST_WORDS, PASS)
     skills = tuple(_skill(sk, targets(s, seat, sk)) for sk in open_skills(s, seat))

@@ -48,6 +48,8 @@ class Window:
 
     eligible: list[int] = field(default_factory=list)
     done: set[int] = field(default_factory=set)
+    posts: dict[int, int] = field(default_factory=dict)
+    """Public and team posts per seat in this window (both are free actions, so they are capped)."""
     ballot: LegalAction | None = field(default=None, compare=False)
     """The open stage's ballot template, built once and dropped when someone goes out or returns (a
     cache: it is not part of the state's value)."""

@@ -24,6 +24,7 @@ from engine.events import (
     team_vis,
 )
 from engine.rulesets.qijian24.flow import after_outs, check_win, out, publish, st
+from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     ALLEGIANCE_SKILLS,
     ASSASSINATE,
@@ -67,9 +68,16 @@ def _living_in_stage(s: QijianState, seat: int, what: str) -> None:
                             "the day's vote stages")
 
 
+def _talk_left(s: QijianState, seat: int) -> None:
+    if s.window.posts.get(seat, 0) >= POSTS_PER_WINDOW:
+        raise IllegalAction(f"{where(s, seat)}: {POSTS_PER_WINDOW} posts in this phase already (the limit); vote, "
+                            "act or pass")
+
+
 def _post(game: Game, action: Post) -> None:
     s = st(game)
     _living_in_stage(s, action.seat, "post")
+    _talk_left(s, action.seat)
     if action.quote is not None and action.quote > s.floor:
         raise IllegalAction(f"{where(s, action.seat)}: quote {action.quote}: no such floor (the thread has {s.floor})")
     game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
@@ -87,6 +95,7 @@ def _team_post(game: Game, action: TeamPost) -> None:
     if team != TEAM or piece.role not in KILLER_TEAM or not piece.alive:
         raise IllegalAction(f"{where(s, action.seat)}: only living 杀手团 members post in the 杀手团 chat; no "
                             f"other private channel exists (严禁玩家私下交流)")
+    _talk_left(s, action.seat)
     game.emit(TeamPosted, team_vis(TEAM), s.team(), team=TEAM, seat=action.seat, text=action.text)
 
 
