@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from arena.scenario import (
+    ActionEntry,
     ChoiceEntry,
     DayStep,
     LastWordsEntry,
@@ -172,6 +173,7 @@ def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
                         "outcome)" for name, value in judged.game.pins.items())
     if judged.schedule.note_defaults:
         judged.notes.extend(default_notes(judged))
+    judged.notes.extend(_drawn_defaults(judged))
     return judged
 
 
@@ -186,6 +188,14 @@ def default_notes(judged: Judged) -> list[str]:
         elif isinstance(e, ev.Draw) and not e.pinned and e.name in judged.schedule.draws:
             out.append(f"{when}: {e.name} was drawn at random: {e.result} (pin it with \"draws\")")
     return out
+
+
+def _drawn_defaults(judged: Judged) -> list[str]:
+    """A note for each decision the scenario left to a random default (``Schedule.noted_draws``)."""
+    noted, when = judged.schedule.noted_draws, judged.schedule.when
+    return [f"{when(e.phase, e.day)}: {e.name} was not given; the rules' default drew {e.result} at random "
+            f"(pin it with \"draws\": {{\"{e.name}\": ...}})"
+            for e in _of(judged.game.events, ev.Draw) if e.name in noted and not e.pinned]
 
 
 def _new_game(scenario: Scenario, ruleset: Ruleset) -> Game:
@@ -255,8 +265,25 @@ def _ending(judged: Judged) -> str:
 
 
 def _apply(judged: Judged, index: int, step: Step, answers: Answers) -> None:
+    deferred = _actions(judged, index, step, step.actions)
+    for action in deferred:
+        _reach_window(judged, action)
+        submit(judged, index, step, action)
+    _give_cards(judged, index, step)
+    answers.give(judged)
+    if isinstance(step, DayStep) and step.votes:
+        reach(judged, judged.schedule.at(judged.schedule.vote, step.day), index, step, answers)
+        for vote in step.votes:
+            submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
+    if isinstance(step, DayStep):
+        _apply_stages(judged, index, step, answers)
+
+
+def _actions(judged: Judged, index: int, step: Step, entries: list[ActionEntry]) -> list[Action]:
+    """Submit the entries in order; a night action that a later window of the same night offers
+    (``Schedule.later``) is returned instead, to be submitted there."""
     deferred: list[Action] = []
-    for entry in step.actions:
+    for entry in entries:
         try:
             action: Action = (UseSkill(seat=entry.seat, skill=entry.skill, targets=tuple(entry.targets))
                               if entry.skill is not None else Post(seat=entry.seat, text=entry.post or "", blue=entry.blue))
@@ -266,14 +293,16 @@ def _apply(judged: Judged, index: int, step: Step, answers: Answers) -> None:
             deferred.append(action)
             continue
         submit(judged, index, step, action)
-    for action in deferred:
-        _reach_window(judged, action)
-        submit(judged, index, step, action)
-    _give_cards(judged, index, step)
-    answers.give(judged)
-    if isinstance(step, DayStep) and step.votes:
-        reach(judged, judged.schedule.at(judged.schedule.vote, step.day), index, step, answers)
-        for vote in step.votes:
+    return deferred
+
+
+def _apply_stages(judged: Judged, index: int, step: DayStep, answers: Answers) -> None:
+    """A day of several vote stages (``stage_votes``, ``stage_actions``): each stage's privileges, then
+    its ballots, in stage order; the stages in between close by themselves."""
+    for number in sorted(set(step.stage_votes) | set(step.stage_actions)):
+        reach(judged, judged.schedule.at(judged.schedule.stages[number], step.day), index, step, answers)
+        _actions(judged, index, step, step.stage_actions.get(number, []))
+        for vote in step.stage_votes.get(number, []):
             submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
 
 
@@ -322,15 +351,24 @@ def standing(judged: Judged) -> dict[str, Any]:
     """Where the game stands at the end: over or not, winners, the living, every seat's identity."""
     game, names = judged.game, judged.ruleset
     roles, factions = identities(game.events)
-    dead = {e.seat for e in _of(game.events, ev.Died)}
     return {
         "ruleset": names.id,
         "ended": game.over,
         "winners": [names.faction_names.zh(w) for w in game.winners],
-        "alive": sorted(set(roles) - dead),
+        "alive": living(game, roles),
         "roles": {str(s): names.role_names.zh(r) for s, r in sorted(roles.items())},
         "factions": {str(s): names.faction_names.zh(f) for s, f in sorted(factions.items())},
     }
+
+
+def living(game: Game, roles: dict[int, str]) -> list[int]:
+    """The seats alive at the end: the state's word where it tracks pieces (a revived seat lives again),
+    else every seat without a death on record."""
+    pieces = getattr(game.state, "pieces", None)
+    if isinstance(pieces, dict):
+        return sorted(seat for seat, piece in pieces.items() if getattr(piece, "alive", False))
+    dead = {e.seat for e in _of(game.events, ev.Died)}
+    return sorted(set(roles) - dead)
 
 
 def outcome(judged: Judged) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import importlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -128,6 +128,10 @@ class DayStep(_Model):
     last_words: list[LastWordsEntry] = []
     draws: dict[str, Any] = {}
     cards: list[CardEntry] = []
+    stage_votes: dict[int, list[VoteEntry]] = {}
+    """Where a rule set's day has several vote stages (qijian24): each stage's ballots, in the order cast."""
+    stage_actions: dict[int, list[ActionEntry]] = {}
+    """Day privileges used in a given vote stage, before its ballots (qijian24's 免投杀, 免最高票)."""
 
 
 def _step_kind(value: Any) -> str | None:
@@ -254,6 +258,11 @@ class Schedule:
     fall in several phases (majiasha2's night steps); None: the generic one."""
     closing: Callable[..., list[str]] | None = None
     """``closing(judged)``: a rule set's closing notes (the defaults the engine took where nobody chose)."""
+    stages: Mapping[int, str] = field(default_factory=dict)
+    """A day's vote stages by number → their phase, where the rule set has several (``stage_votes``)."""
+    noted_draws: frozenset[str] = frozenset()
+    """Draws that settle a decision the scenario left open (a mandatory kill nobody gave): when one is
+    drawn at random, the judge's closing notes name it and how to pin it."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""
@@ -402,6 +411,8 @@ def _check_step(step: NightStep | DayStep, index: int, ruleset: Ruleset, schedul
             _name(ruleset.skill_names.id, action.skill, where(f"actions[{i}].skill"))
     for i, vote in enumerate(getattr(step, "votes", [])):
         _seats(ruleset, size, where(f"votes[{i}]"), vote.seat, *([vote.target] if vote.target is not None else []))
+    if isinstance(step, DayStep):
+        _check_stages(step, ruleset, size, schedule, where)
     for i, choice in enumerate(step.choices):
         _seats(ruleset, size, where(f"choices[{i}]"), choice.seat, *choice.targets)
         _name(ruleset.skill_names.id, choice.skill, where(f"choices[{i}].skill"))
@@ -413,6 +424,25 @@ def _check_step(step: NightStep | DayStep, index: int, ruleset: Ruleset, schedul
         if name not in schedule.draws:
             raise ScenarioError(f"{where('draws')}: no draw named {name!r} can be pinned; "
                                 f"{ruleset.id} pins {', '.join(sorted(schedule.draws))}")
+
+
+def _check_stages(step: DayStep, ruleset: Ruleset, size: int, schedule: Schedule,
+                  where: Callable[[str], str]) -> None:
+    """``stage_votes`` and ``stage_actions`` name stages the rule set has, seats it has, skills it knows."""
+    for key, entries in (("stage_votes", step.stage_votes), ("stage_actions", step.stage_actions)):
+        for number in entries:
+            if number not in schedule.stages:
+                have = sorted(schedule.stages) or "none"
+                raise ScenarioError(f"{where(key)}: {ruleset.id} has no vote stage {number}; its stages: {have}")
+    for number, votes in step.stage_votes.items():
+        for i, vote in enumerate(votes):
+            _seats(ruleset, size, where(f"stage_votes.{number}[{i}]"), vote.seat,
+                   *([vote.target] if vote.target is not None else []))
+    for number, actions in step.stage_actions.items():
+        for i, action in enumerate(actions):
+            _seats(ruleset, size, where(f"stage_actions.{number}[{i}]"), action.seat, *action.targets)
+            if action.skill is not None:
+                _name(ruleset.skill_names.id, action.skill, where(f"stage_actions.{number}[{i}].skill"))
 
 
 def _seats(ruleset: Ruleset, size: int, where: str, *seats: int) -> None:

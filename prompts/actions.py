@@ -77,6 +77,8 @@ def _skill(action: LegalAction, texts: Texts, names: Names) -> str:
     tool = tool_name(action)
     if action.yes_no:
         return texts.word(f"action.{action.kind}_yes_no", tool=tool, skill=skill)
+    if action.kind == "skill" and action.arity == 0:
+        return texts.word("action.skill_plain", tool=tool, skill=skill)
     line = texts.word(f"action.{action.kind}_targets", tool=tool, skill=skill, arity=action.arity or 1,
                       targets=_seats(texts, names, action.targets, action.layer))
     if action.first_from:

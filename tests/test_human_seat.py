@@ -171,7 +171,7 @@ def test_a_human_seat_is_stored_with_its_stand_in_and_resumes_with_it() -> None:
 
 def test_arena_play_human_hands_the_seat_to_its_stand_in_when_the_input_ends(tmp_path: Path) -> None:
     db = tmp_path / "t.duckdb"
-    done = subprocess.run([sys.executable, "-m", "arena", "play", "--human", "3", "--seed", "9", "--db", str(db)],
+    done = subprocess.run([sys.executable, "-m", "arena", "play", "--players", "scripted", "--human", "3", "--seed", "9", "--db", str(db)],
                           cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "human ×1" in done.stdout and "【私信】" in done.stdout  # seat 3's own judge messages

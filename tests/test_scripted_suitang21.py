@@ -79,7 +79,7 @@ def test_arena_play_runs_a_whole_game(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": str(root)}
     db = tmp_path / "arena.duckdb"
-    done = subprocess.run([sys.executable, "-m", "arena", "play", "--ruleset", "suitang21", "--seed", "7", "--db",
+    done = subprocess.run([sys.executable, "-m", "arena", "play", "--players", "scripted", "--ruleset", "suitang21", "--seed", "7", "--db",
                            str(db), "--show", "summary"], capture_output=True, text=True, env=env, cwd=root,
                           timeout=300)
     assert done.returncode == 0, done.stderr

@@ -58,7 +58,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from arena.server.hub import Hub
 
     db = tmp_path_factory.mktemp("browser") / "arena.duckdb"
-    assert arena(["play", "--seed", "3", "--db", str(db), "--show", "none"]) == 0  # a finished game to replay
+    assert arena(["play", "--players", "scripted", "--seed", "3", "--db", str(db), "--show", "none"]) == 0  # a finished game to replay
     port = _free_port()
     uv = uvicorn.Server(uvicorn.Config(create_app(Hub(db)), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=uv.run, daemon=True)

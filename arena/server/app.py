@@ -113,7 +113,8 @@ def _add_lobby(app: FastAPI, hub: Hub) -> None:
 
     @app.get("/api/lobby")
     async def lobby_options() -> dict[str, Any]:
-        rulesets = [{"id": r, "title": get_ruleset(r).title, "seats": get_ruleset(r).seats} for r in ruleset_ids()]
+        ids = sorted(ruleset_ids(), key=lambda r: r != GameSpec.model_fields["ruleset"].default)  # the default first
+        rulesets = [{"id": r, "title": get_ruleset(r).title, "seats": get_ruleset(r).seats} for r in ids]
         games = [{"game_id": g.game_id, "ruleset": g.game.ruleset.id, "over": g.over} for g in hub.games.values()]
         return {"rulesets": rulesets, "players": player_choices(hub.endpoints), "games": games}
 

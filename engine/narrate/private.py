@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
-from engine.narrate import majiasha2
+from engine.narrate import majiasha2, reveal
 from engine.narrate.context import Ctx, quote
 
 
@@ -155,6 +155,7 @@ NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
     "death": _notice_death, "apprentice": _notice_apprentice, "promotion": _notice_promotion,
     "barrier_restricted": _notice_restricted,
     **majiasha2.NOTICES,
+    **reveal.NOTICES,
 }
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
-from engine.narrate import majiasha2
+from engine.narrate import majiasha2, reveal
 from engine.narrate.context import Ctx, quote
 
 
@@ -120,7 +120,25 @@ def _vote_result(e: ev.Announced, c: Ctx) -> str:
     if isinstance(tally, dict) and tally:
         counts = c.sep.join(f"{c.seat(int(s))} {n}" for s, n in sorted(tally.items(), key=_by_votes))
         body += c.t(f"（票数：{counts}）", f" (votes: {counts})")
-    return c.t("投票结果：", "Vote result: ") + body
+    return _stage_head(e, c) + body + _stage_tail(e, c)
+
+
+def _stage_head(e: ev.Announced, c: Ctx) -> str:
+    """``投票结果：``, or ``第2部分投票结果：`` where the day has several vote stages (qijian24)."""
+    stage = e.data.get("stage")
+    return c.t(f"第{stage}部分投票结果：", f"Stage {stage} vote result: ") if stage else c.t("投票结果：", "Vote result: ")
+
+
+def _stage_tail(e: ev.Announced, c: Ctx) -> str:
+    """What a multi-stage vote says after the result: 特权生效, and who the next stage may name."""
+    tail = c.t("；特权生效", "; a privilege took effect") if e.data.get("privilege") else ""
+    following = e.data.get("next")
+    if following == "STAGE2" and e.data.get("all"):
+        tail += c.t("；可疑者不足 2 人，所有玩家都是可疑者", "; fewer than 2 suspects: everyone is a suspect")
+    elif following in ("STAGE2", "STAGE3"):
+        who = c.seats(int(s) for s in e.data.get("suspects", []))
+        tail += c.t(f"；下一部分的候选人：{who}", f"; candidates of the next stage: {who}")
+    return tail
 
 
 def _drowned(e: ev.Announced, c: Ctx) -> str:
@@ -135,6 +153,7 @@ ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
     "night_deaths": _night_deaths, "vote_result": _vote_result, "drowned": _drowned,
     "witch_revival": _witch_revival,
     **majiasha2.ANNOUNCEMENTS,
+    **reveal.ANNOUNCEMENTS,
 }
 
 

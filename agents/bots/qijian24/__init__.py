@@ -1,0 +1,52 @@
+"""The scripted player of qijian24: every role with small, readable heuristics and no model.
+
+It sees only its ``Turn``: its notes (``notes``) are a fold over the seat's own view, kept
+incrementally per seat and rebuilt when the view is not a continuation of what it folded. Each
+decision draws from a generator keyed by (seed, seat, view length, label), so the same ``Turn``
+always gets the same answer. The heuristics are in ``decide``.
+"""
+
+from __future__ import annotations
+
+from agents.base import Turn
+from agents.bots.qijian24.decide import Decision
+from agents.bots.qijian24.notes import Notes
+from engine.actions import Action, Pass, Vote
+
+STAGES = frozenset({"STAGE1", "STAGE2", "STAGE3"})
+
+
+class ScriptedAgent:
+    """A heuristic player for any seat of qijian24."""
+
+    concurrent = False
+
+    def __init__(self, name: str = "scripted") -> None:
+        self.name = name
+        self._notes: dict[int, Notes] = {}
+
+    async def act(self, turn: Turn) -> Action | None:
+        return self.decide(turn)
+
+    def decide(self, turn: Turn) -> Action:
+        """The seat's action for ``turn``."""
+        d = Decision(self.notes_for(turn), turn)
+        if turn.error is not None:
+            return fallback(d)
+        if turn.phase in STAGES:
+            return d.stage()
+        return d.night()
+
+    def notes_for(self, turn: Turn) -> Notes:
+        notes = self._notes.get(turn.seat)
+        if notes is None or notes.seed != turn.seed or notes.seen > len(turn.events) or turn.new_from < notes.seen:
+            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
+        notes.update(turn.events)
+        return notes
+
+
+def fallback(d: Decision) -> Action:
+    """After an illegal answer: abstain where a ballot is open, else pass."""
+    if ("vote", None) in d.legal:
+        return Vote(seat=d.turn.seat, target=None, reason="弃票")
+    return Pass(seat=d.turn.seat)

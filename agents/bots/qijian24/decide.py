@@ -1,0 +1,154 @@
+"""The qijian24 bot's decisions: a stage's post, ballot and privileges; a night's skills; last words.
+
+Heuristics, from the seat's notes only: vote and kill known enemies first, then the day's most
+voted seat that is not a known friend, then a stable hunch; never a known friend. The doctor guards
+the sword it knows, the prayer a published sword, the revivers a dead friend; the mage checks until
+it finds a 杀手团 member and then kills it; the rangers reveal and ban early; 日月剑 and 禁武使者
+spare a friend who is on the block.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from agents.base import Turn
+from agents.bots.qijian24.notes import SURE, Notes
+from engine.actions import Action, Pass, Post, SubmitLastWords, UseSkill, Vote
+from engine.legal import LegalAction
+
+HUNCH_WEIGHT = 4.0
+"""How many of today's ballots a strong hunch outweighs: the first voters spread, a crowd of four or
+more then draws the rest (a forum's day, not one instant bandwagon)."""
+RANGER_CHOICES = ("independent", "help_killers", "help_wuzhuang")
+
+
+class Decision:
+    """One decision: the notes, the turn, a generator keyed by (seed, seat, view length, label)."""
+
+    def __init__(self, notes: Notes, turn: Turn) -> None:
+        self.n, self.turn = notes, turn
+        self.legal = {(t.kind, t.skill): t for t in turn.legal}
+
+    def rand(self, label: str) -> random.Random:
+        return random.Random(f"qj/{self.turn.seed}/{self.turn.seat}/{len(self.turn.events)}/{label}")
+
+    def hunch(self, seat: int) -> float:
+        """A stable per-day suspicion of ``seat`` (the same all day, different each day), drawn once a day."""
+        if self.n.hunch_day != self.n.day:
+            rand = random.Random(f"qj-hunch/{self.turn.seed}/{self.turn.seat}/{self.n.day}")
+            self.n.hunches, self.n.hunch_day = {s: rand.random() for s in range(1, 25)}, self.n.day
+        return self.n.hunches.get(seat, 0.0)
+
+    def pick(self, options: Sequence[int], label: str) -> int | None:
+        """Known enemies first, then today's ballots weighed against the day's hunch; never a friend."""
+        n = self.n
+        pool = [t for t in options if t != n.seat and t not in n.team and (t not in n.known or not n.friend(t))]
+        if not pool:
+            return None
+        enemies = {t for t in pool if (t in n.known and n.enemy(t)) or (label == "assassinate" and t in n.accusers)}
+        self.hunch(pool[0])
+        hunches, heat = n.hunches, n.heat
+        return max(pool, key=lambda t: (t in enemies, heat.get(t, 0) + HUNCH_WEIGHT * hunches.get(t, 0.0)))
+
+    # -- the day -------------------------------------------------------------------------------------
+
+    def stage(self) -> Action:
+        seat = self.turn.seat
+        for skill in RANGER_CHOICES:
+            if ("skill", skill) in self.legal:
+                return UseSkill(seat=seat, skill=self._allegiance())
+        privilege = self._privilege()
+        if privilege is not None:
+            return privilege
+        vote = self.legal.get(("vote", None))
+        if vote is None:
+            return Pass(seat=seat)
+        target = self.pick(vote.targets, "vote")
+        if not self._posted():
+            return Post(seat=seat, text=self._speech(target))
+        return Vote(seat=seat, target=target, reason="直觉" if target is None or not self.n.enemy(target) else "身份已明")
+
+    def _posted(self) -> bool:
+        """Whether this seat already posted since the open stage began."""
+        for event in reversed(self.turn.events):
+            if event.kind == "phase_began":
+                return False
+            if event.kind == "posted" and getattr(event, "seat", 0) == self.turn.seat:
+                return True
+        return False
+
+    def _speech(self, target: int | None) -> str:
+        if target is None:
+            return "目前没有明确的怀疑对象，先听听大家的意见。"
+        if self.n.enemy(target):
+            return f"{target}号{SURE}了，这一轮请集中投{target}号。"
+        return self.rand("speech").choice([f"我觉得{target}号发言偏划水，倾向投{target}号。",
+                                           f"{target}号的票型很可疑，大家注意。", f"先踩一下{target}号，理由稍后补充。"])
+
+    def _allegiance(self) -> str:
+        """The mage stays independent; the others help a side (independent once refused)."""
+        if self.n.rejected or self.n.role == "mage":
+            return "independent"
+        return self.rand("side").choice(RANGER_CHOICES[1:])
+
+    def _privilege(self) -> Action | None:
+        """禁武使者 and 日月剑 spare a friend who leads the day's votes in Stage 2 or 3."""
+        seat = self.turn.seat
+        if self.turn.phase == "STAGE1":
+            return None
+        vote = self.legal.get(("vote", None))
+        leader = max(vote.targets, key=lambda t: self.n.heat.get(t, 0)) if vote and vote.targets else None
+        if leader is None or not self.n.heat.get(leader) or self.n.enemy(leader):
+            return None
+        gamble = self.rand("privilege").random() < 0.3
+        if not (self.n.friend(leader) or gamble):
+            return None
+        if ("skill", "immunity") in self.legal:
+            return UseSkill(seat=seat, skill="immunity", targets=(leader,))
+        if ("skill", "exempt") in self.legal:
+            return UseSkill(seat=seat, skill="exempt")
+        return None
+
+    # -- the night -----------------------------------------------------------------------------------
+
+    def night(self) -> Action:
+        seat = self.turn.seat
+        if ("last_words", None) in self.legal:
+            return SubmitLastWords(seat=seat, text=self._last_words())
+        for (kind, skill), template in self.legal.items():
+            if kind == "skill" and skill is not None:
+                chosen = self._target(skill, template)
+                if chosen is not None:
+                    return UseSkill(seat=seat, skill=skill, targets=(chosen,))
+        return Pass(seat=seat)
+
+    def _target(self, skill: str, template: LegalAction) -> int | None:
+        options, n = list(template.targets), self.n
+        unknown = [t for t in options if t not in n.known and t != self.turn.seat]
+        if skill in ("assassinate", "snipe", "kill"):
+            if skill != "assassinate" and not any(n.enemy(t) for t in options) and n.day < 2:
+                return None
+            return self.pick(options, skill)
+        if skill == "check":
+            return min(unknown, key=self.hunch, default=None)
+        if skill == "protect":
+            friends = [t for t in options if t != self.turn.seat and n.friend(t)]
+            return friends[0] if friends else (self.turn.seat if self.turn.seat in options else options[0])
+        if skill == "revive":
+            friends = [t for t in options if n.friend(t)]
+            return friends[0] if friends else None
+        if skill == "pray":
+            swords = [t for t in options if "剑" in n.known.get(t, "")]
+            return swords[0] if swords else self.rand("pray").choice(options)
+        if skill in ("kill_ban", "ban"):
+            return self.pick(options, skill) if n.day >= 2 else None
+        if skill == "reveal":
+            return min(unknown, key=self.hunch, default=None)
+        return None
+
+    def _last_words(self) -> str:
+        enemies = sorted(t for t in self.n.known if self.n.enemy(t) and t in self.n.alive)
+        if enemies:
+            return f"我出局了。请大家注意{'、'.join(f'{t}号' for t in enemies)}。"
+        return "我出局了，祝本方好运。"

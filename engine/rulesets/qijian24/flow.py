@@ -1,0 +1,114 @@
+"""Opening phases, and what every out sets off: the 绿珠 link, publication, latches (R9), the win check.
+
+The day is up to three vote stages (STAGE1..3), then NIGHT, then LAST_WORDS for the night's victims,
+then the next day's STAGE1 (spec §2.1). The game starts with a day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.events import JUDGE, PUBLIC, Announced, Awaiting, Died, GameEnded, Notice, PhaseBegan, Resolved
+from engine.rulesets.qijian24.names import (
+    DROWNED,
+    FACTION_NAMES,
+    FENGHUO,
+    IDENTITY,
+    KILLER_TEAM,
+    LINK,
+    LONE,
+    PRAYER,
+    SHESHEN,
+    YOULONG,
+)
+from engine.rulesets.qijian24.state import QijianState
+from engine.rulesets.qijian24.win import winners, winning_seats
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def st(game: Game) -> QijianState:
+    """The game's state, typed."""
+    state = game.state
+    assert isinstance(state, QijianState)
+    return state
+
+
+def begin(game: Game, name: str, day: int, order: Sequence[int] = (), *, secret: bool = False) -> None:
+    """Open phase ``name`` of day ``day`` waiting for ``order``; ``secret`` tells the seats to the judge
+    alone (at night they would reveal who holds a skill)."""
+    game.emit(PhaseBegan, PUBLIC, name=name, number=day, order=[] if secret else list(order))
+    if secret:
+        game.emit(Awaiting, JUDGE, seats=list(order))
+
+
+def begin_day(game: Game, day: int) -> None:
+    """Day ``day`` opens with its first vote stage (环节一), every living seat taking part."""
+    begin(game, "STAGE1", day, st(game).alive())
+
+
+def out(game: Game, seat: int, cause: str) -> list[int]:
+    """``seat`` goes out; 风火连城 takes 绿珠 with him by any cause (C-37). The seats that went out."""
+    s = st(game)
+    game.emit(Died, JUDGE, seat=seat, cause=cause)
+    gone = [seat]
+    if s.pieces[seat].role == FENGHUO and (s.phase == "NIGHT" or s.flags.get("qijian.link_any_cause", True)):
+        for linked in s.holders(PRAYER):
+            if s.pieces[linked].alive:
+                game.emit(Died, JUDGE, seat=linked, cause=LINK)
+                gone.append(linked)
+    return gone
+
+
+def publish(game: Game, topic: str, seats: Sequence[int], **data: object) -> None:
+    """A public judge post naming ``seats`` with their true identities (C-04): every out is revealed."""
+    s = st(game)
+    identities = {str(seat): IDENTITY[s.pieces[seat].role] for seat in seats}
+    game.emit(Announced, PUBLIC, topic=topic, seats=list(seats), data={"identities": identities, **data})
+
+
+def latch(game: Game) -> None:
+    """R9's latches: 独杀 once a 杀手团 member is out (C-13); 舍神 once 由龙 is out and ≤4 swords live (C-14)."""
+    s = st(game)
+    if not s.lone_active and s.is_out(*KILLER_TEAM) > 0 and s.holders(LONE):
+        game.emit(Resolved, JUDGE, skill="activate", actor=None, targets=s.holders(LONE), result=LONE)
+    if (not s.sheshen_active and s.is_out(YOULONG) > 0 and s.swords_alive() <= 4 and s.holders(SHESHEN)):
+        game.emit(Resolved, JUDGE, skill="activate", actor=None, targets=s.holders(SHESHEN), result=SHESHEN)
+
+
+def check_win(game: Game) -> bool:
+    """End the game if any side's condition holds (co-victory, C-31). True when it is over."""
+    s = st(game)
+    if s.over:
+        return True
+    found = winners(s)
+    if not found:
+        return False
+    game.emit(Announced, PUBLIC, topic="winners", seats=winning_seats(s, found), data={"sides": found})
+    game.emit(GameEnded, PUBLIC, winners=found, reason="、".join(FACTION_NAMES.zh(side) for side in found) + "达成胜利条件")
+    return True
+
+
+def after_outs(game: Game) -> bool:
+    """Latches, then the win check; True when the game is over."""
+    latch(game)
+    return check_win(game)
+
+
+def drown(game: Game) -> bool:
+    """Seats with two warnings are drowned (flag substitute_policy drown) or substituted; True if over."""
+    s = st(game)
+    due = [seat for seat in s.to_drown if s.pieces[seat].alive]
+    if not due:
+        return s.over
+    if s.flags.get("qijian.substitute_policy", "drown") != "drown":
+        game.emit(Notice, PUBLIC, topic="substituted", seats=due)
+        return s.over
+    gone: list[int] = []
+    for seat in due:
+        if s.pieces[seat].alive:
+            gone += out(game, seat, DROWNED)
+    publish(game, "drowned", gone)
+    return after_outs(game)

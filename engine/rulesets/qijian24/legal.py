@@ -1,0 +1,100 @@
+"""Who may do what, and with which targets: ``pending``, ``waiting`` and the vocabulary of each role.
+
+The targets come from ``skills``, which ``submit`` validates against, so what is offered is exactly
+what is accepted. Posts, team posts and day privileges are free actions (they do not end a seat's
+part in a window); a ballot, the last night skill, last words and a pass do.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.legal import PASS, LegalAction
+from engine.rulesets.qijian24.names import (
+    ALLEGIANCE_SKILLS,
+    KILLER_TEAM,
+    ROLE,
+    TEAM,
+)
+from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, targets
+from engine.rulesets.qijian24.state import STAGES, QijianState
+
+POSTS_PER_WINDOW = 12
+"""Posts (public and team together) one seat may make in one vote stage or night: free actions need a
+bound, or a player that only ever posts would hold the window open for good. Above the lurking bar
+of 5 (C-36)."""
+
+POST = LegalAction("post", free=True)
+TEAM_POST = LegalAction("team_post", team=TEAM)
+LAST_WORDS = LegalAction("last_words")
+
+
+def pending(s: QijianState) -> dict[int, tuple[LegalAction, ...]]:
+    """For each seat that may act now, its legal actions."""
+    return {seat: actions_of(s, seat) for seat in waiting(s)}
+
+
+def waiting(s: QijianState) -> list[int]:
+    """The seats the open phase waits for (in a vote stage only the living)."""
+    w = s.window
+    if s.phase in STAGES:
+        return [seat for seat in w.eligible if seat not in w.done and s.pieces[seat].alive]
+    return [seat for seat in w.eligible if seat not in w.done]
+
+
+def legal_for(s: QijianState, seat: int) -> tuple[LegalAction, ...] | None:
+    """``seat``'s legal actions now, or None when the phase is not waiting for it."""
+    w = s.window
+    if seat in w.done or seat not in w.eligible or (s.phase in STAGES and not s.pieces[seat].alive):
+        return None
+    return actions_of(s, seat)
+
+
+def window_complete(s: QijianState) -> bool:
+    """Whether nothing more is awaited in the open phase."""
+    return not waiting(s)
+
+
+def actions_of(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
+    """The legal actions of a seat the phase waits for."""
+    piece = s.pieces[seat]
+    talk = s.window.posts.get(seat, 0) < POSTS_PER_WINDOW
+    chat = (TEAM_POST,) if talk and piece.alive and piece.role in KILLER_TEAM else ()
+    if s.phase in STAGES:
+        return (*((POST,) if talk else ()), _ballot(s), *day_actions(s, seat), *chat, PASS)
+    if not piece.alive:
+        return (LAST_WORDS, PASS)
+    skills = tuple(_skill(sk, targets(s, seat, sk)) for sk in open_skills(s, seat))
+    return (*skills, *chat, PASS)
+
+
+def _ballot(s: QijianState) -> LegalAction:
+    """The open stage's ballot: its candidates, or an abstention."""
+    if s.window.ballot is None:
+        s.window.ballot = LegalAction("vote", targets=tuple(s.eligible_targets()), arity=1, abstain=True)
+    return s.window.ballot
+
+
+def day_actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
+    """The day privileges and the ranger choice open to ``seat`` in this stage (free actions)."""
+    return tuple(LegalAction("skill", skill=sk, targets=targets(s, seat, sk) if arity(sk) else (),
+                             arity=arity(sk), free=True) for sk in day_skills(s, seat))
+
+
+def _skill(skill: str, chosen: tuple[int, ...]) -> LegalAction:
+    return LegalAction("skill", skill=skill, targets=chosen, arity=arity(skill))
+
+
+@cache
+def vocabulary(role: str | None) -> tuple[LegalAction, ...]:
+    """Every action a holder of ``role`` may ever be offered (targets empty: any seat)."""
+    base: list[LegalAction] = [POST, LegalAction("vote", arity=1, abstain=True), LAST_WORDS, PASS]
+    if role is None or role not in ROLE:
+        return tuple(base)
+    for skill in ROLE[role].skills:
+        base.append(LegalAction("skill", skill=skill, arity=arity(skill), free=skill in ("immunity", "exempt")))
+    if ROLE[role].faction == "rangers":
+        base += [LegalAction("skill", skill=sk, free=True) for sk in ALLEGIANCE_SKILLS]
+    if role in KILLER_TEAM:
+        base.append(TEAM_POST)
+    return tuple(base)

@@ -1,0 +1,139 @@
+"""Which skills a seat holds now and whom they may take (spec §1.2): read by ``legal``, ``submit`` and ``fold``.
+
+One place answers both "what may this seat do" and "is this target legal", so what ``pending``
+offers is exactly what ``submit`` accepts.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.qijian24.names import (
+    ALLEGIANCE_SKILLS,
+    ASSASSINATE,
+    BAN,
+    BANNER,
+    CHECK,
+    ENVOY,
+    EXEMPT,
+    IMMUNITY,
+    JINGXING,
+    KILL,
+    KILL_BAN,
+    KILLER_TEAM,
+    LONE,
+    MAGE,
+    MOWEN,
+    PERFORMER,
+    PRAY,
+    PRAYER,
+    PROTECT,
+    QINGGAN,
+    RANGER_SIDE,
+    REVEAL,
+    REVEALER,
+    REVIVE,
+    RIYUE,
+    SHESHEN,
+    SNIPE,
+    TIANPU,
+    YOULONG,
+)
+from engine.rulesets.qijian24.state import QijianState
+
+INITIAL_CHARGES: dict[str, dict[str, int]] = {
+    YOULONG: {SNIPE: 1}, TIANPU: {REVIVE: 1}, PERFORMER: {REVIVE: 1}, RIYUE: {EXEMPT: 1},
+    JINGXING: {KILL_BAN: 1}, PRAYER: {PRAY: 1}, MAGE: {KILL: 2}, REVEALER: {REVEAL: 1}, BANNER: {BAN: 1},
+    ENVOY: {IMMUNITY: 2},
+}
+"""Limited skills and their starting uses; a skill missing here is unlimited (one a night)."""
+
+_NIGHT: dict[str, tuple[str, ...]] = {
+    MOWEN: (CHECK,), YOULONG: (SNIPE,), QINGGAN: (PROTECT,), SHESHEN: (KILL,), TIANPU: (REVIVE,),
+    JINGXING: (KILL_BAN,), PRAYER: (PRAY,), MAGE: (CHECK, KILL), PERFORMER: (REVIVE,), REVEALER: (REVEAL,),
+    BANNER: (BAN,), LONE: (ASSASSINATE,), **{k: (ASSASSINATE,) for k in KILLER_TEAM},
+}
+MANDATORY = frozenset({ASSASSINATE})
+"""Kills that may not be skipped (不允许放弃): a missing one is settled by flag C-12."""
+
+
+def charged(s: QijianState, seat: int, skill: str) -> bool:
+    """Whether the seat has a use of ``skill`` left (unlimited skills always do)."""
+    left = s.pieces[seat].charges.get(skill)
+    return left is None or left > 0
+
+
+def night_skills(s: QijianState, seat: int) -> tuple[str, ...]:
+    """The skills ``seat`` may use tonight, whatever it has already submitted."""
+    piece = s.pieces[seat]
+    if not piece.alive:
+        return ()
+    role = piece.role
+    if (role == LONE and not s.lone_active) or (role == SHESHEN and not sheshen_active(s)):
+        return ()
+    return tuple(skill for skill in _NIGHT.get(role, ()) if charged(s, seat, skill) and targets(s, seat, skill))
+
+
+def open_skills(s: QijianState, seat: int) -> tuple[str, ...]:
+    """The night skills ``seat`` may still submit tonight: its skills not yet submitted; the mage checks
+    and kills on the same night (C-38), or uses only one of the two under the flag's alternative."""
+    done = s.submitted.get(seat, set())
+    if done and s.pieces[seat].role == MAGE and not s.flags.get("qijian.mage_check_and_kill", True):
+        return ()
+    return tuple(skill for skill in night_skills(s, seat) if skill not in done)
+
+
+def sheshen_active(s: QijianState) -> bool:
+    """舍神's kill: latched once 由龙 is out and ≤4 swords live (C-14), or, under the flag's alternative,
+    only while that holds (a revive can put it to sleep again)."""
+    if s.flags.get("qijian.sheshen_latched", True):
+        return s.sheshen_active
+    return s.is_out(YOULONG) > 0 and s.swords_alive() <= 4
+
+
+def day_skills(s: QijianState, seat: int) -> tuple[str, ...]:
+    """The day privileges and choices ``seat`` may use in the open vote stage."""
+    piece = s.pieces[seat]
+    if not piece.alive:
+        return ()
+    out: list[str] = []
+    if piece.role == ENVOY and charged(s, seat, IMMUNITY) and s.immune is None:
+        out.append(IMMUNITY)
+    if piece.role == RIYUE and charged(s, seat, EXEMPT) and s.exempt is None:
+        out.append(EXEMPT)
+    if piece.role in RANGER_SIDE and s.day == 2 and not piece.chosen:
+        out.extend(ALLEGIANCE_SKILLS)
+    return tuple(out)
+
+
+def targets(s: QijianState, seat: int, skill: str) -> tuple[int, ...]:
+    """The legal targets of ``skill`` used by ``seat`` now (C-11, C-16, C-40, C-08)."""
+    alive = [t for t, p in s.pieces.items() if p.alive]
+    if skill == ASSASSINATE and s.pieces[seat].role in KILLER_TEAM:
+        team = set(s.team())
+        return tuple(t for t in alive if t not in team)
+    if skill in (ASSASSINATE, CHECK, SNIPE, KILL):
+        return tuple(t for t in alive if t != seat)
+    if skill == PROTECT:
+        last = s.doctor_last
+        barred = last[1] if last is not None and last[0] == s.night - 1 else None
+        if barred == seat and not s.flags.get("qijian.doctor_self_consecutive", True):
+            barred = None
+        return tuple(t for t in alive if t != barred)
+    if skill == REVIVE:
+        return tuple(t for t, p in s.pieces.items() if not p.alive)
+    if skill == PRAY:
+        return tuple(t for t in alive if t not in s.prayed)
+    if skill in (KILL_BAN, REVEAL, BAN, IMMUNITY):
+        return tuple(alive)
+    return ()
+
+
+def arity(skill: str) -> int:
+    """How many targets a skill takes (the exemption and the ranger choice take none)."""
+    return 0 if skill == EXEMPT or skill in ALLEGIANCE_SKILLS else 1
+
+
+def slot(s: QijianState, seat: int, skill: str) -> str:
+    """Where a night submission is buffered: one slot for the team kill, else one per seat and skill."""
+    if skill == ASSASSINATE and s.pieces[seat].role in KILLER_TEAM:
+        return ASSASSINATE
+    return f"{skill}:{seat}"

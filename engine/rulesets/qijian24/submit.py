@@ -1,0 +1,181 @@
+"""Turning one typed action into events, after validating all of it (nothing is half-applied).
+
+Every refusal names the phase and day, the seat, and the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
+from engine.errors import IllegalAction
+from engine.events import (
+    PUBLIC,
+    ChoiceMade,
+    LastWords,
+    Notice,
+    Passed,
+    Posted,
+    SkillSubmitted,
+    TeamPosted,
+    VoteCast,
+    seat_vis,
+    team_vis,
+)
+from engine.rulesets.qijian24.flow import after_outs, check_win, out, publish, st
+from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
+from engine.rulesets.qijian24.names import (
+    ALLEGIANCE_SKILLS,
+    ASSASSINATE,
+    CITED,
+    KILLER_TEAM,
+    RANGER_SIDE,
+    RANGERS,
+    SKILL_NAMES,
+    TEAM,
+    TEAM_NAMES,
+)
+from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, slot, targets
+from engine.rulesets.qijian24.state import STAGES, QijianState
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+ALLEGIANCE_LIMIT = 2
+"""At most two ranger-side members may help the same side (游侠方不得有超过2人选择同一阵营)."""
+VOTE_CHANGES = 1
+
+
+def submit(game: Game, action: Action) -> None:
+    """Validate ``action`` against the rules and the open window, then emit its events."""
+    s = st(game)
+    if action.seat not in s.pieces:
+        raise IllegalAction(f"no seat {action.seat}: seats are 1..{len(s.pieces)}")
+    _HANDLERS[type(action)](game, action)
+
+
+def where(s: QijianState, seat: int) -> str:
+    """``seat 5, STAGE2 of day 3``: how a refusal names the step and the seat."""
+    return f"seat {seat}, {s.phase} of day {s.day}"
+
+
+def _living_in_stage(s: QijianState, seat: int, what: str) -> None:
+    if not s.pieces[seat].alive:
+        raise IllegalAction(f"{where(s, seat)}: dead players cannot {what} (出局者禁言); only last words are theirs")
+    if s.phase not in STAGES:
+        raise IllegalAction(f"{where(s, seat)}: cannot {what} now; the thread and the ballots are open during "
+                            "the day's vote stages")
+
+
+def _talk_left(s: QijianState, seat: int) -> None:
+    if s.window.posts.get(seat, 0) >= POSTS_PER_WINDOW:
+        raise IllegalAction(f"{where(s, seat)}: {POSTS_PER_WINDOW} posts in this phase already (the limit); vote, "
+                            "act or pass")
+
+
+def _post(game: Game, action: Post) -> None:
+    s = st(game)
+    _living_in_stage(s, action.seat, "post")
+    _talk_left(s, action.seat)
+    if action.quote is not None and action.quote > s.floor:
+        raise IllegalAction(f"{where(s, action.seat)}: quote {action.quote}: no such floor (the thread has {s.floor})")
+    game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
+    cited = [nonce for nonce, owner in s.nonces.items() if owner == action.seat and nonce in action.text]
+    if cited:
+        gone = out(game, action.seat, CITED)
+        publish(game, "cited_judge", gone, nonce=cited[0])
+        after_outs(game)
+
+
+def _team_post(game: Game, action: TeamPost) -> None:
+    s = st(game)
+    team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
+    piece = s.pieces[action.seat]
+    if team != TEAM or piece.role not in KILLER_TEAM or not piece.alive:
+        raise IllegalAction(f"{where(s, action.seat)}: only living 杀手团 members post in the 杀手团 chat; no "
+                            f"other private channel exists (严禁玩家私下交流)")
+    _talk_left(s, action.seat)
+    game.emit(TeamPosted, team_vis(TEAM), s.team(), team=TEAM, seat=action.seat, text=action.text)
+
+
+def _vote(game: Game, action: Vote) -> None:
+    s = st(game)
+    _living_in_stage(s, action.seat, "vote")
+    eligible = s.eligible_targets()
+    if action.target is not None and action.target not in eligible:
+        raise IllegalAction(f"{where(s, action.seat)}: ballot for {action.target} refused; this stage's candidates "
+                            f"are {eligible} (or abstain with null)")
+    if action.seat in s.votes and s.pieces[action.seat].vote_changes >= VOTE_CHANGES:
+        raise IllegalAction(f"{where(s, action.seat)}: a second change of vote in one stage is invalid "
+                            "(每阶段只能改票一次)")
+    game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
+
+
+def _skill(game: Game, action: UseSkill | Choose) -> None:
+    s = st(game)
+    skill = SKILL_NAMES.id(action.skill)
+    chosen = tuple(action.targets)
+    if skill in ALLEGIANCE_SKILLS:
+        return _allegiance(game, action.seat, skill)
+    if s.phase in STAGES:
+        offered = day_skills(s, action.seat)
+    elif s.phase == "NIGHT" and action.seat in s.window.eligible:
+        offered = open_skills(s, action.seat)
+    else:
+        offered = ()
+    if skill not in offered:
+        raise IllegalAction(f"{where(s, action.seat)}: {SKILL_NAMES.zh(skill)} ({skill}) is not available; "
+                            f"available now: {[SKILL_NAMES.zh(k) for k in offered] or 'none'}")
+    if len(chosen) != arity(skill):
+        raise IllegalAction(f"{where(s, action.seat)}: {SKILL_NAMES.zh(skill)} takes {arity(skill)} target(s), "
+                            f"not {list(chosen)}")
+    legal = targets(s, action.seat, skill)
+    if chosen and chosen[0] not in legal:
+        raise IllegalAction(f"{where(s, action.seat)}: {SKILL_NAMES.zh(skill)} cannot take seat {chosen[0]}; "
+                            f"legal targets: {list(legal)}")
+    if slot(s, action.seat, skill) == ASSASSINATE:
+        vis, to = team_vis(TEAM), s.team()
+    else:
+        vis, to = seat_vis(action.seat), []
+    game.emit(SkillSubmitted, vis, to, seat=action.seat, skill=skill, targets=list(chosen))
+    return None
+
+
+def _allegiance(game: Game, seat: int, skill: str) -> None:
+    """游侠选择 (C-27): day 2, living rangers, at most two per helped side, in submission order, final."""
+    s = st(game)
+    piece = s.pieces[seat]
+    if piece.role not in RANGER_SIDE or not piece.alive or s.day != 2 or s.phase not in STAGES or piece.chosen:
+        raise IllegalAction(f"{where(s, seat)}: the ranger choice is made once, by a living ranger-side member, "
+                            "from the dawn of day 2 until night 2")
+    side = ALLEGIANCE_SKILLS[skill]
+    taken = sum(1 for p in s.pieces.values() if p.role in RANGER_SIDE and p.chosen and p.allegiance == side)
+    if side != RANGERS and taken >= ALLEGIANCE_LIMIT:
+        game.emit(Notice, seat_vis(seat), topic="choice_rejected", seats=[seat], data={"side": side})
+        return
+    game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill=skill, use=True)
+    check_win(game)
+
+
+def _last_words(game: Game, action: SubmitLastWords) -> None:
+    s = st(game)
+    piece = s.pieces[action.seat]
+    if piece.alive or not piece.last_words_due or action.seat not in s.window.eligible or action.seat in s.window.done:
+        raise IllegalAction(f"{where(s, action.seat)}: last words are given once by a player out of the game, "
+                            "in the night after a vote or the last-words phase after a night")
+    game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
+    game.emit(LastWords, PUBLIC, seat=action.seat, text=action.text, published=True)
+
+
+def _pass(game: Game, action: Pass) -> None:
+    s = st(game)
+    if game.legal(action.seat) is None:
+        raise IllegalAction(f"{where(s, action.seat)}: nothing is awaited from this seat now")
+    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason)
+
+
+_HANDLERS: dict[type, Callable[[Game, Any], None]] = {
+    Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _skill,
+    SubmitLastWords: _last_words, Pass: _pass,
+}

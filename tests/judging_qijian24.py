@@ -1,0 +1,79 @@
+"""Settling qijian24 judge scenarios in-process for the tests, with small readers for the asserts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arena import judge
+from arena.scenario import check, parse
+from engine.rulesets import get_ruleset
+from engine.rulesets.qijian24.state import QijianState
+
+SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "qijian24"
+Edit = Callable[[dict[str, Any]], None]
+
+
+class Settled:
+    """A settled scenario: the ``--json`` outcome and the final state."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        parsed = parse(data)
+        ruleset = get_ruleset(parsed.ruleset)
+        check(parsed, ruleset)
+        judged = judge.settle(parsed, ruleset)
+        self.out, self.notes = judge.outcome(judged), judged.notes
+        state = judged.game.state
+        assert isinstance(state, QijianState)
+        self.state = state
+
+    @property
+    def alive(self) -> set[int]:
+        return set(self.out["alive"])
+
+    def deaths(self) -> list[tuple[int, str, str]]:
+        return [(d["seat"], d["when"], d["cause"]) for d in self.out["deaths"]]
+
+    def topic(self, topic: str) -> list[dict[str, Any]]:
+        return [e for e in self.out["events"] if e["kind"] == "announced" and e["topic"] == topic]
+
+    def resolved(self, skill: str) -> list[tuple[int | None, list[int], str]]:
+        return [(e["actor"], e["targets"], e["result"]) for e in self.out["events"]
+                if e["kind"] == "resolved" and e["skill"] == skill]
+
+    def charges(self, seat: int, skill: str) -> int:
+        return self.state.pieces[seat].charges[skill]
+
+
+def data_of(name: str, edit: Edit | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))
+    if edit is not None:
+        edit(data)
+    return data
+
+
+def settled(name: str, edit: Edit | None = None, **flags: Any) -> Settled:
+    data = data_of(name, edit)
+    data["flags"] = {**data.get("flags", {}), **{f"qijian.{k}": v for k, v in flags.items()}}
+    return Settled(data)
+
+
+def refused(data: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """Run a scenario that must be refused by ``arena judge``: status 2, nothing on stdout."""
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code = judge.run(argparse.Namespace(file=str(path), json=True))
+    captured = capsys.readouterr()
+    assert code == 2, captured.err
+    assert captured.out == ""
+    return captured.err
+
+
+def step(data: dict[str, Any], key: str, number: int) -> dict[str, Any]:
+    found: dict[str, Any] = next(s for s in data["steps"] if s.get(key) == number)
+    return found
