@@ -74,7 +74,8 @@ def played() -> tuple[Game, dict[tuple[str, int], SeatPrompt]]:
     game = RULESET.new_game(7, options={"discipline": False})
     prompts = {(lang, s): SeatPrompt(RULESET, s, lang) for lang in ("zh", "en") for s in range(1, 25)}  # type: ignore[arg-type]
     seen: dict[tuple[str, int], int] = {}
-    last: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    last: dict[tuple[str, int], str] = {}
+    systems: dict[str, str] = {}
     marks: list[str] = []
     for n in range(6000):
         if game.over:
@@ -92,11 +93,14 @@ def played() -> tuple[Game, dict[tuple[str, int], SeatPrompt]]:
             prompt.observe(game.events[seen.get(key, 0):])
             seen[key] = len(game.events)
             messages = prompt.request(game.state.day, game.state.phase, legal)
-            assert messages[:len(last.get(key, []))] == last.get(key, []), f"seat {seat} ({lang}): prefix changed"
+            thread = prompt.thread_text()  # the shared prefix: the same system, then a thread that only grows
+            assert messages[0]["content"] == systems.setdefault(lang, messages[0]["content"]), "system differs by seat"
+            assert messages[1]["content"].startswith(thread) and thread.startswith(last.get(key, "")), \
+                f"seat {seat} ({lang}): prefix changed"
             prompt.record_assistant({"role": "assistant", "content": None, "tool_calls": [
                 {"id": f"c{n}", "type": "function", "function": {"name": action.kind, "arguments": "{}"}}]})
             prompt.record_tool_result(f"c{n}", "ok")
-            last[key] = messages
+            last[key] = thread
         try:
             game.submit(action)
         except IllegalAction:
