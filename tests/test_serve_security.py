@@ -4,7 +4,7 @@ A seat token grants its one seat and nothing more; a seat is sent only events of
 (the engine's ``can_see``); forged, expired and other games' tokens are refused; actions for
 another seat, a dead seat, outside the seat's turn, stale or with an illegal target are refused
 with a clear error; posts are bounded and pages forbid any script a post could carry; replays of
-a game in progress show only its public view.
+a game in progress show only its public view, and none of the beliefs on record.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from agents.human import HumanSeat
 from agents.scripted import ScriptedAgent
 from arena.runner import GameRunner
 from arena.server.live import LiveGame
+from arena.server.replay_data import load_replay
+from arena.server.replay_page import render_replay
 from arena.server.submit import Refused
 from engine.actions import MAX_POST_CHARS
 from engine.events import Died
@@ -27,6 +29,7 @@ from engine.game import Game
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, can_see, view
 from tests.serving import answer_simply, asked, live, serving, start, wait_for
+from transcripts.beliefs import report_rows
 
 FORGED = "x" * 32
 
@@ -207,6 +210,24 @@ def test_replays_of_a_game_in_progress_show_only_the_public_view(table) -> None:
     assert hidden and all(f'data-seq="{e.seq}"' not in page for e in hidden)
     assert all(f"ch-{c}\"" not in page for c in ("private", "team", "judge"))
     assert '<td class="secret">' not in page  # no roles at all while the game runs
+
+
+def test_the_beliefs_of_a_game_in_progress_are_not_shown(table) -> None:  # type: ignore[no-untyped-def]
+    client, hub, (one, _two) = table
+    asked(hub, one)
+    game = live(hub, one).game
+    report = {4: {"black": 0.987, "white": 0.013}}
+    hub.writer.append_beliefs(one.game_id, report_rows(len(game.events) - 1, game.state.day, "NIGHTFALL", 3,
+                                                       "scripted", report, {}))
+    hub.writer.flush(one.game_id)
+    page = client.get(f"/replays/{one.game_id}?view=spectator&lang=en").text
+    assert 'id="beliefs"' not in page and "data-believer" not in page and "0.99" not in page
+    for query in ("view=god", "view=seat&seat=3"):
+        assert client.get(f"/replays/{one.game_id}?{query}").status_code == 409
+    with hub.reader() as con:
+        data = load_replay(con, one.game_id)
+    assert data.beliefs  # on record, yet not drawn for anyone while the game runs
+    assert all('id="beliefs"' not in render_replay(data, v, "en") for v in (Viewer.god(), Viewer.of_seat(3)))
 
 
 def test_another_site_can_neither_start_games_nor_pose_as_this_host(tmp_path: Path) -> None:

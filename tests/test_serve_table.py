@@ -3,29 +3,37 @@
 A missed deadline takes the rules' default and the game goes on; a stale or doubled answer is
 refused and nothing is applied twice; a person who leaves is replaced by the stand-in bot and
 the hand-over is in the transcript; a reconnecting page is sent everything the seat has seen;
-a finished game replays in god view and in any seat's view, and exports as one HTML file.
+a finished game replays in god view and in any seat's view, and exports as one HTML file; its
+belief reports are drawn against the truth for god, as its own reports for a seat, not at all for
+a spectator.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
 from fastapi.testclient import TestClient
 
 from agents.llm.endpoint import Endpoint
+from arena.cli import main
 from arena.server.app import create_app
 from arena.server.hub import Hub
 from arena.server.payload import event_items
+from arena.server.replay_data import load_replay
+from arena.server.replay_page import render_replay
 from engine.events import Passed
 from engine.views import Viewer, view
 from tests.fake_openai import FakeOpenAI
 from tests.serving import answer_simply, asked, live, serving, start, wait_for
-from transcripts.reader import load_control, load_events
+from transcripts.beliefs import load_beliefs
+from transcripts.reader import list_games, load_control, load_events
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -172,3 +180,54 @@ def test_arena_serve_runs_on_loopback_and_refuses_other_hosts(tmp_path: Path) ->
         server.terminate()
         out, _ = server.communicate(timeout=20)
     assert f"lobby at http://127.0.0.1:{port}/" in out
+
+
+def test_beliefs_god_sees_them_against_the_truth_a_seat_its_own_a_spectator_none(tmp_path: Path) -> None:
+    db = tmp_path / "serve.duckdb"  # the file ``serving`` opens
+    assert main(["play", "--players", "scripted", "--seed", "3", "--db", str(db), "--show", "none"]) == 0
+    (row,) = list_games(db)
+    rows, events = load_beliefs(db, row.game_id), load_events(db, row.game_id)
+    assert rows  # scripted bots report at the end of every day by default
+    points = sorted({(r.checkpoint, r.day) for r in rows})
+    believer = max(range(1, 19), key=lambda s: (len({r.checkpoint for r in rows if r.seat == s}), -s))
+    with serving(tmp_path) as (client, _hub):
+        base = f"/replays/{row.game_id}"
+        god = client.get(f"{base}?view=god&lang=en").text
+        seat = client.get(f"{base}?view=seat&seat={believer}&lang=en").text
+        public = client.get(f"{base}?view=spectator&lang=en").text
+        exported = client.get(f"{base}/export?view=god&lang=en").text
+
+    def truth(target: int, cp: int) -> str:
+        return [e.faction for e in events if e.kind in ("role_dealt", "role_changed") and e.seat == target
+                and e.seq <= cp][-1]
+
+    # god: a line per seat reported on, at the mean over its believers of P(its true faction) then
+    assert 'id="beliefs"' in god and "P(true faction)" in god and 'id="beliefs"' in exported
+    targets = sorted({r.target for r in rows})
+    assert [int(x) for x in re.findall(r'<g class="series" data-target="(\d+)"', god)] == targets
+    for target in targets:
+        block = re.search(rf'<g class="series" data-target="{target}">(.*?)</g>', god)
+        assert block is not None
+        for cp, day in points:
+            probs = [r.prob for r in rows if r.checkpoint == cp and r.target == target and r.faction == truth(target, cp)]
+            if probs:
+                assert f"day {day}: {sum(probs) / len(probs):.2f}</title>" in block.group(1), (target, cp)
+    # a seat: its own reports only, and no truth
+    mine = [r for r in rows if r.seat == believer]
+    assert set(re.findall(r'data-believer="(\d+)"', seat)) == {str(believer)}
+    assert "P(true faction)" not in seat and "data-faction" not in seat and "P(not my side)" in seat
+    assert len(re.findall(r"<th data-checkpoint=", seat)) == len({r.checkpoint for r in mine})
+    assert [int(x) for x in re.findall(rf'<g class="series" data-believer="{believer}" data-target="(\d+)"', seat)] \
+        == sorted({r.target for r in mine})
+    first = min(r.checkpoint for r in mine)
+    for target in sorted({r.target for r in mine}):
+        cell = re.search(rf"<tr><td>{target} [^<]*</td><td>(.*?)</td>", seat)
+        assert cell is not None
+        assert all(f" {r.prob:.2f}" in cell.group(1) for r in mine if r.checkpoint == first and r.target == target)
+    # a spectator: nothing
+    assert 'id="beliefs"' not in public and "data-believer" not in public and 'class="plot lines"' not in public
+    # a game without reports, or not finished, draws none even in the god view
+    data = load_replay(db, row.game_id)
+    assert 'id="beliefs"' not in render_replay(replace(data, beliefs=[]), Viewer.god(), "en")
+    running = replace(data, row=replace(data.row, status="running"))
+    assert 'id="beliefs"' not in render_replay(running, Viewer.god(), "en")

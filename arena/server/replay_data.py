@@ -1,14 +1,14 @@
-"""A stored game gathered for the replay viewer: header, events, seats, model calls, hand-overs.
+"""A stored game gathered for the replay viewer: header, events, seats, model calls, hand-overs, beliefs.
 
 Read once per page from the transcript file (through any connection: the server passes its
 writer's cursor, the export command opens the file). Which of it a viewer may see is decided
-later, by ``engine.views`` for events and by the seat for model calls.
+later, by ``engine.views`` for events and by the seat for model calls and belief reports.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import events as ev
@@ -16,6 +16,7 @@ from engine.events import Event
 from engine.narrate import Names
 from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
+from transcripts.beliefs import BeliefRow, load_beliefs
 from transcripts.reader import (
     Db,
     connect,
@@ -40,6 +41,8 @@ class ReplayData:
     calls: list[LlmCall]
     control: list[SeatControl]
     names: Names
+    beliefs: list[BeliefRow] = field(default_factory=list)
+    """The seats' private reports at checkpoints (none where beliefs were not asked for)."""
 
     @property
     def finished(self) -> bool:
@@ -54,8 +57,9 @@ def load_replay(db: Db, game_id: str) -> ReplayData:
         seats = load_seats(con, row.game_id)
         calls = load_calls(con, row.game_id)
         control = load_control(con, row.game_id)
+        beliefs = load_beliefs(con, row.game_id)
     ruleset = get_ruleset(row.header.ruleset)
-    return ReplayData(row, ruleset, events, seats, calls, control, Names.from_events(ruleset, events))
+    return ReplayData(row, ruleset, events, seats, calls, control, Names.from_events(ruleset, events), beliefs)
 
 
 def search_games(db: Db, ruleset: str = "", model: str = "", outcome: str = "", status: str = "") -> list[GameRow]:

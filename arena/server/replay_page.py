@@ -4,8 +4,9 @@ The page holds exactly one viewer's view: the events ``engine.views.view`` gives
 model calls of that seat (all of them for god, none for a spectator), and, for a finished game,
 the seats' roles behind a "reveal" button. Everything stored is text, escaped here; the one
 script is a constant (its hash goes into the page's Content-Security-Policy) and only toggles
-what is shown. Sections: header and views, seats, plots, votes, deaths, then the timeline by
-day and phase with each LLM decision under the event it produced.
+what is shown. Sections: header and views, seats, plots, beliefs (``replay_beliefs``: god sees how
+near the truth they were, a seat its own reports, a spectator nothing), votes, deaths, then the
+timeline by day and phase with each LLM decision under the event it produced.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from importlib import resources
 
 from arena.server.payload import channel
 from arena.server.plots import heatmap
+from arena.server.replay_beliefs import beliefs_section
 from arena.server.replay_data import ReplayData, final_ballots, player_name, votes_by_day
 from engine import events as ev
 from engine.events import Event
@@ -49,7 +51,7 @@ def render_replay(data: ReplayData, viewer: Viewer, lang: Lang = "zh", *, nav: b
     """The page of ``data`` as ``viewer`` sees it; ``nav`` adds links to the other views (not in exports)."""
     events = view(data.events, viewer)
     body = [_header(data, viewer, lang, nav), _seats(data, viewer, lang), _plots(data, events, lang),
-            _votes(data, events, lang), _deaths(data, events, viewer, lang), _timeline(data, events, viewer, lang)]
+            beliefs_section(data, viewer, lang), _votes(data, events, lang), _deaths(data, events, viewer, lang), _timeline(data, events, viewer, lang)]
     title = escape(f"{data.names.title or data.row.header.ruleset} · {data.row.game_id} · {viewer}")
     return ("<!doctype html><html lang=\"" + lang + "\"><head><meta charset=\"utf-8\">"
             f"<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">"
