@@ -35,6 +35,7 @@ from agents.scripted_day import day_turn, last_words, vote_window
 from agents.scripted_mind import Ctx
 from agents.scripted_night import choose, night
 from agents.scripted_notes import Notes
+from agents.view_notes import notes_for
 from engine.actions import Action, Choose, Vote
 
 RULESET = "umineko32"
@@ -110,27 +111,8 @@ class ScriptedAgent:
         return self._others[ruleset]
 
     def notes_for(self, turn: Turn) -> Notes:
-        """This seat's notes, brought up to ``turn.events``; rebuilt when the view is not a continuation."""
-        events = turn.events
-        notes = self._notes.get(turn.seat)
-        if notes is None or not _continues(notes, turn):
-            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
-        if notes.seen < len(events):
-            notes.update(events, notes.seen)
-        return notes
-
-
-def _continues(notes: Notes, turn: Turn) -> bool:
-    """Whether ``turn.events`` extends the view the notes were folded from (same game, no rewind):
-    the last folded event is the very same object, or an equal one where the runner says the
-    new events start right after it (a view rebuilt from a transcript)."""
-    seen, events = notes.seen, turn.events
-    if notes.seed != turn.seed or seen > len(events):
-        return False
-    if seen == 0:
-        return True
-    last = events[seen - 1]
-    return last is notes.last or (turn.new_from == seen and last == notes.last)
+        """This seat's notes, brought up to ``turn.events`` (``agents.view_notes``)."""
+        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
 
 
 def fallback(ctx: Ctx) -> Action:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from agents.base import Turn
 from agents.bots.majiasha2.decide import decide
 from agents.bots.majiasha2.notes import Notes
+from agents.view_notes import notes_for
 from engine.actions import Action
 
 
@@ -38,10 +39,5 @@ class ScriptedAgent:
         return self.decide(turn)
 
     def decide(self, turn: Turn) -> Action:
-        notes = self._notes.get(turn.seat)
-        if notes is None or notes.seed != turn.seed or notes.seen > len(turn.events) or (
-                notes.seen and turn.events[notes.seen - 1] != notes.last):
-            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
-        if notes.seen < len(turn.events):
-            notes.update(list(turn.events), notes.seen)
+        notes = notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
         return decide(notes, turn)

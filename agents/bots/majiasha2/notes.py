@@ -8,6 +8,7 @@ squad can aim at the same account; texts are data, parsed defensively.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import events as ev
@@ -42,7 +43,7 @@ class Notes:
     shielded_last: int | None = None
     redact: list[str] = field(default_factory=list)
 
-    def update(self, events: list[ev.Event], start: int) -> None:
+    def update(self, events: Sequence[ev.Event], start: int) -> None:
         for e in events[start:]:
             self._fold(e)
         self.seen = len(events)

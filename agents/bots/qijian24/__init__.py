@@ -11,6 +11,7 @@ from __future__ import annotations
 from agents.base import Turn
 from agents.bots.qijian24.decide import Decision
 from agents.bots.qijian24.notes import Notes
+from agents.view_notes import notes_for
 from engine.actions import Action, Pass, Vote
 
 STAGES = frozenset({"STAGE1", "STAGE2", "STAGE3"})
@@ -38,11 +39,8 @@ class ScriptedAgent:
         return d.night()
 
     def notes_for(self, turn: Turn) -> Notes:
-        notes = self._notes.get(turn.seat)
-        if notes is None or notes.seed != turn.seed or notes.seen > len(turn.events) or turn.new_from < notes.seen:
-            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
-        notes.update(turn.events)
-        return notes
+        """This seat's notes brought up to ``turn.events`` (``agents.view_notes``)."""
+        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
 
 
 def fallback(d: Decision) -> Action:

@@ -26,6 +26,7 @@ class Notes:
     seed: int
     seat: int
     seen: int = 0
+    last: Event | None = None
     role: str = ""
     faction: str = ""
     alive: set[int] = field(default_factory=set)
@@ -40,11 +41,12 @@ class Notes:
     hunches: dict[int, float] = field(default_factory=dict)
     hunch_day: int = -1
 
-    def update(self, events: Sequence[Event]) -> None:
-        """Fold the events not yet seen."""
-        for event in events[self.seen:]:
+    def update(self, events: Sequence[Event], start: int) -> None:
+        """Fold the events from ``start`` on."""
+        for event in events[start:]:
             _FOLD.get(event.kind, _skip)(self, event)
         self.seen = len(events)
+        self.last = events[-1] if events else None
 
     def enemy(self, seat: int) -> bool:
         """Whether ``seat`` is known to be on the other side (by identity)."""

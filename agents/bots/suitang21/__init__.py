@@ -20,6 +20,7 @@ from __future__ import annotations
 from agents.base import Turn
 from agents.bots.suitang21.mind import decide
 from agents.bots.suitang21.notes import Notes
+from agents.view_notes import notes_for
 from engine.actions import Action
 
 
@@ -39,13 +40,5 @@ class ScriptedAgent:
         return decide(self.notes_for(turn), turn)
 
     def notes_for(self, turn: Turn) -> Notes:
-        """This seat's notes brought up to ``turn.events``; rebuilt when the view is not a continuation."""
-        notes = self._notes.get(turn.seat)
-        events = turn.events
-        fresh = notes is None or notes.seed != turn.seed or notes.seen > len(events) or (
-            notes.seen > 0 and events[notes.seen - 1] is not notes.last and events[notes.seen - 1] != notes.last)
-        if notes is None or fresh:
-            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
-        if notes.seen < len(events):
-            notes.update(events, notes.seen)
-        return notes
+        """This seat's notes brought up to ``turn.events`` (``agents.view_notes``)."""
+        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
