@@ -105,15 +105,20 @@ def check_server_installed() -> None:
 
 
 def default_threads() -> int:
-    """One core fewer than the machine has (at least 1, at most 4): measured on 2 cores, 1 thread
-    generates ~60-75 tokens/s against ~90 for 2 on an idle machine, evaluates prompts as fast (~80-100
-    tokens/s), and keeps that speed when something else runs, where 2 threads (OpenMP, spinning)
-    collapse to 1-5 tokens/s."""
+    """Every core the machine has, at most 4. The server's OpenMP threads wait passively
+    (``SERVER_ENV``): with spinning waits 2 threads on 2 cores collapsed as soon as anything else ran
+    (12 demo-like calls: 172 s against 71 s on 1 thread); waiting passively, 2 threads took 59 s in
+    the same loaded run (measured with one server on this kind of machine while a test suite ran beside it)."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         cpus = os.cpu_count() or 1
-    return max(1, min(cpus - 1, MAX_THREADS))
+    return max(1, min(cpus, MAX_THREADS))
+
+
+SERVER_ENV = {"OMP_WAIT_POLICY": "PASSIVE"}
+"""Environment of the server process (a caller's own setting wins): OpenMP threads that sleep when
+idle, so the arena process and the model share 2 cores without the model's threads spinning."""
 
 
 def free_port(host: str = HOST) -> int:
@@ -131,7 +136,11 @@ def server_command(gguf: Path | str, port: int, *, host: str = HOST, threads: in
     cmd = [python or sys.executable, "-m", "llama_cpp.server",
            "--model", str(gguf), "--model_alias", alias,
            "--host", host, "--port", str(port),
-           "--n_threads", t, "--n_threads_batch", t, "--n_ctx", str(n_ctx)]
+           "--n_threads", t, "--n_threads_batch", t, "--n_ctx", str(n_ctx),
+           # The server's default keeps the logits of every prompt token (n_ctx x 49,152 floats) and
+           # copies them into every cached prefix state: ~500 MB a state, 6-10 GB resident for one
+           # demo game, and ~25 % slower prompts. Only the last token's logits are ever sampled.
+           "--logits_all", "false"]
     if cache_bytes > 0:
         cmd += ["--cache", "true", "--cache_type", "ram", "--cache_size", str(cache_bytes)]
     return cmd
@@ -233,7 +242,7 @@ class LocalModel:
         posix = os.name == "posix"
         try:
             self.process = subprocess.Popen(
-                self.argv, stdin=subprocess.DEVNULL, stdout=self._log_file, stderr=subprocess.STDOUT,
+                self.argv, env={**SERVER_ENV, **os.environ}, stdin=subprocess.DEVNULL, stdout=self._log_file, stderr=subprocess.STDOUT,
                 start_new_session=posix,  # Ctrl-C reaches the arena, which stops the server itself
                 preexec_fn=_parent_death_signal if sys.platform.startswith("linux") else None)
         except OSError as exc:

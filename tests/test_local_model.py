@@ -149,7 +149,14 @@ def test_server_command_flags() -> None:
     flags = dict(zip(argv[3::2], argv[4::2], strict=True))
     assert flags == {"--model": "m.gguf", "--model_alias": "smollm2-135m-instruct", "--host": "127.0.0.1",
                      "--port": "8123", "--n_threads": "2", "--n_threads_batch": "2", "--n_ctx": "4096",
-                     "--cache": "true", "--cache_type": "ram", "--cache_size": str(2 << 30)}
+                     "--logits_all": "false", "--cache": "true", "--cache_type": "ram", "--cache_size": str(2 << 30)}
+
+
+def test_the_server_waits_passively_and_uses_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spinning OpenMP threads collapsed the model's speed on 2 cores once anything else ran."""
+    assert local_model.SERVER_ENV == {"OMP_WAIT_POLICY": "PASSIVE"}
+    monkeypatch.setattr(local_model.os, "sched_getaffinity", lambda pid: {0, 1})
+    assert local_model.default_threads() == 2
 
 
 def test_free_port_is_bindable() -> None:
