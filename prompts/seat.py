@@ -4,13 +4,14 @@ A request is ``[system][user][assistant, tool …]``, in the order of what chang
 changes most, so that the part every seat shares comes first:
 
 1. the system message: the rules as every player must know them, the flags changed for this game,
-   the roster of aliases — the same for every seat of the game;
+   every role's card, what to do in each phase (for everyone and per role), the roster of aliases
+   — the same for every seat of the game;
 2. the user message opens with the public thread (every public event, one line each, in the
    order they happened) — also the same for every seat, and only ever appended to;
-3. then the seat's own part: its seat, alias and role card, its notes (compactions), its private
+3. then the seat's own part: its seat, alias and role (whose card is in the system message), its notes (compactions), its private
    log (judge's DMs, its team chats, each under the day and phase it happened), its notebook;
-4. then the instruction of this decision (day and phase, what to do now, the legal actions in
-   words, and on a retry the judge's error); the model's calls and the tools' results of this
+4. then the instruction of this decision (day and phase, where the guide says what to do now,
+   the legal actions in words, and on a retry the judge's error); the model's calls and the tools' results of this
    decision follow as assistant and tool turns.
 
 So one seat's request is an exact prefix of its next up to where the thread stopped last time,
@@ -206,11 +207,30 @@ class SeatPrompt:
         changed = self._changed_flags()
         if changed:
             parts.append(t.word("frame.flags", flags=changed))
+        parts += [self._cards_text(), self._guide_text()]
         if names.aliases:
             roster = t.word("sep").join(seat_label(names, s, self.lang) for s in sorted(names.aliases))
             parts.append(t.word("frame.roster", roster=roster))
         parts.append(t.word("frame.conduct", post=self.limits["post"]))
         return "\n\n".join(p for p in parts if p)
+
+    def _cards_text(self) -> str:
+        """Every role's card. They sit in the system message, shared by all seats, rather than in
+        each seat's own part: a role's card is public rules text, and in the own part it was read
+        anew in every request (the bulk of what a prefix cache cannot reuse)."""
+        t, names = self.texts, self.names
+        cards = [t.word("frame.card", role=names.role(role, self.lang), card=card) for role, card in t.cards()]
+        return "\n".join([t.word("frame.cards_heading"), *cards]) if cards else ""
+
+    def _guide_text(self) -> str:
+        """What to do in each phase, for everyone and per role: the same for every seat, so it is
+        read once per game instead of once per decision; the instruction points to it."""
+        t, names = self.texts, self.names
+        lines = [t.word("frame.guide_heading")]
+        for phase, text, own in t.guide():
+            lines.append(t.word("frame.guide_phase", phase=names.phase(phase, self.lang), text=text))
+            lines += [t.word("frame.guide_role", role=names.role(role, self.lang), text=line) for role, line in own]
+        return "\n".join(lines) if len(lines) > 1 else ""
 
     def _changed_flags(self) -> str:
         defaults = {f.name: f for f in self.ruleset.flags}
@@ -236,14 +256,13 @@ class SeatPrompt:
         alias = names.aliases.get(self.seat, "")
         shown = alias if self.lang == "zh" else names.english.get(alias, alias)
         role = names.role(self.role, self.lang) if self.role else t.word("unknown")
-        parts = [t.word("frame.seat_heading"),
-                 t.word("frame.identity", seat=self.seat, label=seat_label(names, self.seat, self.lang),
-                        alias=quote(shown), role=role) + ("" if self.alive else t.word("frame.dead"))]
+        identity = t.word("frame.identity", seat=self.seat, label=seat_label(names, self.seat, self.lang),
+                          alias=quote(shown), role=role)
         if self.role:
-            heading = t.word("frame.role_heading", role=role)
+            identity += t.word("frame.card_ref", role=role)
             if self.dealt and self.dealt != self.role:
-                heading += " " + t.word("frame.dealt", role=names.role(self.dealt, self.lang))
-            parts += [heading, t.role_card(self.role)]
+                identity += t.word("frame.dealt", role=names.role(self.dealt, self.lang))
+        parts = [t.word("frame.seat_heading"), identity + ("" if self.alive else t.word("frame.dead"))]
         parts += self._notes
         private = self._private_lines()
         if private:
@@ -294,9 +313,10 @@ class SeatPrompt:
                      blue_left: int | None, limits: Mapping[str, int]) -> str:
         t, names = self.texts, self.names
         lines = [t.word("frame.turn" if day > 0 else "frame.turn_setup", day=day, phase=names.phase(phase, self.lang))]
-        todo = t.phase_text(phase, self.role)
-        if todo:
-            lines += [t.word("frame.todo"), todo]
+        if t.phase_text(phase, self.role):
+            own = self.role if self.role and t.phase_text(phase, self.role) != t.phase_text(phase, None) else None
+            lines.append(t.word("frame.todo_role" if own else "frame.todo", phase=names.phase(phase, self.lang),
+                                role=names.role(own, self.lang) if own else ""))
         options = [t.word("frame.options"), *("- " + line for line in describe_all(legal, t, names, limits, blue_left))]
         self._options = "\n".join(options)
         lines += options

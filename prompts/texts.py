@@ -78,6 +78,18 @@ class Texts:
         card = self.roles.get(role)
         return card["card"].strip() if card else ""
 
+    def cards(self) -> list[tuple[str, str]]:
+        """Every role's card, in the file's order: ``(role id, card)`` (derived roles included)."""
+        return [(role, entry["card"].strip()) for role, entry in self.roles.items() if entry.get("card")]
+
+    def guide(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """What to do in each phase: ``(phase, text for everyone, [(role id, the role's own text)])``."""
+        out = []
+        for phase, entry in self.phases.items():
+            own = [(role, str(text).strip()) for role, text in entry.items() if role != "all" and str(text).strip()]
+            out.append((phase, str(entry.get("all", "")).strip(), own))
+        return out
+
     def phase_text(self, phase: str, role: str | None) -> str:
         """What to do now: the phase's text for everyone, then the role's own, where there is one."""
         entry = self.phases.get(phase, {})

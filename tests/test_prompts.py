@@ -428,8 +428,8 @@ def test_a_role_learned_after_the_system_message_comes_with_its_card() -> None:
                                  faction="black")])
     messages = prompt.request(0, "SETUP", (PASS,))
     assert messages[0] == first[0]  # the system message is the same for every seat: no role in it
-    assert "=== Your role card: Inquisitor ===" in messages[-1]["content"]
-    assert "Your role: Inquisitor" in messages[-1]["content"]
+    assert "Your role: Inquisitor. (its card is [Inquisitor] in the rules part)" in messages[-1]["content"]
+    assert "[Inquisitor] Inquisitor" in messages[0]["content"]  # every card is in the shared system message
     assert "Your role: Killer" not in messages[-1]["content"]
     assert prompt.role == "inquisitor"
 
