@@ -232,10 +232,13 @@ def _outcome(console: Console, game: Game, names: Names, lang: str, game_id: str
     state = game.state
     pieces = getattr(state, "pieces", {})
     table = Table(title="座位 Seats", show_lines=False)
-    for column in ("#", "马甲 alias", "身份 role", "阵营 faction", ""):
+    second = bool(names.majia)
+    columns = ("#", "角色 account", "马甲 majia") if second else ("#", "马甲 alias")
+    for column in (*columns, "身份 role", "阵营 faction", ""):
         table.add_column(column)
     for seat, piece in sorted(pieces.items()):
-        table.add_row(str(seat), names.seat(seat, lang), names.role(piece.role, lang),
+        layer = [names.majia_label(int(getattr(piece, "majia", 0)), lang)] if second else []
+        table.add_row(str(seat), names.seat(seat, lang), *layer, names.role(piece.role, lang),
                       names.faction(piece.faction, lang), "" if piece.alive else "✝")
     console.print(table)
     winners = "、".join(names.faction(w, lang) for w in game.winners) or "—"
