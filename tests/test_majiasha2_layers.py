@@ -125,3 +125,42 @@ def test_the_scenario_format_takes_majia_numbers(tmp_path: Path, capsys: pytest.
     assert {e["seat"]: e.get("majia") for e in data["seats"] if "majia" in e} == {4: 7, 7: 4}
     err = refused("G-16-majia", tmp_path, capsys, lambda d: d["seats"][0].update(majia=7))
     assert "马甲 numbers must be 1..9" in err
+
+
+MAJIA_SKILLS = {"任命", "预言", "药剂"}
+GOLDEN = sorted(p.stem for p in (Path(__file__).resolve().parent / "scenarios" / "majiasha2").glob("G-*.json")
+                if "illegal" not in p.stem and "too-long" not in p.stem and "newline" not in p.stem)
+
+
+def _relabel(data: dict[str, Any]) -> None:
+    """Deal the 马甲 in reverse (seat s holds 马甲 n+1-s) and rename every 马甲 target the same way."""
+    n = len(data["seats"])
+    old = {e["seat"]: e.get("majia", e["seat"]) for e in data["seats"]}
+    new = {m: n + 1 - m for m in range(1, n + 1)}
+    for e in data["seats"]:
+        e["majia"] = new[old[e["seat"]]]
+    by_seat = {e["seat"]: e["majia"] for e in data["seats"]}
+
+    def moved(m: int) -> int:
+        seat = next(s for s, was in old.items() if was == m)
+        return int(by_seat[seat])
+    for step in data["steps"]:
+        for vote in step.get("votes", []):
+            if vote.get("target") is not None:
+                vote["target"] = moved(vote["target"])
+        for action in step.get("actions", []):
+            if action.get("skill") in MAJIA_SKILLS:
+                action["targets"] = [moved(t) for t in action["targets"]]
+        for choice in step.get("choices", []):
+            if choice.get("skill") in ("殉职", "successor"):
+                choice["targets"] = [moved(t) for t in choice["targets"]]
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_every_golden_scenario_keeps_its_outcome_under_another_majia_deal(name: str) -> None:
+    """The spec's outcomes do not depend on the test mapping Mi↔Ri: dealt in reverse, with every 马甲
+    target renamed alike, each scenario ends the same (who is out and how, roles, winners)."""
+    plain, swapped = Settled(name), Settled(name, _relabel)
+    for key in ("deaths", "alive", "roles", "winners", "ended", "voted_out"):
+        assert swapped[key] == plain[key], (name, key)
+    assert swapped.state.defeated == plain.state.defeated
