@@ -52,7 +52,8 @@ def sheriff_majia(s: MajiaState) -> int | None:
 
 
 def close_day(game: Game) -> None:
-    """Penalty points for silence (D-28), then the vote."""
+    """Penalty points for silence (D-28), then the vote. A day shortened by agreement (§5) is still a
+    day: a seat that agreed without posting has not posted, and the points are the rule's, not ours."""
     s = st(game)
     _penalise(game, "silence", [seat for seat in s.present() if s.actors[seat].posts_today == 0])
     if check_win(game):
