@@ -142,21 +142,22 @@ def menu(legal: Sequence[LegalAction], names: Names, lang: Lang = "zh") -> list[
 
 
 def _menu_line(a: LegalAction, names: Names, lang: Lang) -> str:
-    targets = ", ".join(f"{t} {names.seat(t, lang)}" for t in a.targets)
+    targets = ", ".join(f"{t} {names.target(t, a.layer, lang)}" for t in a.targets)
+    what = "MAJIA" if a.layer == "majia" else "SEAT"
     if a.kind == "post":
         left = "" if a.blue_left is None else f"  (蓝字 left: {a.blue_left}: blue TEXT)"
         return f"post TEXT | quote FLOOR TEXT{left}"
     if a.kind == "team_post":
         return f"team {a.team} TEXT  ({names.team(a.team or '', lang)})"
     if a.kind == "vote":
-        return f"vote SEAT [REASON]{' | abstain' if a.abstain else ''}  — {targets}"
+        return f"vote {what} [REASON]{' | abstain' if a.abstain else ''}  — {targets}"
     if a.kind == "skill":
         extra = f"; first of: {', '.join(map(str, a.first_from))}" if a.first_from else ""
-        return f"skill {a.skill} {' '.join(['SEAT'] * max(a.arity, 1))}  ({names.skill(a.skill or '', lang)}) — {targets}{extra}"
+        return f"skill {a.skill} {' '.join([what] * max(a.arity, 1))}  ({names.skill(a.skill or '', lang)}) — {targets}{extra}"
     if a.kind == "choose":
         if a.yes_no:
             return f"yes | no  ({names.skill(a.skill or '', lang)})"
-        return f"choose {a.skill} SEAT...  — {targets}"
+        return f"choose {a.skill} {what}...  — {targets}"
     if a.kind == "last_words":
         return "words TEXT  (遗言 last words)"
     return "pass"

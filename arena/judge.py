@@ -214,8 +214,8 @@ def _new_game(scenario: Scenario, ruleset: Ruleset) -> Game:
 
 
 def _setup_options(entry: Any) -> dict[str, Any]:
-    """A seat's fixed setup data other than role and alias (majiasha2's faction and 角色 number)."""
-    return {key: value for key in ("faction", "account") if (value := getattr(entry, key)) is not None}
+    """A seat's fixed setup data other than role and alias (majiasha2's faction and 马甲 number)."""
+    return {key: value for key in ("faction", "majia") if (value := getattr(entry, key)) is not None}
 
 
 def _seat_options(judged: Judged, scenario: Scenario) -> None:

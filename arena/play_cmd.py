@@ -26,7 +26,7 @@ from arena.seats import SeatPlan, load_seat_file, plan_from_configs
 from arena.terminal_seat import attach_terminal, seat_human
 from engine.errors import EngineError
 from engine.game import Game
-from engine.narrate import Names
+from engine.narrate import Lang, Names
 from engine.rulesets import get_ruleset, ruleset_ids
 from transcripts.errors import TranscriptError
 from transcripts.records import GameHeader, final_seats
@@ -231,14 +231,18 @@ def _outcome(console: Console, game: Game, names: Names, lang: str, game_id: str
              runner: GameRunner) -> None:
     state = game.state
     pieces = getattr(state, "pieces", {})
+    shown: Lang = "en" if lang == "en" else "zh"
     table = Table(title="座位 Seats", show_lines=False)
-    for column in ("#", "马甲 alias", "身份 role", "阵营 faction", ""):
+    second = bool(names.majia)
+    columns = ("#", "角色 account", "马甲 majia") if second else ("#", "马甲 alias")
+    for column in (*columns, "身份 role", "阵营 faction", ""):
         table.add_column(column)
     for seat, piece in sorted(pieces.items()):
-        table.add_row(str(seat), names.seat(seat, lang), names.role(piece.role, lang),
-                      names.faction(piece.faction, lang), "" if piece.alive else "✝")
+        layer = [names.majia_label(int(getattr(piece, "majia", 0)), shown)] if second else []
+        table.add_row(str(seat), names.seat(seat, shown), *layer, names.role(piece.role, shown),
+                      names.faction(piece.faction, shown), "" if piece.alive else "✝")
     console.print(table)
-    winners = "、".join(names.faction(w, lang) for w in game.winners) or "—"
+    winners = "、".join(names.faction(w, shown) for w in game.winners) or "—"
     console.print(f"胜者 winners: {winners} · days: {state.day} · events: {len(game.events)} · "
                   f"illegal answers: {runner.illegal} · fallbacks: {runner.fallbacks}")
     if game_id is not None:

@@ -45,8 +45,8 @@ class SeatEntry(_Model):
     believes: bool | None = None
     faction: str | None = None
     """majiasha2: the seat's general faction (A, B or C)."""
-    account: int | None = Field(default=None, ge=1)
-    """majiasha2: the seat's 角色 number (default: the seat's own number)."""
+    majia: int | None = Field(default=None, ge=1)
+    """majiasha2: the seat's 马甲 number (default: the seat's own number; a seat is a 角色)."""
 
 
 class ActionEntry(_Model):

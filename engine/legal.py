@@ -30,8 +30,9 @@ class LegalAction:
     free: bool = False
     note: str = ""
     layer: str = ""
-    """What the target numbers name: seats (""), or ``"account"`` for a rule set whose skills aim at
-    a second, secret name layer (majiasha2's 角色), so that tools label them as such."""
+    """What the target numbers name: seats (""), or ``"majia"`` for a rule set with a second public
+    name list whose mapping to the seats is secret (majiasha2's 马甲: votes, 预言, 药剂 …), so that
+    prompts, tools and the web table name them as 马甲, not as seats."""
 
     @property
     def decisive(self) -> bool:

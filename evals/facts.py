@@ -22,7 +22,7 @@ from evals.truth import Truth
 DECISION_KINDS = ("posted", "post_withheld", "team_posted", "passed", "vote_cast", "skill_submitted",
                   "choice_made", "last_words")
 """Events that each answer one decision of one seat (a choice the judge defaulted is not one)."""
-KINDS = (*DECISION_KINDS, "role_dealt", "role_changed", "died")
+KINDS = (*DECISION_KINDS, "role_dealt", "role_changed", "died", "notice")
 
 
 def label_of(config: dict[str, Any]) -> str:
@@ -81,6 +81,9 @@ class GameFacts:
     timeouts: Counter[int] = field(default_factory=Counter)
     posts: Counter[int] = field(default_factory=Counter)
     overflows: Counter[int] = field(default_factory=Counter)
+    majia: dict[int, int] = field(default_factory=dict)
+    """A second name layer's number → seat (majiasha2's 马甲, from each seat's own notice), so that a
+    ballot naming a 马甲 is scored against the seat behind it."""
 
     @property
     def finished(self) -> bool:
@@ -126,11 +129,16 @@ def _fold(game: GameFacts, seq: int, day: int, kind: str, e: dict[str, Any]) -> 
     if kind == "died":
         game.deaths.setdefault(seat, seq)
         return
+    if kind == "notice":
+        if e.get("topic") == "majia_own" and e.get("seats"):
+            game.majia[int(e["data"]["majia"])] = int(e["seats"][0])
+        return
     if kind == "choice_made" and e.get("default"):
         return
     game.decisions[seat] += 1
     if kind == "vote_cast" and e.get("target") is not None:
-        game.votes.append(Vote(seq, day, seat, int(e["target"])))
+        target = int(e["target"])
+        game.votes.append(Vote(seq, day, seat, game.majia.get(target, target)))
     elif kind == "passed" and e.get("fallback"):
         game.fallbacks[seat] += 1
         if "TimeoutError" in str(e.get("reason", "")):

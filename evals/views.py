@@ -6,7 +6,9 @@
 * ``v_factions`` (game_id, seat, seq, faction): each seat's faction from each role event on;
 * ``v_seat_results`` (game_id, ruleset, seat, label, side, won): finished games, final factions;
 * ``v_win_rates`` (label, side, games, seat_games, wins, win_rate): side ``*`` pools the sides;
-* ``v_votes`` (game_id, seq, day, voter, target, label, voter_side, target_side, hit);
+* ``v_majia`` (game_id, majia, seat): majiasha2's secret 马甲 → seat mapping (each seat's own notice);
+* ``v_votes`` (game_id, seq, day, voter, target, label, voter_side, target_side, hit): ``target`` is a
+  seat (a ballot naming a 马甲 is mapped to the seat behind it);
 * ``v_vote_precision`` (label, side, games, votes, hits, precision);
 * ``v_belief_scores`` (game_id, checkpoint, seat, label, side, target, truth, p_true, brier): one
   row per report and target, scored against the truth at the checkpoint;
@@ -41,12 +43,18 @@ VIEWS: tuple[tuple[str, str], ...] = (
         SELECT label, coalesce(side, '*') AS side, count(DISTINCT game_id) AS games, count(*) AS seat_games,
                sum(CAST(won AS INTEGER)) AS wins, avg(CAST(won AS DOUBLE)) AS win_rate
         FROM v_seat_results GROUP BY GROUPING SETS ((label, side), (label))"""),
+    ("v_majia", """
+        SELECT game_id, CAST(json_extract_string(payload, '$.data.majia') AS INTEGER) AS majia,
+               CAST(json_extract_string(payload, '$.seats[0]') AS INTEGER) AS seat
+        FROM events WHERE kind = 'notice' AND payload->>'topic' = 'majia_own'"""),
     ("v_votes", """
         SELECT v.game_id, v.seq, v.day, v.voter, v.target, l.label, fv.faction AS voter_side,
                ft.faction AS target_side, fv.faction <> ft.faction AS hit
-        FROM (SELECT game_id, seq, day, CAST(payload->>'seat' AS INTEGER) AS voter,
-                     CAST(payload->>'target' AS INTEGER) AS target
-              FROM events WHERE kind = 'vote_cast' AND payload->>'target' IS NOT NULL) v
+        FROM (SELECT e.game_id, e.seq, e.day, CAST(e.payload->>'seat' AS INTEGER) AS voter,
+                     coalesce(m.seat, CAST(e.payload->>'target' AS INTEGER)) AS target
+              FROM events e LEFT JOIN v_majia m
+                ON m.game_id = e.game_id AND m.majia = CAST(e.payload->>'target' AS INTEGER)
+              WHERE e.kind = 'vote_cast' AND e.payload->>'target' IS NOT NULL) v
         JOIN v_seat_labels l ON l.game_id = v.game_id AND l.seat = v.voter
         ASOF JOIN v_factions fv ON fv.game_id = v.game_id AND fv.seat = v.voter AND fv.seq <= v.seq
         ASOF JOIN v_factions ft ON ft.game_id = v.game_id AND ft.seat = v.target AND ft.seq <= v.seq"""),

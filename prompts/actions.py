@@ -38,9 +38,9 @@ def safe_name(ident: str) -> str:
 
 
 def _seats(texts: Texts, names: Names, seats: tuple[int, ...], layer: str = "") -> str:
-    """Targets as the log writes them; numbers of another name layer (``layer`` "account") as 角色N号."""
-    if layer == "account":
-        shown = [f"角色{n}号" if texts.lang == "zh" else f"account {n}" for n in seats]
+    """Targets as the log writes them; 马甲 numbers (``layer`` "majia", majiasha2) as ``马甲7号拿破仑``."""
+    if layer == "majia":
+        shown = [quote(names.majia_label(n, texts.lang)) for n in seats]
     else:
         shown = [seat_label(names, s, texts.lang) for s in seats]
     return texts.word("sep").join(shown) or texts.word("nobody")
@@ -61,7 +61,7 @@ def describe(action: LegalAction, texts: Texts, names: Names, limits: Mapping[st
         team = names.team(action.team or "", lang)
         return texts.word("action.team_post", tool=tool_name(action), team=team, limit=limit) + free
     if action.kind == "vote":
-        line = texts.word("action.vote", targets=_seats(texts, names, action.targets), limit=limit)
+        line = texts.word("action.vote", targets=_seats(texts, names, action.targets, action.layer), limit=limit)
         return line + (texts.word("action.abstain") if action.abstain else "")
     if action.kind in ("skill", "choose"):
         return _skill(action, texts, names) + free

@@ -23,6 +23,7 @@ from typing import Any
 from engine import events as ev
 from engine.narrate import Lang, Names, narrate
 from engine.narrate.context import Ctx, quote
+from engine.narrate.majiasha2 import vote_target
 from engine.narrate.private import WITHHELD
 from engine.narrate.thread import post_head
 
@@ -86,7 +87,7 @@ def _last_words(e: ev.LastWords, c: Ctx) -> str:
 def _vote_cast(e: ev.VoteCast, c: Ctx) -> str:
     who = c.seat(e.seat)
     body = c.t(f"{who} 弃票", f"{who} abstains") if e.target is None else \
-        c.t(f"{who} 投给 {c.seat(e.target)}", f"{who} votes for {c.seat(e.target)}")
+        c.t(f"{who} 投给 {vote_target(e.target, c)}", f"{who} votes for {vote_target(e.target, c)}")
     if e.reason:
         body += c.t("，理由：", ", reason: ") + quoted(e.reason)
     return c.t("【投票】", "[Vote] ") + body

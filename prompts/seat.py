@@ -102,6 +102,8 @@ class SeatPrompt:
         self.role: str | None = None
         """The role the seat knows it has now (a derived role once the judge says so)."""
         self.faction: str | None = None
+        self.majia: int | None = None
+        """The seat's own 马甲 number, where the rule set has a second name layer (majiasha2)."""
         self.alive = True
         self.day = 0
         self.compactions: list[Compaction] = []
@@ -170,6 +172,11 @@ class SeatPrompt:
             self.names = dataclasses.replace(self.names, aliases=aliases)
             self._system = None
             return True
+        if isinstance(event, ev.Announced) and event.topic == "majia_list":
+            majia = {int(n): str(v) for n, v in dict(event.data.get("majia", {})).items()}
+            self.names = dataclasses.replace(self.names, majia=majia)
+            self._system = None
+            return True
         if isinstance(event, ev.RoleDealt) and event.seat == self.seat:
             self.dealt = self.role = event.role
             self.faction = event.faction
@@ -187,6 +194,8 @@ class SeatPrompt:
             self.faction = next((r.faction for r in self.ruleset.roles if r.id == role), self.faction)
         if event.topic == "death" or (event.topic == "apprentice" and event.data.get("soul")):
             self.alive = False
+        if event.topic == "majia_own" and event.data.get("majia") is not None:
+            self.majia = int(event.data["majia"])
 
     def _died_in(self, event: ev.Announced) -> bool:
         if event.topic in ("night_deaths", "drowned"):
@@ -211,6 +220,9 @@ class SeatPrompt:
         if names.aliases:
             roster = t.word("sep").join(seat_label(names, s, self.lang) for s in sorted(names.aliases))
             parts.append(t.word("frame.roster", roster=roster))
+        if names.majia:
+            listed = t.word("sep").join(quote(names.majia_label(n, self.lang)) for n in sorted(names.majia))
+            parts.append(t.word("frame.majia_roster", roster=listed))
         parts.append(t.word("frame.conduct", post=self.limits["post"]))
         return "\n\n".join(p for p in parts if p)
 
@@ -256,8 +268,12 @@ class SeatPrompt:
         alias = names.aliases.get(self.seat, "")
         shown = alias if self.lang == "zh" else names.english.get(alias, alias)
         role = names.role(self.role, self.lang) if self.role else t.word("unknown")
-        identity = t.word("frame.identity", seat=self.seat, label=seat_label(names, self.seat, self.lang),
-                          alias=quote(shown), role=role)
+        label = seat_label(names, self.seat, self.lang)
+        if self.majia is not None:
+            identity = t.word("frame.identity_layers", seat=self.seat, label=label, alias=quote(shown), role=role,
+                              majia=quote(names.majia_label(self.majia, self.lang)))
+        else:
+            identity = t.word("frame.identity", seat=self.seat, label=label, alias=quote(shown), role=role)
         if self.role:
             identity += t.word("frame.card_ref", role=role)
             if self.dealt and self.dealt != self.role:

@@ -1,5 +1,6 @@
 """Conformance of majiasha2 over many seeded random-legal games of every size 9..26 (tests/conformance.py),
-and the rule set's own invariant: no seat's view pairs another living actor's 马甲 with its 角色."""
+and the rule set's own invariant: no public event and no seat's view pairs another seat (角色) with its
+马甲 before the rules reveal it, except to the chat mates and lovers the rules tell."""
 
 from __future__ import annotations
 
@@ -51,34 +52,63 @@ def test_no_seat_sees_outside_its_audience(games: list[Game]) -> None:
         assert not report.leaks, f"seed {game.state.seed}: {report.leaks[:5]}"
 
 
-def _pairs_seen(events: list[Event]) -> set[tuple[int, int]]:
-    """(马甲, 角色) pairs a view states: own account notices, public exits, redaction notices."""
-    out: set[tuple[int, int]] = set()
-    for e in events:
-        if e.kind not in ("notice", "announced"):
-            continue
-        data = getattr(e, "data", None) or {}
-        seats = list(getattr(e, "seats", []))
-        if "account" in data and seats:
-            out.add((seats[0], int(data["account"])))
-        if isinstance(data.get("accounts"), list):
-            out.update(zip(seats, data["accounts"], strict=False))
-        if isinstance(data.get("accounts"), dict) and e.kind == "announced" and e.topic == "vote_result":
-            out.update((int(k), int(v)) for k, v in data["accounts"].items())
+def _pairs(e: Event) -> set[tuple[int, int]]:
+    """(seat, 马甲) pairs an event states: a seat's own 马甲, a chat's roster, a lover's or the elder's
+    马甲, and the public reveals (``pairs``)."""
+    if e.kind not in ("notice", "announced") or getattr(e, "topic", "") == "majia_list":
+        return set()
+    data = getattr(e, "data", None) or {}
+    seats = list(getattr(e, "seats", []))
+    out = {(int(k), int(v)) for k, v in dict(data.get("pairs", {})).items()}
+    majia = data.get("majia")
+    if isinstance(majia, dict):
+        out.update((int(k), int(v)) for k, v in majia.items())
+    elif isinstance(majia, int) and seats and e.kind == "notice":
+        out.add((seats[0], majia))
     return out
 
 
-def test_the_alias_account_mapping_stays_secret(games: list[Game]) -> None:
-    """A seat learns another actor's 角色 only once that actor is out (D-07) — never from the engine
-    while it plays (cupid's lovers and team chats learn 马甲 only)."""
-    for game in games[:60]:
-        for seat in range(1, seat_count(game.events) + 1):
-            seen = game.view(Viewer.of_seat(seat))
-            out_by = {e.seat: e.seq for e in game.events if e.kind == "died"}
-            for e in seen:
-                for majia, _ in _pairs_seen([e]):
-                    if majia != seat:
-                        assert majia in out_by and out_by[majia] < e.seq, (game.state.seed, seat, e)
+def _allowed(e: Event, viewer: int, seat: int, out_at: dict[int, int]) -> bool:
+    """Whether ``viewer`` may learn ``seat``'s 马甲 from ``e``: a public reveal of a seat already out,
+    its own notice, a chat it is in (\"互相知道彼此的马甲\"), or its lover's notice."""
+    if seat == viewer:
+        return True
+    if e.vis == "public":
+        return seat in out_at and out_at[seat] < e.seq
+    if e.vis.startswith("team:"):
+        return viewer in e.to and seat in e.to
+    return e.vis == f"seat:{viewer}" and getattr(e, "topic", "") == "majia_lover"
+
+
+def test_the_majia_mapping_does_not_leak(games: list[Game]) -> None:
+    """The property of the two name layers: no public event and no seat's view pairs another seat
+    (角色) with its 马甲 before the rules reveal it (a vote-out; a night-out with D-07 on), except what a
+    seat is told as a chat mate or lover; and every pairing stated is the true one."""
+    for game in games[:80]:
+        truth = {seat: a.majia for seat, a in game.state.actors.items()}  # type: ignore[attr-defined]
+        out_at = {e.seat: e.seq for e in game.events if e.kind == "died"}
+        for e in game.view(Viewer.spectator()):
+            for seat, majia in _pairs(e):
+                assert truth[seat] == majia and seat in out_at and out_at[seat] < e.seq, (game.state.seed, e)
+        for viewer in range(1, seat_count(game.events) + 1):
+            for e in game.view(Viewer.of_seat(viewer)):
+                for seat, majia in _pairs(e):
+                    assert truth[seat] == majia, (game.state.seed, viewer, e)
+                    assert _allowed(e, viewer, seat, out_at), (game.state.seed, viewer, e)
+
+
+def test_public_events_carry_seats_as_accounts_and_ballots_as_majia(games: list[Game]) -> None:
+    """The thread is signed by 角色: a post's or ballot's seat is the account that acted; a day ballot
+    names a listed 马甲; the sheriff is announced by 马甲 with no seat."""
+    for game in games[:40]:
+        n = seat_count(game.events)
+        for e in game.view(Viewer.spectator()):
+            if e.kind in ("posted", "vote_cast"):
+                assert 1 <= e.seat <= n  # type: ignore[attr-defined]
+            if e.kind == "vote_cast" and e.target is not None:  # type: ignore[attr-defined]
+                assert 1 <= e.target <= n  # type: ignore[attr-defined]
+            if e.kind == "announced" and e.topic == "majia_sheriff":  # type: ignore[attr-defined]
+                assert e.seats == []  # type: ignore[attr-defined]
 
 
 def test_spectators_see_only_public_events(games: list[Game]) -> None:

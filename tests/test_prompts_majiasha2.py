@@ -93,30 +93,64 @@ def test_every_identity_has_stable_tools() -> None:
         assert len(toolset.specs) >= 5, role
 
 
-def test_account_targets_are_labelled_and_read_as_accounts() -> None:
-    """杀人 aims at 角色 numbers: the tool offers 角色N号, never a seat's 马甲 label, and reads it back."""
+def _at_strike(seed: int) -> Game:
+    game = RULESET.new_game(seed, options={"size": 12})
+    while game.state.phase != "STRIKE":
+        game.advance()
+    return game
+
+
+def _holder(game: Game, role: str) -> int:
+    return next(s for s, a in game.state.actors.items() if a.role == role)  # type: ignore[attr-defined]
+
+
+def test_account_targets_are_seats_and_majia_targets_are_labelled_as_majia() -> None:
+    """杀人 aims at 角色 (seats: the thread's own labels); 预言 at 马甲, offered as ``马甲N号<name>`` and
+    read back from that label, the bare 马甲 name or ``马甲N``."""
     from agents.llm.parse import parse_call
 
-    game = RULESET.new_game(2, options={"size": 12})
-    while game.state.phase != "STRIKE":
-        game.advance()
-    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
-    book = AliasBook(Names.from_events(RULESET, game.events), "zh")
-    tools = build_tools(game.legal(killer) or (), book)
-    spec = next(s for s in tools.specs if s.name == "skill_kill")
-    enum = spec.schema["function"]["parameters"]["properties"]["target"]["enum"]
-    assert enum[0] == "角色1号" and all(label.startswith("角色") for label in enum)
-    parsed = parse_call(tools, killer, "skill_kill", '{"target": "角色5号"}')
+    game = _at_strike(2)
+    names = Names.from_events(RULESET, game.events)
+    book = AliasBook(names, "zh")
+    killer, seer = _holder(game, "killer"), _holder(game, "seer")
+    kill = next(s for s in build_tools(game.legal(killer) or (), book).specs if s.name == "skill_kill")
+    enum = kill.schema["function"]["parameters"]["properties"]["target"]["enum"]
+    assert enum == book.aliases(range(1, 13)) and not any(label.startswith("马甲") for label in enum)
+    parsed = parse_call(build_tools(game.legal(killer) or (), book), killer, "skill_kill", f'{{"target": "{enum[4]}"}}')
     assert isinstance(parsed, UseSkill) and parsed.targets == (5,)
+    tools = build_tools(game.legal(seer) or (), book)
+    divine = next(s for s in tools.specs if s.name == "skill_divine")
+    enum = divine.schema["function"]["parameters"]["properties"]["target"]["enum"]
+    assert all(label.startswith("马甲") for label in enum) and len(enum) == 11
+    own = game.state.actors[seer].majia  # type: ignore[attr-defined]
+    other = next(m for m in range(1, 13) if m != own)
+    for answer in (names.majia_label(other, "zh"), names.majia[other], f"马甲{other}", names.majia_label(other, "en")):
+        parsed = parse_call(tools, seer, "skill_divine", f'{{"target": "{answer}"}}')
+        assert isinstance(parsed, UseSkill) and parsed.targets == (other,), answer
 
 
-def test_the_instruction_names_account_targets_as_accounts() -> None:
+def test_the_instruction_names_majia_targets_as_majia() -> None:
     from prompts.actions import describe
 
-    game = RULESET.new_game(2, options={"size": 12})
-    while game.state.phase != "STRIKE":
-        game.advance()
-    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
+    game = _at_strike(2)
+    names = Names.from_events(RULESET, game.events)
+    seer, killer = _holder(game, "seer"), _holder(game, "killer")
+    divine = next(a for a in game.legal(seer) or () if a.skill == "divine")
+    line = describe(divine, load("majiasha2", "zh"), names, {})
+    assert divine.layer == "majia" and names.majia_label(divine.targets[0], "zh") in line
     kill = next(a for a in game.legal(killer) or () if a.skill == "kill")
-    line = describe(kill, load("majiasha2", "zh"), Names.from_events(RULESET, game.events), {})
-    assert "角色1号" in line and "1号" + Names.from_events(RULESET, game.events).seat(1) not in line
+    line = describe(kill, load("majiasha2", "zh"), names, {})
+    assert kill.layer == "" and "1号" + names.seat(1) in line and "马甲" not in line.split("（")[0]
+
+
+def test_the_seat_is_told_its_account_and_its_majia() -> None:
+    game = _at_strike(4)
+    seat = 3
+    prompt = SeatPrompt(RULESET, seat, "zh")
+    prompt.observe(game.view(Viewer.of_seat(seat)))
+    messages = prompt.request(game.state.day, game.state.phase, game.legal(seat) or ())
+    text = "\n".join(str(m["content"]) for m in messages)
+    names = Names.from_events(RULESET, game.events)
+    own = game.state.actors[seat].majia  # type: ignore[attr-defined]
+    assert f"你以角色「{names.seat(seat)}」发帖" in text and names.majia_label(own, "zh") in text
+    assert "参与的马甲" in messages[0]["content"]

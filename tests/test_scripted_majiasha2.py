@@ -39,7 +39,10 @@ def test_bots_use_their_skills() -> None:
     game, _ = bot_game(5, 26)
     used = {e.skill for e in game.events if e.kind == "skill_submitted"}
     assert {"arrow", "appoint", "kill", "divine", "shield", "pipe", "confirm"} <= used
-    assert any(e.kind == "team_posted" and "角色:" in e.text for e in game.events)
+    assert any(e.kind == "team_posted" and "马甲:" in e.text for e in game.events)
+    listed = set(game.state.majia_names)  # type: ignore[attr-defined]
+    ballots = [e.target for e in game.events if e.kind == "vote_cast" and e.target is not None]
+    assert ballots and set(ballots) <= listed
 
 
 def test_a_fresh_bot_answers_the_same_turn_the_same_way() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from engine.narrate.names import Lang, Names
 
 _SEAT_FORMS = re.compile(r"^(?:seat\s*|#|no\.?\s*|角色|account\s*)?(\d{1,3})\s*(?:号|號)?$", re.IGNORECASE)
+_MAJIA_FORMS = re.compile(r"^(?:马甲|馬甲|majia\s*|#)?\s*(\d{1,3})\s*(?:号|號)?", re.IGNORECASE)
 Label = Callable[[Names, int, Lang], str]
 """How a seat is shown: (names, seat, lang) → text."""
 _STRIP = " \t\n\"'`“”‘’「」『』【】@"
@@ -54,11 +55,34 @@ class AliasBook:
         return [self.alias(seat) for seat in seats]
 
     def labels(self, numbers: Iterable[int], layer: str = "") -> list[str]:
-        """Targets as the model sees them: seat labels, or account numbers (``角色3号`` / ``account 3``)
-        where a template's ``layer`` says its numbers name another layer; ``seat_of`` reads both."""
-        if layer != "account":
+        """Targets as the model sees them: seat labels, or 马甲 labels (``马甲7号拿破仑`` / ``majia 7
+        Napoleon``) where a template's ``layer`` says its numbers are 马甲 (majiasha2); ``number_of``
+        reads both back."""
+        if layer != "majia":
             return self.aliases(numbers)
-        return [f"角色{n}号" if self.lang == "zh" else f"account {n}" for n in numbers]
+        return [self.names.majia_label(n, self.lang) for n in numbers]
+
+    def number_of(self, text: object, layer: str = "") -> int | None:
+        """The number an answer names in ``layer``: a seat (``seat_of``), or a 马甲 read from its
+        label, its name in either language, or ``马甲7`` / ``majia 7`` / a bare number."""
+        if layer != "majia":
+            return self.seat_of(text)
+        if isinstance(text, bool):
+            return None
+        if isinstance(text, int):
+            return text if text in self.names.majia else None
+        if not isinstance(text, str):
+            return None
+        key = _key(text)
+        for number, name in self.names.majia.items():
+            forms = (self.names.majia_label(number, "zh"), self.names.majia_label(number, "en"), name,
+                     self.names.english.get(name, name))
+            if key in {_key(f) for f in forms}:
+                return number
+        match = _MAJIA_FORMS.match(key)
+        if match and int(match.group(1)) in self.names.majia:
+            return int(match.group(1))
+        return None
 
     def seat_of(self, text: object) -> int | None:
         """The seat an answer names (alias in either language, or a seat number), else None."""

@@ -136,10 +136,11 @@ def _bool(args: dict[str, Any], field: str, tools: Toolset, default: bool | None
     raise CallError(text(tools.lang, "err.bool", field=field))
 
 
-def _seat(value: object, allowed: tuple[int, ...], field: str, tools: Toolset) -> int:
-    seat = tools.book.seat_of(value)
+def _seat(value: object, allowed: tuple[int, ...], field: str, tools: Toolset, layer: str = "") -> int:
+    """The number an answer names in the template's ``layer`` (a seat, or a 马甲 for ``"majia"``)."""
+    seat = tools.book.number_of(value, layer)
     if seat is None or seat not in allowed:
-        options = ", ".join(tools.book.aliases(allowed))
+        options = ", ".join(tools.book.labels(allowed, layer))
         raise CallError(text(tools.lang, "err.alias", field=field, value=value, options=options))
     return seat
 
@@ -163,16 +164,17 @@ def targets_of(tools: Toolset, template: LegalAction, args: dict[str, Any]) -> t
         for field in ("first", "second"):
             if field not in args:
                 raise CallError(text(tools.lang, "err.missing", field=field))
-        return (_seat(args["first"], first_allowed, "first", tools), _seat(args["second"], rest, "second", tools))
+        return (_seat(args["first"], first_allowed, "first", tools, template.layer),
+                _seat(args["second"], rest, "second", tools, template.layer))
     if template.arity == 1 and "target" in args:
-        return (_seat(args["target"], template.targets, "target", tools),)
+        return (_seat(args["target"], template.targets, "target", tools, template.layer),)
     raw = args.get("targets", args.get("target"))
     if raw is None:
         raise CallError(text(tools.lang, "err.missing", field="target" if template.arity == 1 else "targets"))
     items = [p for p in re.split(r"[,，、\s]+", raw) if p] if isinstance(raw, str) else raw
     if not isinstance(items, list):
         items = [items]
-    seats = tuple(_seat(item, template.targets, "targets", tools) for item in items)
+    seats = tuple(_seat(item, template.targets, "targets", tools, template.layer) for item in items)
     if len(seats) != template.arity or len(set(seats)) != len(seats):
         raise CallError(text(tools.lang, "err.distinct", field="targets", n=template.arity))
     return seats
@@ -201,7 +203,7 @@ def _vote(tools: Toolset, seat: int, template: LegalAction, args: dict[str, Any]
     reason = args.get("reason") if isinstance(args.get("reason"), str) else ""
     if template.abstain and (value is None or (isinstance(value, str) and value.strip().casefold() in _ABSTAIN_WORDS)):
         return Vote(seat=seat, target=None, reason=reason or "")
-    return Vote(seat=seat, target=_seat(value, template.targets, "target", tools), reason=reason or "")
+    return Vote(seat=seat, target=_seat(value, template.targets, "target", tools, template.layer), reason=reason or "")
 
 
 def _skill(tools: Toolset, seat: int, template: LegalAction, args: dict[str, Any]) -> Action:

@@ -185,7 +185,7 @@ def _team_post(template: LegalAction, book: AliasBook) -> ToolSpec:
 
 
 def _vote(template: LegalAction, book: AliasBook) -> ToolSpec:
-    options = book.aliases(template.targets) + ([ABSTAIN] if template.abstain else [])
+    options = book.labels(template.targets, template.layer) + ([ABSTAIN] if template.abstain else [])
     props = {"target": _enum(options, text(book.lang, "vote")),
              "reason": _text_prop(book.lang, "vote.reason")}
     return ToolSpec("vote", function("vote", text(book.lang, "vote"), props, ["target"]), template)

@@ -5,6 +5,10 @@ elder elections (its ``votes``) and the appointments; night N holds steps 1 (gua
 3&4 (seer, killers) and 5 (witch). The driver applies each action in the window its skill belongs
 to, moving forward through the phases (unanswered seats take the rules' defaults); actions must
 be listed in that order. A ``确定`` (confirm) applies in the window of the seat's last action.
+
+A scenario's seat is a 角色 (the account it posts as): targets of 杀人, the shields, 吹笛 and 爱神之箭 are
+seats; ballots, 任命, 预言, 药剂 and 殉职 name 马甲 numbers (a seat's ``majia``, by default its own
+number). A day step may list ``{"seat": n, "skill": "缩短白天"}`` before its votes.
 """
 
 from __future__ import annotations

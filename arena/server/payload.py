@@ -65,13 +65,22 @@ def seat_label(seat: int, names: Names) -> Json:
     return {"seat": seat, **both(names, lambda lang: f"{seat} {names.seat(seat, lang)}")}
 
 
+def target_label(number: int, layer: str, names: Names) -> Json:
+    """A target in its layer: a seat (``seat_label``), or a 马甲 (``layer == "majia"``, majiasha2) named
+    from the public 马甲 list; ``seat`` holds the number the form sends back either way."""
+    if layer != "majia":
+        return seat_label(number, names)
+    return {"seat": number, **both(names, lambda lang: names.majia_label(number, lang))}
+
+
 def legal_item(action: LegalAction, names: Names) -> Json:
     """One legal action with its legal targets, named for a person."""
     return {
         "kind": action.kind, "skill": action.skill, "arity": action.arity, "team": action.team,
         "skill_name": both(names, lambda lang: names.skill(action.skill, lang)) if action.skill else None,
         "team_name": both(names, lambda lang: names.team(action.team, lang)) if action.team else None,
-        "targets": [seat_label(t, names) for t in action.targets], "first_from": list(action.first_from),
+        "targets": [target_label(t, action.layer, names) for t in action.targets],
+        "first_from": list(action.first_from), "layer": action.layer,
         "blue_left": action.blue_left, "abstain": action.abstain, "yes_no": action.yes_no,
         "free": action.free, "note": action.note,
     }

@@ -127,10 +127,16 @@ def _plots(data: ReplayData, events: list[Event], lang: Lang) -> str:
             if ballot.target:
                 key = (targets.index(ballot.target), c)
                 values[key] = values.get(key, 0) + 1
-    rows = [f"{s} {data.names.seat(s, lang)}" for s in targets]
+    layer = _ballot_layer(data)
+    rows = [f"{s} {data.names.seat(s, lang)}" if not layer else data.names.majia_label(s, lang) for s in targets]
     title = t(lang, "每天得票（行：被投者，列：天）", "Votes received per day (rows: seats, columns: days)")
     svg = heatmap(title, rows, [t(lang, f"第{d}天", f"day {d}") for d in columns], values)
     return f"<section id=\"plots\"><h2>{t(lang, '图', 'Plots')}</h2><figure>{svg}<figcaption>{escape(title)}</figcaption></figure></section>"
+
+
+def _ballot_layer(data: ReplayData) -> str:
+    """What ballots name: 马甲 where the game has that second list (majiasha2), else seats."""
+    return "majia" if data.names.majia else ""
 
 
 def _votes(data: ReplayData, events: list[Event], lang: Lang) -> str:
@@ -138,7 +144,7 @@ def _votes(data: ReplayData, events: list[Event], lang: Lang) -> str:
     for day, ballots in sorted(votes_by_day(events).items()):
         rows = "".join(
             f"<tr><td>{escape(data.names.seat(b.seat, lang))}</td><td>"
-            f"{escape(data.names.seat(b.target, lang)) if b.target else t(lang, '弃票', 'abstain')}</td>"
+            f"{escape(data.names.target(b.target, _ballot_layer(data), lang)) if b.target else t(lang, '弃票', 'abstain')}</td>"
             f"<td class=\"text\">{escape(b.reason)}</td></tr>" for b in final_ballots(ballots).values())
         head = t(lang, "<th>投票者</th><th>投给</th><th>理由</th>", "<th>voter</th><th>for</th><th>reason</th>")
         parts.append(f"<h3>{t(lang, f'第{day}天', f'Day {day}')}</h3><table class=\"votes\" data-day=\"{day}\">"

@@ -74,6 +74,16 @@ class Ctx:
         out = [self.seat(s) for s in seats]
         return self.sep.join(out) if out else self.t("无", "nobody")
 
+    def majia(self, number: int | None) -> str:
+        """A 马甲 number (majiasha2's second name layer) as ``马甲7号拿破仑``."""
+        if number is None:
+            return self.t("无", "nobody")
+        return quote(self.names.majia_label(int(number), self.lang))
+
+    def majias(self, numbers: Iterable[int]) -> str:
+        out = [self.majia(n) for n in numbers]
+        return self.sep.join(out) if out else self.t("无", "nobody")
+
     def role(self, ident: str) -> str:
         return quote(self.names.role(ident, self.lang))
 

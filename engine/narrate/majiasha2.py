@@ -1,72 +1,107 @@
 """Lines of majiasha2's own judge posts and private messages (topics prefixed ``majia_``).
 
-The two name layers: a seat is shown by its 马甲; a 角色 (account) by its number, ``角色N``.
+The two name layers: a seat is a 角色 and is shown by its 角色 name, as the thread signs it; a 马甲
+is shown by its number and name from the public 马甲 list, ``马甲7号拿破仑``, so that the two never
+read alike. Reveals (``pairs``: seat → 马甲) are the only lines that put the two side by side.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import events as ev
 from engine.narrate.context import Ctx
 
-
-def _account(c: Ctx, number: Any) -> str:
-    return c.t(f"角色{number}号", f"account {number}")
-
-
-def _accounts(c: Ctx, numbers: Iterable[Any]) -> str:
-    return c.sep.join(_account(c, n) for n in numbers)
-
-
 ACCOUNT_SKILLS = frozenset({"kill", "shield", "soundproof", "pipe", "arrow"})
-"""majiasha2's skills whose targets are 角色 (account) numbers, not seats."""
+"""majiasha2's skills whose targets are 角色 (seats); the other skills and the votes name 马甲."""
+
+
+def _ruled(c: Ctx) -> bool:
+    return c.names.ruleset == "majiasha2"
 
 
 def targets(e: ev.SkillSubmitted, c: Ctx) -> str:
-    """A majiasha2 submission's targets as accounts where the skill aims at 角色; "" otherwise."""
-    if c.names.ruleset != "majiasha2" or e.skill not in ACCOUNT_SKILLS:
+    """A majiasha2 submission's targets as 马甲 where the skill aims at one; "" otherwise (seats)."""
+    if not _ruled(c) or e.skill in ACCOUNT_SKILLS or not e.targets:
         return ""
-    return _accounts(c, e.targets)
+    return c.majias(e.targets)
+
+
+def choice(e: ev.ChoiceMade, c: Ctx) -> str:
+    """The sheriff's successor is named by 马甲; "" for every other choice."""
+    if not _ruled(c) or e.skill != "successor":
+        return ""
+    return c.majias(e.targets)
+
+
+def vote_target(target: int, c: Ctx) -> str:
+    """A ballot's target: a 马甲 in majiasha2 (ballots name persons, §2.3), else a seat."""
+    return c.majia(target) if _ruled(c) else c.seat(target)
+
+
+def _pairs(c: Ctx, pairs: Mapping[str, Any], seats: list[int]) -> str:
+    """Out seats, each with its 马甲 where the announcement reveals it."""
+    shown = [c.seat(s) + (c.t(f"（{c.majia(int(pairs[str(s)]))}）", f" ({c.majia(int(pairs[str(s)]))})")
+                          if str(s) in pairs else "") for s in seats]
+    return c.sep.join(shown)
 
 
 def _list(e: ev.Announced, c: Ctx) -> str:
-    listed = c.sep.join(f"{k} {v}" for k, v in dict(e.data.get("accounts", {})).items())
-    return c.t(f"角色名单：{listed}", f"The accounts: {listed}")
+    listed = c.sep.join(c.majia(int(k)) for k in dict(e.data.get("majia", {})))
+    return c.t(f"参与的马甲名单：{listed}（马甲与角色的对应保密）",
+               f"The participating majia: {listed} (which account each posts as is secret)")
 
 
 def _morning(e: ev.Announced, c: Ctx) -> str:
-    accounts = list(e.data.get("accounts", []))
-    if not accounts:
+    pairs = dict(e.data.get("pairs", {}))
+    if not e.seats:
         outs = c.t("昨夜无人出局", "nobody went out last night")
-    elif e.seats:
-        outs = c.sep.join(f"{_account(c, a)}（{c.seat(s)}）" for a, s in zip(accounts, e.seats, strict=False))
-        outs = c.t("昨夜出局：", "out last night: ") + outs
     else:
-        outs = c.t("昨夜出局：", "out last night: ") + _accounts(c, accounts)
+        outs = c.t("昨夜出局：", "out last night: ") + _pairs(c, pairs, list(e.seats))
     sheriff = e.data.get("sheriff")
-    chief = c.seat(int(sheriff)) if isinstance(sheriff, int) else c.t("无", "none")
+    chief = c.majia(int(sheriff)) if isinstance(sheriff, int) else c.t("无", "none")
     voted = [int(s) for s in e.data.get("voted_out", [])]
     if voted:
         outs = c.t(f"昨日投票出局：{c.seats(voted)}；", f"voted out yesterday: {c.seats(voted)}; ") + outs
     return c.t(f"公示：{outs}；当前警长：{chief}", f"Morning: {outs}; sheriff: {chief}")
 
 
+def vote_result(e: ev.Announced, c: Ctx) -> str:
+    """The day's vote: the 马甲 voted out and the 角色 that leaves (both public, §2.3); others who
+    went with it (殉情, 庇佑) with their 马甲 where D-07 reveals it."""
+    named, gone = e.data.get("majia"), [int(s) for s in e.data.get("out", [])]
+    pairs = dict(e.data.get("pairs", {}))
+    if named is None:
+        return c.t("【投票结果】无人被投票出局", "[Vote result] nobody was voted out")
+    head = c.t(f"【投票结果】{c.majia(int(named))} 被投票出局", f"[Vote result] {c.majia(int(named))} is voted out")
+    if not gone:
+        return head
+    return head + c.t(f"；离场的角色：{_pairs(c, pairs, gone)}", f"; accounts leaving: {_pairs(c, pairs, gone)}")
+
+
 def _sent_off(e: ev.Announced, c: Ctx) -> str:
-    who = f"{c.seats(e.seats)}（{_account(c, e.data.get('account'))}）"
+    who = _pairs(c, dict(e.data.get("pairs", {})), list(e.seats))
     return c.t(f"{who} 累计 12 分，罚下", f"{who} reached 12 points and is sent off")
 
 
 def _piper_out(e: ev.Announced, c: Ctx) -> str:
-    who = _account(c, e.data.get("account"))
+    who = c.seats(e.seats)
     return c.t(f"吹笛（{who}）出局，所有癫狂状态解除", f"The piper ({who}) is out: every frenzy is lifted")
 
 
 def _sheriff(e: ev.Announced, c: Ctx) -> str:
-    if not e.seats:
+    majia = e.data.get("majia")
+    if majia is None:
         return c.t("当前没有警长", "There is no sheriff")
-    return c.t(f"警长：{c.seats(e.seats)}", f"Sheriff: {c.seats(e.seats)}")
+    return c.t(f"警长：{c.majia(int(majia))}", f"Sheriff: {c.majia(int(majia))}")
+
+
+def _shorten(e: ev.Announced, c: Ctx) -> str:
+    agreed, living = e.data.get("agreed"), e.data.get("living")
+    return c.t(f"{c.seats(e.seats)} 同意缩短白天（{agreed}/{living}，全体存活角色同意即结束讨论）",
+               f"{c.seats(e.seats)} agrees to shorten the day ({agreed}/{living}; it ends when every living "
+               "account agrees)")
 
 
 def penalty(who: str, zh: str, en: str, points: int, c: Ctx) -> str:
@@ -76,25 +111,34 @@ def penalty(who: str, zh: str, en: str, points: int, c: Ctx) -> str:
 
 
 ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
-    "majia_accounts": _list, "majia_morning": _morning, "majia_sent_off": _sent_off,
-    "majia_piper_out": _piper_out, "majia_sheriff": _sheriff,
+    "majia_list": _list, "majia_morning": _morning, "majia_sent_off": _sent_off,
+    "majia_piper_out": _piper_out, "majia_sheriff": _sheriff, "majia_shorten": _shorten,
 }
 
 
-def _own_account(e: ev.Notice, c: Ctx) -> str:
-    return c.t(f"你的角色是{_account(c, e.data.get('account'))}（别人不知道）",
-               f"Your account is {_account(c, e.data.get('account'))} (secret)")
+def _own(e: ev.Notice, c: Ctx) -> str:
+    me = c.seat(e.seats[0]) if e.seats else ""
+    return c.t(f"你以角色 {me} 发帖；你的马甲是{c.majia(e.data.get('majia'))}（别人不知道对应关系）",
+               f"You post as the account {me}; your majia is {c.majia(e.data.get('majia'))} (the mapping is secret)")
+
+
+def _team(e: ev.Notice, c: Ctx) -> str:
+    pairs = dict(e.data.get("majia", {}))
+    listed = c.sep.join(f"{c.seat(int(s))}={c.majia(int(m))}" for s, m in pairs.items())
+    return c.t(f"{c.team(str(e.data.get('team', '')))}成员的马甲：{listed}",
+               f"The majia of {c.team(str(e.data.get('team', '')))}'s members: {listed}")
 
 
 def _lover(e: ev.Notice, c: Ctx) -> str:
     side = c.t("你们组成情侣阵营", "you form the Lovers faction") if e.data.get("lovers_faction") else c.t(
         "你们同属一个阵营", "you share a faction")
-    return c.t(f"你成为情侣，伴侣的马甲：{c.seats(e.seats)}；{side}",
-               f"You are a lover; your partner's 马甲: {c.seats(e.seats)}; {side}")
+    return c.t(f"你成为情侣，伴侣是 {c.seats(e.seats)}，其马甲：{c.majia(e.data.get('majia'))}；{side}",
+               f"You are a lover; your partner is {c.seats(e.seats)}, majia {c.majia(e.data.get('majia'))}; {side}")
 
 
 def _elder(e: ev.Notice, c: Ctx) -> str:
-    return c.t(f"本阵营长老：{c.seats(e.seats)}", f"Your faction's elder: {c.seats(e.seats)}")
+    return c.t(f"本阵营长老：{c.seats(e.seats)}（{c.majia(e.data.get('majia'))}）",
+               f"Your faction's elder: {c.seats(e.seats)} ({c.majia(e.data.get('majia'))})")
 
 
 def _words(e: ev.Notice, c: Ctx) -> str:
@@ -107,30 +151,30 @@ def _redact(e: ev.Notice, c: Ctx) -> str:
 
 
 NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
-    "majia_account": _own_account, "majia_lover": _lover, "majia_elder": _elder, "majia_last_words": _words,
-    "majia_redact": _redact,
+    "majia_own": _own, "majia_team": _team, "majia_lover": _lover, "majia_elder": _elder,
+    "majia_last_words": _words, "majia_redact": _redact,
 }
 
 
 def _fate(e: ev.Feedback, c: Ctx) -> str:
     if e.targets:
-        return c.t(f"下家阵营（{c.faction(e.result)}）的全部马甲：{c.seats(e.targets)}",
-                   f"Every 马甲 of the downstream faction ({c.faction(e.result)}): {c.seats(e.targets)}")
+        return c.t(f"下家阵营（{c.faction(e.result)}）的全部马甲：{c.majias(e.targets)}",
+                   f"Every majia of the downstream faction ({c.faction(e.result)}): {c.majias(e.targets)}")
     return c.t(f"你当前的生命值：{e.result.removeprefix('HP ')}", f"Your HP now: {e.result.removeprefix('HP ')}")
 
 
 def _tongling(e: ev.Feedback, c: Ctx) -> str:
-    dying = c.seats(e.targets) if e.targets else c.t("无", "nobody")
-    return c.t(f"濒死的马甲：{dying}", f"Dying 马甲: {dying}")
+    dying = c.majias(e.targets) if e.targets else c.t("无", "nobody")
+    return c.t(f"濒死的马甲：{dying}", f"Dying majia: {dying}")
 
 
 def _divine(e: ev.Feedback, c: Ctx) -> str:
-    return c.t(f"{c.seats(e.targets)} 的身份：{e.result}", f"{c.seats(e.targets)} is: {e.result}")
+    return c.t(f"{c.majias(e.targets)} 的身份：{e.result}", f"{c.majias(e.targets)} is: {e.result}")
 
 
 def _arrow(e: ev.Feedback, c: Ctx) -> str:
-    return c.t(f"你连接了{_accounts(c, e.targets)}；你的阵营：{c.faction(e.result)}",
-               f"You linked {_accounts(c, e.targets)}; your faction: {c.faction(e.result)}")
+    return c.t(f"你连接了{c.seats(e.targets)}；你的阵营：{c.faction(e.result)}",
+               f"You linked {c.seats(e.targets)}; your faction: {c.faction(e.result)}")
 
 
 FEEDBACK: dict[str, Callable[[ev.Feedback, Ctx], str]] = {

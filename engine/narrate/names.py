@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.events import AliasesAssigned, Event
+from engine.events import AliasesAssigned, Announced, Event
 from engine.names import Name, NameTable
 from engine.ruleset import Ruleset
 
@@ -46,12 +46,16 @@ class Names:
     teams: NameTable = field(default_factory=lambda: _empty("team"))
     phases: NameTable = field(default_factory=lambda: _empty("phase"))
     flag_defaults: Mapping[str, Any] = field(default_factory=dict)
+    majia: Mapping[int, str] = field(default_factory=dict)
+    """A second public name list where a rule set has one (majiasha2's 马甲: number → name), whose
+    numbers name persons, not seats; the seat each stands for is secret."""
 
     @classmethod
-    def from_ruleset(cls, ruleset: Ruleset, aliases: Mapping[int, str] | None = None) -> Names:
+    def from_ruleset(cls, ruleset: Ruleset, aliases: Mapping[int, str] | None = None,
+                     majia: Mapping[int, str] | None = None) -> Names:
         english = ruleset_part(ruleset, "alias_english")
         return cls(
-            ruleset=ruleset.id, title=ruleset.title, aliases=dict(aliases or {}),
+            ruleset=ruleset.id, title=ruleset.title, aliases=dict(aliases or {}), majia=dict(majia or {}),
             english=dict(english) if isinstance(english, Mapping) else {},
             roles=ruleset.role_names, skills=ruleset.skill_names, factions=ruleset.faction_names,
             teams=_table("team", ruleset_part(ruleset, "team_names")),
@@ -63,10 +67,13 @@ class Names:
     def from_events(cls, ruleset: Ruleset, events: Iterable[Event]) -> Names:
         """Names for a game: the rule set's tables plus every alias the events assign."""
         aliases: dict[int, str] = {}
+        majia: dict[int, str] = {}
         for event in events:
             if isinstance(event, AliasesAssigned):
                 aliases.update({int(seat): alias for seat, alias in event.aliases.items()})
-        return cls.from_ruleset(ruleset, aliases)
+            elif isinstance(event, Announced) and event.topic == "majia_list":
+                majia.update({int(n): str(name) for n, name in dict(event.data.get("majia", {})).items()})
+        return cls.from_ruleset(ruleset, aliases, majia)
 
     def seat(self, seat: int, lang: Lang = "zh") -> str:
         """A seat as the thread shows it: its alias, else its number."""
@@ -74,6 +81,18 @@ class Names:
         if alias is None:
             return f"{seat}号" if lang == "zh" else f"seat {seat}"
         return alias if lang == "zh" else self.english.get(alias, alias)
+
+    def majia_label(self, number: int, lang: Lang = "zh") -> str:
+        """A 马甲 as a target or in a list: ``马甲7号拿破仑`` / ``majia 7 Napoleon``, numbered so that it
+        never reads as a seat."""
+        name = self.majia.get(number, "")
+        if lang == "en":
+            return f"majia {number} {self.english.get(name, name)}".rstrip()
+        return f"马甲{number}号{name}"
+
+    def target(self, number: int, layer: str, lang: Lang = "zh") -> str:
+        """A target number as its layer names it: a 马甲 (``layer == "majia"``), else a seat."""
+        return self.majia_label(number, lang) if layer == "majia" else self.seat(number, lang)
 
     def _name(self, table: NameTable, ident: str, lang: Lang) -> str:
         found: Name | None = table.by_id.get(ident)

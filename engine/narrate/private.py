@@ -73,7 +73,7 @@ def choice_made(e: ev.ChoiceMade, c: Ctx) -> str:
     if e.use is not None:
         answer = c.t("是", "yes") if e.use else c.t("否", "no")
     else:
-        answer = c.seats(e.targets)
+        answer = majiasha2.choice(e, c) or c.seats(e.targets)
     if e.skill == "belief" and e.use is not None:
         answer = c.t("信仰魔女", "believe") if e.use else c.t("不信仰魔女", "do not believe")
     default = c.t("（未作答，按默认）", " (no answer: the default)") if e.default else ""

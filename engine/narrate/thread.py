@@ -26,6 +26,8 @@ def aliases(e: ev.AliasesAssigned, c: Ctx) -> str:
         alias = quote(e.aliases[seat])
         english = quote(c.names.english.get(e.aliases[seat], alias))
         rows.append(c.t(f"{seat}号 {alias}", f"{seat} {english} ({alias})" if english != alias else f"{seat} {alias}"))
+    if c.names.ruleset == "majiasha2":
+        return c.judge(c.t("本局角色（发帖账号）：", "Accounts (who posts): ") + c.sep.join(rows))
     return c.judge(c.t("本局马甲：", "Aliases: ") + c.sep.join(rows))
 
 
@@ -56,7 +58,7 @@ def posted(e: ev.Posted, c: Ctx) -> str:
 def vote_cast(e: ev.VoteCast, c: Ctx) -> str:
     who = c.seat(e.seat)
     body = c.t(f"{who} 弃票", f"{who} abstains") if e.target is None else \
-        c.t(f"{who} 投给 {c.seat(e.target)}", f"{who} votes for {c.seat(e.target)}")
+        c.t(f"{who} 投给 {majiasha2.vote_target(e.target, c)}", f"{who} votes for {majiasha2.vote_target(e.target, c)}")
     if e.reason:
         body += c.t(f"（理由：{quote(e.reason)}）", f" (reason: {quote(e.reason)})")
     return c.t("【投票】", "[Vote] ") + body
@@ -108,6 +110,8 @@ def _by_votes(item: tuple[str, Any]) -> tuple[int, int]:
 
 
 def _vote_result(e: ev.Announced, c: Ctx) -> str:
+    if c.names.ruleset == "majiasha2":
+        return majiasha2.vote_result(e, c)
     died = [int(s) for s in e.data.get("died", [])]
     if not e.seats:
         body = c.t("无人被投票出局", "nobody was voted out")

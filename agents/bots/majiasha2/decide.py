@@ -88,13 +88,15 @@ def _appoint(ctx: Ctx) -> Action:
 
 
 def _day(ctx: Ctx) -> Action:
+    """One post naming the 马甲 it will vote for; bots never agree to shorten the day (缩短白天), so a
+    day they play always hears every seat."""
     if "post" not in ctx.legal:
         return ctx.skip()
     target = _vote_target(ctx)
     if ctx.turn.day == 1:
-        text = f"第一天，我支持{target}号竞岗警长，请大家考虑。" if target else "第一天先听大家发言。"
+        text = f"第一天，我支持马甲{target}号竞岗警长，请大家考虑。" if target else "第一天先听大家发言。"
     else:
-        text = f"我觉得{target}号的发言有问题，今天先看他。" if target else "今天信息不多，先听大家发言。"
+        text = f"我觉得马甲{target}号有问题，今天先投他。" if target else "今天信息不多，先听大家发言。"
     return Post(seat=ctx.seat, text=text)
 
 
@@ -109,15 +111,15 @@ def _vote(ctx: Ctx) -> Action:
 
 
 def _vote_target(ctx: Ctx) -> int | None:
-    """Day 1: own elder as sheriff (else oneself); later: the downstream elder if known, else a squad pick
-    among the downstream list, else anyone outside one's chats."""
+    """A 马甲 (ballots name 马甲). Day 1: own elder's as sheriff (else its own); later: the downstream
+    elder's if known, else a squad pick among the downstream list, else any 马甲 outside its chats."""
     notes = ctx.notes
     ballot = ctx.legal.get("vote")
     living = list(ballot.targets) if ballot else []
-    mates = notes.mates()
+    mates = notes.mate_majia()
     if ctx.turn.day == 1:
-        elder = next((m for m in mates if notes.roles_seen.get(m) == "长老"), None)
-        return elder or ctx.seat
+        elder = notes.majia_of.get(notes.elder) if notes.elder is not None else None
+        return elder or notes.majia or None
     known = [m for m in living if notes.roles_seen.get(m) == "长老" and m in notes.downstream]
     if known:
         return known[0]
@@ -132,7 +134,7 @@ def _succession(ctx: Ctx) -> Action:
     choose = ctx.legal.get("choose:successor")
     if choose is None or not choose.targets:
         return ctx.skip()
-    mates = [t for t in choose.targets if t in ctx.notes.mates()]
+    mates = [t for t in choose.targets if t in ctx.notes.mate_majia() and t != ctx.notes.majia]
     return Choose(seat=ctx.seat, skill="successor", targets=(ctx.pick("heir", mates or list(choose.targets)),))
 
 
@@ -143,7 +145,7 @@ def _words(ctx: Ctx) -> Action:
     if ctx.turn.phase == "REDACT" and notes.redact:
         text = notes.redact[-1]
         return SubmitLastWords(seat=ctx.seat, text=text[:5] + MASK * (len(text) - 5))
-    seen = "，".join(f"{m}号是{r}" for m, r in sorted(notes.roles_seen.items())) or "没有查验信息"
+    seen = "，".join(f"马甲{m}号是{r}" for m, r in sorted(notes.roles_seen.items())) or "没有查验信息"
     text = f"我是{notes.faction}阵营的好人，{seen}，大家加油。"[:200]
     return SubmitLastWords(seat=ctx.seat, text=text)
 
@@ -166,12 +168,12 @@ def _night(ctx: Ctx) -> Action:
 
 
 def _chat(ctx: Ctx) -> Action | None:
-    """Once a night in the faction chat: one's 角色; the elder's list; the seer's findings."""
+    """Once a night in the faction chat: one's 马甲; the elder's list; the seer's findings."""
     notes = ctx.notes
     team = next((k.split(":", 1)[1] for k in ctx.legal if k.startswith("team_post:")), None)
     if team is None or _in_window(ctx, lambda e: e.kind == "team_posted" and getattr(e, "seat", 0) == ctx.seat):
         return None
-    parts = [f"角色:{notes.account}"]
+    parts = [f"马甲:{notes.majia}"]
     if notes.downstream and notes.role == "elder":
         parts.append("下家:" + ",".join(map(str, sorted(notes.downstream))))
     parts += [f"预言:{m}={r}" for m, r in sorted(notes.roles_seen.items())]
@@ -182,7 +184,7 @@ def _kill(ctx: Ctx, legal: LegalAction) -> Action | None:
     notes = ctx.notes
     if _submitted(ctx, "kill"):
         return None
-    avoid = notes.mate_accounts() | {notes.account}
+    avoid = notes.mates()
     pool = [t for t in legal.targets if t not in avoid] or list(legal.targets)
     return UseSkill(seat=ctx.seat, skill="kill", targets=(ctx.squad_pick("kill", sorted(pool)),))
 
@@ -191,7 +193,7 @@ def _prophecy(ctx: Ctx, legal: LegalAction) -> Action | None:
     notes = ctx.notes
     if _submitted(ctx, "divine"):
         return None
-    fresh = [t for t in legal.targets if t not in notes.roles_seen and t not in notes.mates()]
+    fresh = [t for t in legal.targets if t not in notes.roles_seen and t not in notes.mate_majia()]
     listed = [t for t in fresh if t in notes.downstream]
     pool = listed or fresh or list(legal.targets)
     return UseSkill(seat=ctx.seat, skill="divine", targets=(ctx.pick("check", pool),))
@@ -201,15 +203,13 @@ def _shield(ctx: Ctx, legal: LegalAction) -> Action | None:
     notes = ctx.notes
     if _submitted(ctx, "shield"):
         return None
-    elder = next((notes.accounts[m] for m in notes.mates() if notes.roles_seen.get(m) == "长老"
-                  and m in notes.accounts), None)
-    options = [a for a in (elder, notes.account) if a in legal.targets]
+    options = [a for a in (notes.elder, ctx.seat) if a in legal.targets]
     target = options[0] if options else ctx.pick("shield", legal.targets)
     return UseSkill(seat=ctx.seat, skill="shield", targets=(target,))
 
 
 def _soundproof(ctx: Ctx, legal: LegalAction) -> Action | None:
-    mates = sorted(a for a in ctx.notes.mate_accounts() if a in legal.targets and a != ctx.notes.account)
+    mates = sorted(a for a in ctx.notes.mates() if a in legal.targets and a != ctx.seat)
     if _submitted(ctx, "soundproof") or not mates or unit(ctx.turn.seed, ctx.seat, ctx.turn.day, "sp") > 0.5:
         return None
     return UseSkill(seat=ctx.seat, skill="soundproof", targets=(ctx.pick("soundproof", mates),))
@@ -229,7 +229,7 @@ def _potion(ctx: Ctx, legal: LegalAction) -> Action | None:
     notes = ctx.notes
     if _submitted(ctx, "potion"):
         return None
-    saving = [m for m in notes.dying if m in notes.mates() and m != ctx.seat and m in legal.targets]
+    saving = [m for m in notes.dying if m in notes.mate_majia() and m != notes.majia and m in legal.targets]
     if not saving:
         return None
     elder = [m for m in saving if notes.roles_seen.get(m) == "长老"]

@@ -1,8 +1,10 @@
 """What a majiasha2 bot knows: a fold over its own seat's view, kept incrementally.
 
-Only the ``Turn``'s events are read (the seat's own view). Team members tell each other their 角色
-and their findings in the faction chat in a fixed form (``角色:5``, ``下家:1,2``, ``预言:7=长老``), so a
-squad can aim at the same account; texts are data, parsed defensively.
+Only the ``Turn``'s events are read (the seat's own view). A seat is a 角色 (the account it posts
+as); 马甲 are numbers of a second list, and this seat knows the 马甲 of itself, its chat mates, its
+lover and every publicly revealed exit (``majia_of``). Findings (the seer's, the elder's downstream
+list, the witch's dying list) are in 马甲 numbers. Team members share findings in the faction chat
+in a fixed form (``下家:1,2``, ``预言:7=长老``); texts are data, parsed defensively.
 """
 
 from __future__ import annotations
@@ -13,31 +15,34 @@ from dataclasses import dataclass, field
 
 from engine import events as ev
 
-ACCOUNT_RE = re.compile(r"角色:(\d+)")
 LIST_RE = re.compile(r"下家:([\d,]+)")
 SEEN_RE = re.compile(r"预言:(\d+)=(\S+)")
 
 
 @dataclass
 class Notes:
-    """The seat's knowledge: identity, teams, accounts known, findings, who is out."""
+    """The seat's knowledge: identity, teams, the 马甲 it knows, findings, who is out."""
 
     seed: int
     seat: int
     seen: int = 0
     last: ev.Event | None = None
     size: int = 0
-    account: int = 0
+    majia: int = 0
     role: str = ""
     faction: str = ""
     teams: dict[str, set[int]] = field(default_factory=dict)
     partner: int | None = None
+    elder: int | None = None
+    """The seat of this faction's elder, once the chat is told."""
     downstream: set[int] = field(default_factory=set)
-    accounts: dict[int, int] = field(default_factory=dict)
-    """马甲 → 角色 as far as this seat knows (teammates' chat, public exits)."""
+    """The downstream faction's 马甲 (the elder's 知天命, shared in the chat)."""
+    majia_of: dict[int, int] = field(default_factory=dict)
+    """Seat → 马甲 as far as this seat knows (itself, chat mates, lover, public reveals)."""
     roles_seen: dict[int, str] = field(default_factory=dict)
+    """马甲 → identity (预言, the elder's notice)."""
     out: set[int] = field(default_factory=set)
-    out_accounts: set[int] = field(default_factory=set)
+    out_majia: set[int] = field(default_factory=set)
     dying: list[int] = field(default_factory=list)
     piped: set[int] = field(default_factory=set)
     shielded_last: int | None = None
@@ -72,13 +77,20 @@ class Notes:
             self.shielded_last = e.targets[0]
 
     def _notice(self, e: ev.Notice) -> None:
-        if e.topic == "majia_account":
-            self.account = int(e.data["account"])
-            self.accounts[self.seat] = self.account
-        elif e.topic == "majia_lover":
+        if e.topic == "majia_own":
+            self.majia = int(e.data["majia"])
+            self.majia_of[self.seat] = self.majia
+        elif e.topic == "majia_team":
+            self.majia_of.update({int(s): int(m) for s, m in dict(e.data.get("majia", {})).items()})
+        elif e.topic == "majia_lover" and e.seats:
             self.partner = e.seats[0]
+            if "majia" in e.data:
+                self.majia_of[e.seats[0]] = int(e.data["majia"])
         elif e.topic == "majia_elder" and e.seats:
-            self.roles_seen[e.seats[0]] = "长老"
+            self.elder = e.seats[0]
+            if e.data.get("majia") is not None:
+                self.majia_of[e.seats[0]] = int(e.data["majia"])
+                self.roles_seen[int(e.data["majia"])] = "长老"
         elif e.topic == "majia_redact":
             self.redact.append(str(e.data.get("text", "")))
 
@@ -91,27 +103,19 @@ class Notes:
             self.dying = list(e.targets)
 
     def _team_post(self, e: ev.TeamPosted) -> None:
-        if (m := ACCOUNT_RE.search(e.text)) and 1 <= int(m.group(1)) <= self.size:
-            self.accounts[e.seat] = int(m.group(1))
         if m := LIST_RE.search(e.text):
             self.downstream |= {int(x) for x in m.group(1).split(",") if x.isdigit() and 1 <= int(x) <= self.size}
         if (m := SEEN_RE.search(e.text)) and 1 <= int(m.group(1)) <= self.size:
             self.roles_seen[int(m.group(1))] = m.group(2)
 
     def _announced(self, e: ev.Announced) -> None:
-        if e.topic == "majia_morning":
+        if e.topic in ("majia_morning", "majia_sent_off", "majia_piper_out"):
             self.out.update(e.seats)
-            self.out_accounts.update(int(a) for a in e.data.get("accounts", []))
-            self.accounts.update(zip(e.seats, (int(a) for a in e.data.get("accounts", [])), strict=False))
         elif e.topic == "vote_result":
-            for seat, account in dict(e.data.get("accounts", {})).items():
-                self.out.add(int(seat))
-                self.out_accounts.add(int(account))
-                self.accounts[int(seat)] = int(account)
-        elif e.topic in ("majia_sent_off", "majia_piper_out"):
-            self.out.update(e.seats)
-            if "account" in e.data:
-                self.out_accounts.add(int(e.data["account"]))
+            self.out.update(int(s) for s in e.data.get("out", []))
+        pairs = {int(s): int(m) for s, m in dict(e.data.get("pairs", {})).items()}
+        self.majia_of.update(pairs)
+        self.out_majia.update(pairs.values())
 
     def mates(self) -> set[int]:
         """Every seat sharing a chat with this one (faction and lovers), itself included."""
@@ -121,5 +125,6 @@ class Notes:
                 out |= members
         return out
 
-    def mate_accounts(self) -> set[int]:
-        return {self.accounts[m] for m in self.mates() if m in self.accounts}
+    def mate_majia(self) -> set[int]:
+        """The 马甲 of this seat and its chat mates, as far as known."""
+        return {self.majia_of[m] for m in self.mates() if m in self.majia_of}

@@ -2,11 +2,22 @@
 
 Spec: ``shared/rules/majiasha2.md`` (adjudications D-01..D-41) over the original rules text.
 
-Seats are the actors, numbered by their public 马甲; each also holds a secret 角色 (the account
-that 杀人, 守卫, 吹笛 and 爱神 target, by 角色 number). The thread is signed by 马甲 in the arena:
-speech and votes name the person, and the 角色 behind it is the night's secret.
+Two name layers (spec §0). Seat n is the actor who posts as 角色 (account) n: the seats' public
+names are the 角色 names, and every public event that carries a seat (a post, a ballot cast, a
+warning) tells only which account acted, as the spec makes every 角色 public. The 马甲 are a
+second public list, dealt to the seats by a secret permutation; a seat learns its own, its chat
+mates' and its lover's, the seer learns identities *of 马甲*, the witch dying 马甲, the elder the
+downstream 马甲. Votes, elections, appointments, 预言, 药剂 and the sheriff's successor name 马甲
+(templates with ``layer="majia"``); 杀人, the shields, 吹笛 and 爱神之箭 name 角色 (seats). A voted-out
+马甲 is announced with its 角色; a night-out 角色 with its 马甲 unless D-07 is off, in which case the
+马甲 stays on the list and a vote or potion on it is wasted, not refused. The day may be shortened
+when every living 角色 agrees (缩短白天, §5).
 
 Version history
+- 2.0: the name layers as the spec has them: seats are 角色 and post in the thread; 马甲 are a
+  separate public list with a secret mapping (before, seats were 马甲 and the 角色 a secret number,
+  so the thread was signed by 马甲); 马甲 targets mapped by the engine; reveals as ``pairs``; the
+  sheriff announced by 马甲; D-07 off wastes votes and potions on a secretly-out 马甲; 缩短白天.
 - 1.0: the whole rule set: night 0 (arrow, elections, appointments), HP and 濒死, night steps 1–5 in
   confirm order, the end of night with 庇佑/殉情/殉职, last words and redaction, the sheriff's ×3
   ballot and tie rule, cyclic wins checked piper → lovers → general, penalty points and sending off.
@@ -51,7 +62,7 @@ class Majiasha2(Ruleset):
     """The majiasha2 rule set."""
 
     id: ClassVar[str] = "majiasha2"
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "2.0"
     title: ClassVar[str] = "马甲杀 2.0"
     seats: ClassVar[int] = DEFAULT_SIZE
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
@@ -71,9 +82,11 @@ class Majiasha2(Ruleset):
                 "counts the 9-seat row)",
         "rounds": "public posts per seat per day, e.g. {\"DAY\": 2} (default 1)",
         "discipline": "true (all), false (none), or a list of no_vote/silence (penalty points, D-28)",
-        "scenario keys": "arena judge: seats take \"faction\" (A/B/C) and \"account\" (角色 number, default the "
-                         "seat); night 0 actions: 爱神之箭 (cupid, 2 角色), 任命 (elder, 马甲 in the order "
-                         "先知, 女巫, 守卫), votes on night 0 are the elder elections; a night action may be "
+        "scenario keys": "arena judge: a seat is a 角色; seats take \"faction\" (A/B/C) and \"majia\" (its 马甲 "
+                         "number, default the seat's own); targets of 杀人, shields, 吹笛 and 爱神之箭 are seats, "
+                         "of votes, 任命, 预言, 药剂 and 殉职 马甲 numbers; night 0 actions: 爱神之箭 (cupid, 2 角色), "
+                         "任命 (elder, 马甲 in the order 先知, 女巫, 守卫), votes on night 0 are the elder elections; "
+                         "day actions: 缩短白天 (agree to shorten the day); a night action may be "
                          "followed by {\"skill\": \"确定\"} (confirm time orders a step, D-11); day 1 votes elect "
                          "the sheriff; choices: 殉职 (the sheriff's successor); last_words: the words of an out "
                          "role, and in the REDACT window the killer's ■-masked version",

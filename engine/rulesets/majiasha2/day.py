@@ -1,5 +1,10 @@
 """The day (spec §2.2–2.4, §5): announcements, discussion, the vote (sheriff on day 1, an exit
-after), last words after the vote, the sheriff's successor, and the penalty points."""
+after), last words after the vote, the sheriff's successor, the agreement to shorten the day
+(``majia_shorten``, counted by ``legal.window_complete``), and the penalty points.
+
+Ballots name 马甲 (spec §2.3) and are cast in public by the voter's seat, its 角色: the thread shows
+which account voted for which 马甲. The 马甲 put out is mapped to its seat here, and both are
+announced (``pairs``); the sheriff is announced by its 马甲 only."""
 
 from __future__ import annotations
 
@@ -26,17 +31,29 @@ def open_day(game: Game, day: int) -> None:
     s = st(game)
     outs, words, voted = list(s.outs_tonight), dict(s.last_words), list(s.outs_today)
     begin(game, "DAY", day, s.present(), secret=False)
-    reveal = s.flags.get("majia.reveal_alias_on_night_out", True)
-    game.emit(Announced, PUBLIC, topic="majia_morning", seats=outs if reveal else [],
-              data={"accounts": [s.actors[seat].account for seat in outs], "sheriff": s.sheriff,
-                    "voted_out": voted})
+    game.emit(Announced, PUBLIC, topic="majia_morning", seats=outs,
+              data={"pairs": reveals(s, outs), "sheriff": sheriff_majia(s), "voted_out": voted})
     for seat in outs:
         if seat in words:
-            game.emit(LastWords, PUBLIC, seat=seat if reveal else 0, text=words[seat], published=True)
+            game.emit(LastWords, PUBLIC, seat=seat, text=words[seat], published=True)
+
+
+def reveals(s: MajiaState, seats: list[int]) -> dict[str, int]:
+    """The 马甲 of out ``seats`` that an announcement makes public: all of them with D-07 on, none
+    with it off (the 角色 alone is announced, and the 马甲 list keeps the out 马甲)."""
+    if not s.flags.get("majia.reveal_alias_on_night_out", True):
+        return {}
+    return {str(seat): s.actors[seat].majia for seat in seats}
+
+
+def sheriff_majia(s: MajiaState) -> int | None:
+    """The sheriff as the public knows it: by its 马甲 (it was elected by 马甲 votes)."""
+    return None if s.sheriff is None else s.actors[s.sheriff].majia
 
 
 def close_day(game: Game) -> None:
-    """Penalty points for silence (D-28), then the vote."""
+    """Penalty points for silence (D-28), then the vote. A day shortened by agreement (§5) is still a
+    day: a seat that agreed without posting has not posted, and the points are the rule's, not ours."""
     s = st(game)
     _penalise(game, "silence", [seat for seat in s.present() if s.actors[seat].posts_today == 0])
     if check_win(game):
@@ -55,7 +72,7 @@ def close_vote(game: Game) -> None:
     _penalise(game, "no_vote", [seat for seat in s.present() if not s.actors[seat].voted_today])
     if s.over or check_win(game):
         return
-    counted = [b for b in ballots(s) if b[1] is None or s.actors[b[1]].alive]
+    counted = [b for b in ballots(s) if b[1] is None or s.actors[s.seat_of(b[1])].alive]
     if s.day == 1:
         _elect_sheriff(game, counted)
     else:
@@ -71,7 +88,8 @@ def close_vote(game: Game) -> None:
 
 def _elect_sheriff(game: Game, counted: list[Ballot]) -> None:
     s = st(game)
-    chosen = first_to_top(counted)
+    top = first_to_top(counted)
+    chosen = s.seat_of(top) if top is not None else None
     if chosen is None:
         pool = s.present()
         chosen = game.draw("警长", lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
@@ -81,12 +99,16 @@ def _elect_sheriff(game: Game, counted: list[Ballot]) -> None:
 def _vote_out(game: Game, counted: list[Ballot]) -> None:
     s = st(game)
     choice = next((t for v, t, _ in reversed(counted) if v == s.sheriff), None)
-    out = sheriff_rule(counted, choice)
+    named = sheriff_rule(counted, choice)
+    out = s.seat_of(named) if named is not None else None
     if out is not None:
         exit_actor(game, out, VOTE)
     gone = list(s.outs_today)
-    game.emit(Announced, PUBLIC, topic="vote_result", seats=[] if out is None else [out],
-              data={"out": gone, "accounts": {str(x): s.actors[x].account for x in gone}, "died": gone})
+    pairs = reveals(s, gone)
+    if out in gone:
+        pairs[str(out)] = s.actors[out].majia
+    game.emit(Announced, PUBLIC, topic="vote_result", seats=[x for x in gone if x == out],
+              data={"majia": named, "out": gone, "pairs": pairs, "died": gone})
 
 
 def close_vote_last_words(game: Game) -> None:
@@ -113,12 +135,12 @@ def close_succession(game: Game) -> None:
     """The named successor, or a random one when the old sheriff did not answer (D-35)."""
     s = st(game)
     old = s.window.eligible[0]
-    named = s.answer
+    named = s.seat_of(s.answer) if s.answer is not None else None
     if named is None or not s.actors[named].alive:
         pool = s.present()
         named = game.draw("警长继任", lambda r: r.choice(pool), pin_ok=lambda v: v in pool) if pool else None
-        game.emit(ChoiceMade, seat_vis(old), seat=old, skill=SUCCESSOR, targets=[] if named is None else [named],
-                  default=True)
+        game.emit(ChoiceMade, seat_vis(old), seat=old, skill=SUCCESSOR,
+                  targets=[] if named is None else [s.actors[named].majia], default=True)
     appoint_sheriff(game, named)
     if s.night == s.day:
         open_day(game, s.day + 1)

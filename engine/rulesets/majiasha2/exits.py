@@ -50,7 +50,9 @@ def go_out(game: Game, seat: int, cause: str) -> None:
     game.emit(Died, JUDGE, seat=seat, cause=cause)
     actor = s.actors[seat]
     if cause == SENT_OFF:
-        game.emit(Announced, PUBLIC, topic="majia_sent_off", seats=[seat], data={"account": actor.account})
+        from engine.rulesets.majiasha2.day import reveals
+
+        game.emit(Announced, PUBLIC, topic="majia_sent_off", seats=[seat], data={"pairs": reveals(s, [seat])})
     if s.sheriff == seat:
         if cause == SENT_OFF:
             _random_successor(game)
@@ -58,7 +60,7 @@ def go_out(game: Game, seat: int, cause: str) -> None:
             game.emit(Resolved, JUDGE, skill=SUCCESSOR, actor=seat, targets=[], result="pending")
     if actor.role == PIPER:
         game.emit(Resolved, JUDGE, skill="lift", actor=seat, targets=[], result="lifted")
-        game.emit(Announced, PUBLIC, topic="majia_piper_out", seats=[], data={"account": actor.account})
+        game.emit(Announced, PUBLIC, topic="majia_piper_out", seats=[seat], data={})
 
 
 def _random_successor(game: Game) -> None:
@@ -70,6 +72,8 @@ def _random_successor(game: Game) -> None:
 
 
 def appoint_sheriff(game: Game, seat: int | None) -> None:
-    """The new sheriff, announced."""
+    """The new sheriff, announced by its 马甲 alone (the sheriff is a 马甲 status; naming its seat
+    would tell which 角色 that 马甲 posts as)."""
     game.emit(Resolved, JUDGE, skill="sheriff", actor=None, targets=[] if seat is None else [seat], result="sheriff")
-    game.emit(Announced, PUBLIC, topic="majia_sheriff", seats=[] if seat is None else [seat])
+    majia = None if seat is None else st(game).actors[seat].majia
+    game.emit(Announced, PUBLIC, topic="majia_sheriff", seats=[], data={"majia": majia})

@@ -74,7 +74,7 @@ def _phase_began(s: MajiaState, e: ev.PhaseBegan) -> None:
     if e.name == "DAY":
         for actor in s.actors.values():
             actor.posts_today, actor.voted_today, actor.vote_changes = 0, False, 0
-        s.outs_tonight, s.outs_today = [], []
+        s.outs_tonight, s.outs_today, s.shortened = [], [], set()
     elif e.name in ("VOTE", "ELECT"):
         s.votes, s.outs_today = [], []
     elif e.name == "GUARD":
@@ -141,19 +141,19 @@ def _resolved(s: MajiaState, e: ev.Resolved) -> None:
 
 
 def _shield(s: MajiaState, e: ev.Resolved) -> None:
-    guard, account = s.actors[e.actor or 0], e.targets[0]
+    guard, target = s.actors[e.actor or 0], e.targets[0]
     if e.skill == SHIELD:
-        s.shielded.add(account)
-        guard.guard_last = (s.night, account)
+        s.shielded.add(target)
+        guard.guard_last = (s.night, target)
     else:
-        s.soundproofed.add(account)
+        s.soundproofed.add(target)
         guard.soundproof_used = True
 
 
 def _pipe(s: MajiaState, e: ev.Resolved) -> None:
     s.piped.append(e.targets[0])
     if e.result == "frenzied":
-        s.by_account(e.targets[0]).frenzied = True
+        s.actors[e.targets[0]].frenzied = True
 
 
 def _dying(s: MajiaState, actor: Actor) -> None:
@@ -266,11 +266,12 @@ def _warned(s: MajiaState, e: ev.Warned) -> None:
 
 
 def _announced(s: MajiaState, e: ev.Announced) -> None:
-    if e.topic == "majia_accounts":
-        s.account_names = {int(k): str(v) for k, v in e.data["accounts"].items()}
-    s.revealed.update(e.seats)
-    if e.topic == "vote_result":
-        s.revealed.update(int(x) for x in e.data.get("out", []))
+    """The public 马甲 list; reveals (``pairs``: seat → 马甲 made public); agreements to shorten the day."""
+    if e.topic == "majia_list":
+        s.majia_names = {int(k): str(v) for k, v in e.data["majia"].items()}
+    elif e.topic == "majia_shorten":
+        s.shortened.update(e.seats)
+    s.revealed.update(int(seat) for seat in dict(e.data.get("pairs", {})))
 
 
 def _ended(s: MajiaState, e: ev.GameEnded) -> None:
@@ -278,10 +279,10 @@ def _ended(s: MajiaState, e: ev.GameEnded) -> None:
 
 
 def _notice(s: MajiaState, e: ev.Notice) -> None:
-    if e.topic == "majia_account":
-        account = int(e.data["account"])
-        s.actors[e.seats[0]].account = account
-        s.accounts[account] = e.seats[0]
+    if e.topic == "majia_own":
+        majia = int(e.data["majia"])
+        s.actors[e.seats[0]].majia = majia
+        s.by_majia[majia] = e.seats[0]
 
 
 def _nothing(s: MajiaState, e: Any) -> None:

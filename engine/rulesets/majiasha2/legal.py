@@ -1,7 +1,9 @@
 """Who may do what, with which targets (spec §3.1): ``pending`` and the validation of skills.
 
 Both read the same target functions, so what ``pending`` offers is what ``submit`` accepts. Targets
-of 杀人, 守护之盾, 隔音之盾, 吹笛 and 爱神之箭 are 角色 numbers; every other target is a 马甲 (seat).
+of 杀人, 守护之盾, 隔音之盾, 吹笛 and 爱神之箭 are seats (a seat is its 角色 account); every other target
+(votes, elections, 任命, 预言, 药剂, the sheriff's successor) is a 马甲 number, and its template says
+so with ``layer="majia"`` so that prompts, tools and the web table name it as a 马甲.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from engine.rulesets.majiasha2.names import (
     PIPER,
     POTION,
     PROPHECY,
+    ROLE_NAMES,
     SEER,
     SHIELD,
+    SHORTEN,
     SKILL_NAMES,
     SOUNDPROOF,
     SUCCESSOR,
@@ -40,10 +44,15 @@ SUBMITS_PER_WINDOW = 2
 """Submissions (a first one and one change) a seat may make in one night step before it must confirm or pass."""
 TEAM_POSTS_PER_WINDOW = 2
 ACCOUNT_SKILLS = frozenset({ARROW, SHIELD, SOUNDPROOF, KILL, PIPE})
+"""Skills aimed at a 角色 (a seat); the others aim at a 马甲 (spec §0)."""
+MAJIA = "majia"
+"""``LegalAction.layer`` of a template whose targets are 马甲 numbers."""
 
 POST = LegalAction("post")
 LAST_WORDS = (LegalAction("last_words"), PASS)
 CONFIRM_ACTION = LegalAction("skill", CONFIRM, free=False, note="确定: lock your submissions now (order of effect)")
+SHORTEN_ACTION = LegalAction("skill", SHORTEN, free=True,
+                             note="缩短白天: agree to end today's discussion now; it ends when every living 角色 agrees")
 
 
 @lru_cache(maxsize=64)
@@ -66,6 +75,10 @@ def legal_for(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
 
 
 def window_complete(s: MajiaState) -> bool:
+    """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
+    then ends as if its deadline had come."""
+    if s.phase == "DAY" and s.present() and set(s.present()) <= s.shortened:
+        return True
     return all(seat in s.window.done for seat in s.window.eligible)
 
 
@@ -75,13 +88,14 @@ def actions_of(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
         return LAST_WORDS
     if phase == "DAY":
         quota = int(s.options.get("rounds", {}).get("DAY", 1))
-        return (POST, PASS) if s.window.posts.get(seat, 0) < quota else (PASS,)
+        shorten = () if seat in s.shortened else (SHORTEN_ACTION,)
+        return (POST, *shorten, PASS) if s.window.posts.get(seat, 0) < quota else (*shorten, PASS)
     if phase == "VOTE":
         return (vote_ballot(tuple(vote_targets(s))), PASS)
     if phase == "ELECT":
         return (vote_ballot(tuple(election_targets(s, seat))), *_team_posts(s, seat), PASS)
     if phase == "SUCCESSION":
-        return (LegalAction("choose", SUCCESSOR, tuple(s.present()), 1), PASS)
+        return (LegalAction("choose", SUCCESSOR, tuple(s.listed_majia()), 1, layer=MAJIA), PASS)
     out = [_skill_template(s, seat, skill) for skill in skills_now(s, seat)]
     if any(sub.seat == seat for sub in s.submissions) and phase in NIGHT_STEPS:
         out.append(CONFIRM_ACTION)
@@ -92,7 +106,7 @@ def actions_of(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
 
 @lru_cache(maxsize=256)
 def vote_ballot(targets: tuple[int, ...]) -> LegalAction:
-    return LegalAction("vote", targets=targets, arity=1, abstain=True)
+    return LegalAction("vote", targets=targets, arity=1, abstain=True, layer=MAJIA)
 
 
 def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
@@ -104,18 +118,17 @@ def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
 def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
     targets = tuple(targets_for(s, seat, skill))
     if skill == ARROW:
-        return LegalAction("skill", ARROW, targets, 2, note="two other 角色 (account numbers)", layer="account")
+        return LegalAction("skill", ARROW, targets, 2, note="two other 角色")
     if skill == APPOINT:
         k = len(row(s.size).appointed())
-        names = "、".join(SKILL_NAMES.zh(r) if r in SKILL_NAMES else r for r in row(s.size).appointed())
-        return LegalAction("skill", APPOINT, targets, k, note=f"马甲 in this order: {names}")
+        names = "、".join(ROLE_NAMES.zh(r) for r in row(s.size).appointed())
+        return LegalAction("skill", APPOINT, targets, k, note=f"马甲 in this order: {names}", layer=MAJIA)
     if skill == PIPE:
-        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True, layer="account",
-                           note="1 or 2 角色 (account numbers); then 确定 or pass")
+        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True,
+                           note="1 or 2 角色; then 确定 or pass")
     account = skill in ACCOUNT_SKILLS
-    what = "角色 (account number)" if account else "马甲 (seat)"
-    return LegalAction("skill", skill, targets, 1, free=True, layer="account" if account else "",
-                       note=f"target: a {what}; then 确定 or pass")
+    return LegalAction("skill", skill, targets, 1, free=True, layer="" if account else MAJIA,
+                       note=f"target: a {'角色' if account else '马甲'}; then 确定 or pass")
 
 
 # -- who holds which skill now ------------------------------------------------------------------------
@@ -162,48 +175,46 @@ def night_eligible(s: MajiaState, phase: str) -> list[int]:
 
 
 def targets_for(s: MajiaState, seat: int, skill: str) -> list[int]:
-    """The legal single targets of ``skill`` for ``seat`` now."""
-    accounts = s.living_accounts()
-    own = s.actors[seat].account
+    """The legal single targets of ``skill`` for ``seat`` now: seats for 角色 skills, 马甲 numbers else."""
+    living = s.living()
     if skill == ARROW:
         no_piper = s.flags.get("majia.cupid_may_not_link_piper", False)
-        return sorted(a.account for a in s.actors.values() if a.seat != seat and not (no_piper and a.role == PIPER))
+        return [a.seat for a in s.actors.values() if a.seat != seat and not (no_piper and a.role == PIPER)]
     if skill == APPOINT:
         faction = s.actors[seat].origin
-        return [m for m, a in s.actors.items() if a.origin == faction and m != seat and a.role != CUPID]
+        return sorted(a.majia for m, a in s.actors.items() if a.origin == faction and m != seat and a.role != CUPID)
     if skill == SHIELD:
         last = s.actors[seat].guard_last
         banned = last[1] if last and last[0] == s.day - 1 and s.flags.get("majia.guard_consecutive_rule", True) else None
-        return [a for a in accounts if a != banned]
+        return [t for t in living if t != banned]
     if skill == SOUNDPROOF:
-        return accounts
+        return living
     if skill == PIPE:
         self_ok = s.flags.get("majia.piper_may_target_self", False)
-        return [a for a in accounts if not s.by_account(a).frenzied and (self_ok or a != own)]
+        return [t for t in living if not s.actors[t].frenzied and (self_ok or t != seat)]
     if skill == KILL:
         if s.flags.get("majia.killers_may_hit_own_faction", True):
-            return accounts
+            return living
         mine = s.actors[seat].origin
-        return [a for a in accounts if s.by_account(a).origin != mine]
+        return [t for t in living if s.actors[t].origin != mine]
     if skill == PROPHECY:
-        return [m for m in s.living() if m != seat]
+        return [m for m in s.listed_majia() if m != s.actors[seat].majia]
     if skill == POTION:
-        return s.living()
+        return s.listed_majia()
     return []
 
 
 def vote_targets(s: MajiaState) -> list[int]:
-    """马甲 a day vote may name: every living one; with D-07 off, every 马甲 not publicly known out."""
-    if s.flags.get("majia.reveal_alias_on_night_out", True):
-        return s.living()
-    return [m for m, a in s.actors.items() if not (a.status == OUT and m in s.revealed)]
+    """马甲 a day vote may name: every one not publicly known out (with D-07 off a night-out 马甲 stays
+    listed; a ballot on it is counted for nobody)."""
+    return s.listed_majia()
 
 
 def election_targets(s: MajiaState, seat: int) -> list[int]:
-    """The candidates of the voter's electorate (D-22): members by origin; a joined 爱神 votes, is not elected."""
+    """The 马甲 of the voter's electorate (D-22): members by origin; a joined 爱神 votes, is not elected."""
     actor = s.actors[seat]
     faction = actor.faction if actor.role == CUPID else actor.origin
-    return [m for m, a in s.actors.items() if a.origin == faction and a.role != CUPID]
+    return sorted(a.majia for a in s.actors.values() if a.origin == faction and a.role != CUPID)
 
 
 # -- validation --------------------------------------------------------------------------------------
@@ -216,6 +227,11 @@ def check_skill(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) 
     if skill == CONFIRM:
         if not any(sub.seat == seat for sub in s.submissions):
             raise IllegalAction(f"seat {seat}: {zh} in {where}: nothing submitted to confirm")
+        return
+    if skill == SHORTEN:
+        if s.phase != "DAY" or seat in s.shortened or s.actors[seat].status == OUT:
+            why = "already agreed today" if seat in s.shortened else "only a living 角色 may, during the day's discussion"
+            raise IllegalAction(f"seat {seat}: {zh} in {where}: {why}")
         return
     if skill not in skills_now(s, seat):
         raise IllegalAction(f"seat {seat} cannot use {zh} in {where}: {_why_no_skill(s, seat, skill)}")
@@ -251,36 +267,35 @@ def _why_not(s: MajiaState, seat: int, skill: str, target: int) -> str:
     if not 1 <= target <= n:
         return f"numbers run 1..{n}"
     if skill in ACCOUNT_SKILLS:
-        actor = s.by_account(target)
+        actor = s.actors[target]
         if actor.status == OUT:
             return "that 角色 is out"
         if skill == SHIELD:
             return "守护之盾 cannot protect the same 角色 two nights in a row (D-15)"
         if skill == PIPE and actor.frenzied:
             return "that 角色 is already 癫狂"
-        if skill in (PIPE, ARROW) and target == s.actors[seat].account:
+        if skill in (PIPE, ARROW) and target == seat:
             return "not on oneself"
         return "not allowed by the rules"
-    if s.actors[target].status == OUT:
+    if target not in s.listed_majia():
         return "that 马甲 is out"
-    if target == seat:
-        return "not on oneself"
-    return "not in this faction" if skill == APPOINT else "not allowed by the rules"
+    if target == s.actors[seat].majia:
+        return "not on one's own 马甲"
+    return "not a 马甲 of this faction" if skill == APPOINT else "not allowed by the rules"
 
 
 # -- the vocabulary of an identity (tool lists that stay the same all game) ---------------------------------
 
-_COMMON = (POST, LegalAction("vote", arity=1, abstain=True), LegalAction("last_words"),
-           LegalAction("choose", SUCCESSOR, (), 1), *(team_post(t) for t in (*GENERAL, LOVERS)), PASS)
+_COMMON = (POST, SHORTEN_ACTION, LegalAction("vote", arity=1, abstain=True, layer=MAJIA), LegalAction("last_words"),
+           LegalAction("choose", SUCCESSOR, (), 1, layer=MAJIA), *(team_post(t) for t in (*GENERAL, LOVERS)), PASS)
 _ROLE_VOCABULARY: dict[str, tuple[LegalAction, ...]] = {
-    ELDER: (LegalAction("skill", APPOINT, (), 1),),
-    SEER: (LegalAction("skill", PROPHECY, (), 1), CONFIRM_ACTION),
-    WITCH: (LegalAction("skill", POTION, (), 1), CONFIRM_ACTION),
-    GUARD: (LegalAction("skill", SHIELD, (), 1, layer="account"), LegalAction("skill", SOUNDPROOF, (), 1, layer="account"),
-            CONFIRM_ACTION),
-    KILLER: (LegalAction("skill", KILL, (), 1, layer="account"), CONFIRM_ACTION),
-    CUPID: (LegalAction("skill", ARROW, (), 2, layer="account"),),
-    PIPER: (LegalAction("skill", PIPE, (), 2, layer="account"), CONFIRM_ACTION),
+    ELDER: (LegalAction("skill", APPOINT, (), 1, layer=MAJIA),),
+    SEER: (LegalAction("skill", PROPHECY, (), 1, layer=MAJIA), CONFIRM_ACTION),
+    WITCH: (LegalAction("skill", POTION, (), 1, layer=MAJIA), CONFIRM_ACTION),
+    GUARD: (LegalAction("skill", SHIELD, (), 1), LegalAction("skill", SOUNDPROOF, (), 1), CONFIRM_ACTION),
+    KILLER: (LegalAction("skill", KILL, (), 1), CONFIRM_ACTION),
+    CUPID: (LegalAction("skill", ARROW, (), 2),),
+    PIPER: (LegalAction("skill", PIPE, (), 2), CONFIRM_ACTION),
 }
 
 

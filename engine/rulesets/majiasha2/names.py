@@ -23,7 +23,7 @@ PROPHECY, TONGLING, POTION = "divine", "tongling", "potion"
 SHIELD, SOUNDPROOF, KILL, PIPE, CONFIRM = "shield", "soundproof", "kill", "pipe", "confirm"
 SHELTER, ELOPE, SUICIDE, SHERIFF, SUCCESSOR = "shelter", "elope", "suicide", "sheriff", "successor"
 VOTE, NIGHT_OUT, SENT_OFF, REDACT, LAST_WORDS = "vote", "night_out", "sent_off", "redact", "last_words"
-DEFEAT = "defeat"
+DEFEAT, SHORTEN = "defeat", "shorten"
 
 ROLES: tuple[RoleInfo, ...] = (
     RoleInfo(ELDER, "长老", "Elder", "general", 3, (FATE, APPOINT),
@@ -70,6 +70,7 @@ SKILL_NAMES = NameTable("skill", [
     Name(REDACT, "遮挡遗言", "Redact last words"),
     Name(LAST_WORDS, "遗言", "Last words"),
     Name(DEFEAT, "判负", "Defeat"),
+    Name(SHORTEN, "缩短白天", "Shorten the day"),
 ])
 
 FACTION_NAMES = NameTable("faction", [

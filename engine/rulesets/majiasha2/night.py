@@ -1,5 +1,9 @@
 """Night N (spec §3): steps 1 guard, 2 piper, 3&4 seer and killers by confirm time, 5 witch, and
-the end of night (15): exits, last words and their redaction, the elders' HP."""
+the end of night (15): exits, last words and their redaction, the elders' HP.
+
+Submissions carry their targets in the skill's layer (seats for 角色 skills, 马甲 numbers for 预言 and
+药剂); what is applied and recorded (``Resolved``, for the judge) is always the seat. What the seer and
+the witch learn is in 马甲 numbers, as the spec's feedback matrix says (§3.5)."""
 
 from __future__ import annotations
 
@@ -79,10 +83,10 @@ def _shield(game: Game, sub: Submission) -> None:
 def _pipe(game: Game, sub: Submission) -> None:
     """Non-lover, non-soundproofed targets become 癫狂; the attempt is spent either way (D-17)."""
     s = st(game)
-    for account in sub.targets:
-        target = s.by_account(account)
-        immune = target.lover is not None or account in s.soundproofed or target.status == OUT
-        game.emit(Resolved, JUDGE, skill=PIPE, actor=sub.seat, targets=[account],
+    for seat in sub.targets:
+        target = s.actors[seat]
+        immune = target.lover is not None or seat in s.soundproofed or target.status == OUT
+        game.emit(Resolved, JUDGE, skill=PIPE, actor=sub.seat, targets=[seat],
                   result="immune" if immune else "frenzied")
 
 
@@ -91,19 +95,20 @@ def _pipe(game: Game, sub: Submission) -> None:
 
 def _prophecy(game: Game, sub: Submission) -> None:
     s = st(game)
-    target = s.actors[sub.targets[0]]
+    majia = sub.targets[0]
+    target = s.actors[s.seat_of(majia)]
     result = ROLE_NAMES.zh(target.role)
     if s.flags.get("majia.seer_shows_faction"):
         result = f"{result}/{FACTION_NAMES.zh(target.faction)}"
-    game.emit(Feedback, seat_vis(sub.seat), seat=sub.seat, skill=PROPHECY, targets=[target.seat], result=result)
+    game.emit(Feedback, seat_vis(sub.seat), seat=sub.seat, skill=PROPHECY, targets=[majia], result=result)
 
 
-def kill_result(s: MajiaState, killer: int, account: int) -> str:
+def kill_result(s: MajiaState, killer: int, seat: int) -> str:
     """§3.3 apply_kill: void unless the killer is in 存活 state; shields, frenzy on the piper, overkill."""
-    k, t = s.actors[killer], s.by_account(account)
+    k, t = s.actors[killer], s.actors[seat]
     if k.status != ALIVE:
         return "void_not_alive"
-    if account in s.shielded:
+    if seat in s.shielded:
         return "shielded"
     if t.role == PIPER and k.frenzied:
         return "void_frenzied"
@@ -116,9 +121,8 @@ def kill_result(s: MajiaState, killer: int, account: int) -> str:
 
 def _kill(game: Game, sub: Submission) -> None:
     s = st(game)
-    account = sub.targets[0]
-    game.emit(Resolved, JUDGE, skill=KILL, actor=sub.seat, targets=[s.accounts[account]],
-              result=kill_result(s, sub.seat, account))
+    seat = sub.targets[0]
+    game.emit(Resolved, JUDGE, skill=KILL, actor=sub.seat, targets=[seat], result=kill_result(s, sub.seat, seat))
 
 
 # -- step 5: witch --------------------------------------------------------------------------------
@@ -127,7 +131,7 @@ def _kill(game: Game, sub: Submission) -> None:
 def _tongling(game: Game) -> None:
     """通灵 (forced): each witch still holding it learns the 濒死 马甲, before she acts (D-14)."""
     s = st(game)
-    dying = [seat for seat in s.dying_order if s.actors[seat].status == DYING]
+    dying = s.majia_of([seat for seat in s.dying_order if s.actors[seat].status == DYING])
     for seat in s.holders(WITCH):
         witch = s.actors[seat]
         if witch.status != OUT and not witch.potion_used:
@@ -145,7 +149,7 @@ def witch_allies(s: MajiaState, witch: int, target: int) -> bool:
 
 def _potion(game: Game, sub: Submission) -> None:
     s = st(game)
-    target = sub.targets[0]
+    target = s.seat_of(sub.targets[0])
     actor = s.actors[target]
     if actor.status == OUT:
         result = "wasted"
@@ -198,7 +202,7 @@ def close_last_words(game: Game) -> None:
         killer = s.last_hit.get(seat)
         if seat in s.last_words and killer is not None and s.died_by.get(seat) == KILL:
             game.emit(Notice, seat_vis(killer), topic="majia_redact", seats=[seat],
-                      data={"account": s.actors[seat].account, "text": s.last_words[seat]})
+                      data={"text": s.last_words[seat]})
             game.emit(Resolved, JUDGE, skill="redactor", actor=killer, targets=[seat], result="asked")
             redactors.append(killer)
     if redactors:

@@ -1,5 +1,8 @@
 """Night 0 (spec §1.5 steps 3–6): cupid's arrow, each faction's elder election, the appointments,
-and the knowledge every elder gets."""
+and the knowledge every elder gets.
+
+The arrow names two 角色 (seats); ballots and appointments name 马甲, mapped here to seats; the
+lovers and a cupid who joins a chat learn the 马甲 the rules tell them (§3.5)."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from engine.rulesets.majiasha2.names import (
     MEMBER,
     PIPER,
 )
+from engine.rulesets.majiasha2.setup import tell_team
 from engine.rulesets.majiasha2.state import MajiaState
 from engine.rulesets.majiasha2.table import row
 from engine.rulesets.majiasha2.tally import first_to_top
@@ -49,10 +53,9 @@ def open_night0(game: Game) -> None:
 
 
 def arrow_pool(s: MajiaState, cupid: int) -> list[int]:
-    """The 角色 cupid may link: any other (flag D-40 may exclude the piper's)."""
+    """The 角色 (seats) cupid may link: any other (flag D-40 may exclude the piper's)."""
     no_piper = s.flags.get("majia.cupid_may_not_link_piper", False)
-    return [a.account for a in s.actors.values()
-            if a.seat != cupid and not (no_piper and a.role == PIPER)]
+    return [a.seat for a in s.actors.values() if a.seat != cupid and not (no_piper and a.role == PIPER)]
 
 
 def close_cupid(game: Game) -> None:
@@ -64,12 +67,13 @@ def close_cupid(game: Game) -> None:
         pool = arrow_pool(s, cupid)
         chosen = tuple(game.draw("爱神之箭", lambda r: sorted(r.sample(pool, 2)),
                                  pin_ok=lambda v: isinstance(v, list) and len(set(v)) == 2 and set(v) <= set(pool)))
-    a, b = (s.accounts[t] for t in chosen)
+    a, b = chosen
     same = s.actors[a].origin == s.actors[b].origin
     game.emit(Resolved, JUDGE, skill=ARROW, actor=cupid, targets=[a, b], result="same" if same else "cross")
     game.emit(TeamFormed, team_vis(LOVERS), [a, b], team=LOVERS, members=[a, b])
     for lover, partner in ((a, b), (b, a)):
-        game.emit(Notice, seat_vis(lover), topic="majia_lover", seats=[partner], data={"lovers_faction": not same})
+        game.emit(Notice, seat_vis(lover), topic="majia_lover", seats=[partner],
+                  data={"lovers_faction": not same, "majia": s.actors[partner].majia})
         if not same:
             game.emit(RoleDealt, seat_vis(lover), seat=lover, role=s.actors[lover].role, faction=LOVERS)
     faction = s.actors[a].origin if same else LOVERS
@@ -77,6 +81,7 @@ def close_cupid(game: Game) -> None:
     game.emit(Feedback, seat_vis(cupid), seat=cupid, skill=ARROW, targets=list(chosen), result=faction)
     if same:
         game.emit(TeamJoined, team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid)
+        tell_team(game, faction)
     open_election(game)
 
 
@@ -99,13 +104,15 @@ def close_election(game: Game) -> None:
     s = st(game)
     for faction in GENERAL:
         pool = candidates(s, faction)
-        electorate = voters(s, faction)
-        elder = first_to_top([(v, t, 1) for v, t in s.votes if v in electorate and t in pool])
+        electorate, named = voters(s, faction), s.majia_of(pool)
+        top = first_to_top([(v, t, 1) for v, t in s.votes if v in electorate and t in named])
+        elder = s.seat_of(top) if top is not None else None
         if elder is None:
             elder = _pinned(s, pool, ELDER) or pick(game, f"长老{faction}", pool)
         game.emit(Resolved, JUDGE, skill=ELECT, actor=None, targets=[elder], result=faction)
         game.emit(RoleDealt, seat_vis(elder), seat=elder, role=ELDER, faction=s.actors[elder].faction)
-        game.emit(Notice, team_vis(faction), s.teams[faction], topic="majia_elder", seats=[elder], data={"faction": faction})
+        game.emit(Notice, team_vis(faction), s.teams[faction], topic="majia_elder", seats=[elder],
+                  data={"faction": faction, "majia": s.actors[elder].majia})
     elders = [a.seat for a in s.actors.values() if a.role == ELDER]
     if row(s.size).appointed():
         begin(game, "APPOINT", 0, elders)
@@ -130,7 +137,7 @@ def close_appoint(game: Game) -> None:
     for faction in GENERAL:
         elder = s.elder_of(faction)
         assert elder is not None
-        named = next((sub.targets for sub in s.submissions if sub.seat == elder.seat), ())
+        named = [s.seat_of(m) for m in next((sub.targets for sub in s.submissions if sub.seat == elder.seat), ())]
         taken: list[int] = []
         for i, role in enumerate(wanted):
             pool = [m for m in candidates(s, faction) if m != elder.seat and m not in taken]
@@ -141,7 +148,8 @@ def close_appoint(game: Game) -> None:
 
 
 def finish_night0(game: Game) -> None:
-    """Everyone else becomes 杀手; every elder learns the downstream 马甲 list (D-25); day 1 opens."""
+    """Everyone else becomes 杀手; every elder learns the downstream 马甲 list (D-25, 马甲 numbers only:
+    not their 角色); day 1 opens."""
     s = st(game)
     for seat, actor in s.actors.items():
         if actor.role == MEMBER:
@@ -149,7 +157,7 @@ def finish_night0(game: Game) -> None:
     for faction in GENERAL:
         elder = s.elder_of(faction)
         if elder is not None:
-            listed = s.members(DOWNSTREAM[faction])
+            listed = sorted(s.majia_of(s.members(DOWNSTREAM[faction])))
             game.emit(Feedback, seat_vis(elder.seat), seat=elder.seat, skill=FATE, targets=listed,
                       result=DOWNSTREAM[faction])
     if check_win(game):

@@ -1,5 +1,11 @@
-"""Game start (spec §1.5 step 1): header, 马甲 and 角色, faction letters, chats; option checks; the
-judge's fixed seating."""
+"""Game start (spec §1.5 step 1): header, 角色 and 马甲, faction letters, chats; option checks; the
+judge's fixed seating.
+
+Seat n posts as 角色 n, so the seats' public names (``AliasesAssigned``) are the 角色 names. The 马甲
+are a second public list (``Announced`` topic ``majia_list``), dealt to the seats by a drawn
+permutation that only the judge and each seat (its own, ``Notice`` topic ``majia_own``) learn;
+faction members learn each other's 马甲 (``majia_team``), spec §1.5.2.
+"""
 
 from __future__ import annotations
 
@@ -62,7 +68,7 @@ def _discipline(value: Any) -> list[str]:
 
 def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
           options: dict[str, Any]) -> None:
-    """Emit the setup: header, 马甲 list, 角色 list, each actor's 角色, faction letters, faction chats."""
+    """Emit the setup: header, 角色 names, the 马甲 list, each actor's 马甲, faction letters, faction chats."""
     from engine.rulesets.majiasha2 import Majiasha2
 
     opts = options_of(options, len(seating) if seating else None)
@@ -70,12 +76,12 @@ def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSet
     game.emit(GameCreated, PUBLIC, ruleset=Majiasha2.id, version=Majiasha2.version, seed=seed, seats=n,
               flags=resolve_flags(FLAGS, flags), options=opts)
     fixed = check_seating(seating, row(n)) if seating else None
-    game.emit(AliasesAssigned, PUBLIC, aliases=_majia(game, n, seating))
-    names = {i + 1: zh for i, (zh, _) in enumerate(ACCOUNTS[:n])}
-    game.emit(Announced, PUBLIC, topic="majia_accounts", data={"accounts": {str(k): v for k, v in names.items()}})
-    accounts = _accounts(game, n, seating)
+    game.emit(AliasesAssigned, PUBLIC, aliases=_accounts(game, n, seating))
+    names = game.draw("马甲名", lambda r: r.sample([zh for zh, _ in MAJIA], n))
+    game.emit(Announced, PUBLIC, topic="majia_list", data={"majia": {str(i + 1): v for i, v in enumerate(names)}})
+    mapping = _mapping(game, n, seating)
     for seat in range(1, n + 1):
-        game.emit(Notice, seat_vis(seat), topic="majia_account", seats=[seat], data={"account": accounts[seat]})
+        game.emit(Notice, seat_vis(seat), topic="majia_own", seats=[seat], data={"majia": mapping[seat]})
     deal = fixed or _deal(game, row(n))
     for seat, (role, faction) in sorted(deal.items()):
         dealt = role if role in (CUPID, PIPER) else MEMBER
@@ -85,24 +91,34 @@ def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSet
     for faction in GENERAL:
         members = st(game).members(faction)
         game.emit(TeamFormed, team_vis(faction), members, team=faction, members=members)
+        tell_team(game, faction)
 
 
-def _majia(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, str]:
+def tell_team(game: Game, team: str) -> None:
+    """The chat's members learn each other's 马甲 (\"互相知道彼此的马甲\", spec §0 and §1.5.2)."""
+    s = st(game)
+    members = s.teams[team]
+    game.emit(Notice, team_vis(team), members, topic="majia_team", seats=list(members),
+              data={"team": team, "majia": {str(seat): s.actors[seat].majia for seat in members}})
+
+
+def _accounts(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, str]:
+    """Each seat's public 角色 name: the judge's ``alias`` where given, else drawn from the pool."""
     fixed = {item.seat: item.alias for item in seating or [] if item.alias}
-    pool = [zh for zh, _ in MAJIA if zh not in fixed.values()]
-    drawn = game.draw("马甲", lambda r: r.sample(pool, n))
+    pool = [zh for zh, _ in ACCOUNTS if zh not in fixed.values()]
+    drawn = game.draw("角色名", lambda r: r.sample(pool, n))
     return {seat: fixed.get(seat) or drawn[seat - 1] for seat in range(1, n + 1)}
 
 
-def _accounts(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, int]:
-    """Each seat's 角色 number: drawn, or the judge's (``account``; by default the seat's own number,
-    the spec's test mapping Mi↔Ri)."""
+def _mapping(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, int]:
+    """Each seat's 马甲 number: a drawn permutation, or the judge's (``majia``; by default the seat's
+    own number, the spec's test mapping Mi↔Ri)."""
     if seating:
-        given = {item.seat: int(item.options.get("account", item.seat)) for item in seating}
+        given = {item.seat: int(item.options.get("majia", item.seat)) for item in seating}
         if sorted(given.values()) != list(range(1, n + 1)):
-            raise SetupError(f"seats: the accounts (角色 numbers) must be 1..{n}, each once; got {sorted(given.values())}")
+            raise SetupError(f"seats: the 马甲 numbers must be 1..{n}, each once; got {sorted(given.values())}")
         return given
-    drawn = game.draw("角色", lambda r: r.sample(range(1, n + 1), n))
+    drawn = game.draw("马甲", lambda r: r.sample(range(1, n + 1), n))
     return {seat: drawn[seat - 1] for seat in range(1, n + 1)}
 
 

@@ -1,8 +1,11 @@
 """The state of a majiasha2 play-through (spec §1.6). Changed only by ``fold``.
 
-Seats are the actors and are numbered by their 马甲 (the public persona list); each actor also
-holds a 角色 (the posting account), numbered separately, whose mapping to the 马甲 is secret. Skills
-that target a 角色 carry 角色 numbers; everything else (votes, chats, the elder's list) 马甲 numbers.
+Seat n is the actor who posts as 角色 (account) n: the seat's public name is its 角色 name, so every
+public event that carries a seat (a post, a ballot cast) says only which account acted, which the
+spec makes public. Each actor also holds a 马甲 (the persona of the public 马甲 list), numbered
+separately; the seat ↔ 马甲 mapping is the game's secret. Skills that target a 角色 (杀人, shields,
+吹笛, 爱神之箭) carry seats; votes, elections, appointments, 预言, 药剂 and the lists the seer, the
+witch and the elder learn carry 马甲 numbers, which only the engine maps to seats.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ ALIVE, DYING, OUT = "alive", "dying", "out"
 
 @dataclass(slots=True)
 class Actor:
-    """One actor: its 马甲 (the seat), its 角色, identity, factions, HP and statuses."""
+    """One actor: its seat (= its 角色 account), its secret 马甲, identity, factions, HP and statuses."""
 
     seat: int
     alias: str = ""
-    account: int = 0
+    majia: int = 0
     role: str = ""
     faction: str = ""
     origin: str = ""
@@ -74,8 +77,10 @@ class MajiaState(BaseState):
     """Actors, chats and the global trackers of spec §1.6."""
 
     actors: dict[int, Actor] = field(default_factory=dict)
-    accounts: dict[int, int] = field(default_factory=dict)
-    account_names: dict[int, str] = field(default_factory=dict)
+    by_majia: dict[int, int] = field(default_factory=dict)
+    """马甲 number → seat: the secret mapping (the judge's)."""
+    majia_names: dict[int, str] = field(default_factory=dict)
+    """The public 马甲 list: number → name."""
     teams: dict[str, list[int]] = field(default_factory=dict)
     window: Window = field(default_factory=Window)
     size: int = 0
@@ -101,6 +106,9 @@ class MajiaState(BaseState):
     answer: int | None = None
     died_by: dict[int, str] = field(default_factory=dict)
     revealed: set[int] = field(default_factory=set)
+    """Seats whose 马甲 has been announced in public (a vote-out; a night-out with D-07 on)."""
+    shortened: set[int] = field(default_factory=set)
+    """Seats that agreed today to shorten the day (§5)."""
 
     @property
     def pieces(self) -> dict[int, Actor]:
@@ -110,19 +118,26 @@ class MajiaState(BaseState):
     # -- derived views (no mutation) -----------------------------------------------------------
 
     def living(self) -> list[int]:
-        """Seats not out (存活 or 濒死), for 马甲 targets."""
+        """Seats (角色) not out (存活 or 濒死): the targets of 角色 skills (D-41)."""
         return [s for s, a in self.actors.items() if a.status != OUT]
+
+    def listed_majia(self) -> list[int]:
+        """马甲 numbers a 马甲 target may name: every one not publicly known to be out. With D-07 on
+        every out 马甲 is announced by the next morning; with it off a night-out 马甲 stays listed, and
+        a target naming it is wasted, not refused (refusing would tell who went out)."""
+        return sorted(a.majia for a in self.actors.values() if not (a.status == OUT and a.seat in self.revealed))
+
+    def seat_of(self, majia: int) -> int:
+        """The seat (角色) behind 马甲 ``majia``: the secret mapping, for resolving a 马甲 target."""
+        return self.by_majia[majia]
+
+    def majia_of(self, seats: list[int]) -> list[int]:
+        """The 马甲 numbers of ``seats``, in order."""
+        return [self.actors[seat].majia for seat in seats]
 
     def present(self) -> list[int]:
         """Seats that may speak and vote: not out. (A sent-off actor is out.)"""
         return [s for s, a in self.actors.items() if a.status != OUT]
-
-    def living_accounts(self) -> list[int]:
-        """角色 numbers whose actor is not out."""
-        return sorted(a.account for a in self.actors.values() if a.status != OUT)
-
-    def by_account(self, account: int) -> Actor:
-        return self.actors[self.accounts[account]]
 
     def holders(self, role: str) -> list[int]:
         return [s for s, a in self.actors.items() if a.role == role]

@@ -10,6 +10,7 @@ from engine.errors import IllegalAction
 from engine.events import (
     JUDGE,
     PUBLIC,
+    Announced,
     ChoiceMade,
     LastWords,
     Passed,
@@ -24,7 +25,7 @@ from engine.events import (
 from engine.legal import LegalAction
 from engine.rulesets.majiasha2.flow import st
 from engine.rulesets.majiasha2.legal import check_skill
-from engine.rulesets.majiasha2.names import REDACT, SKILL_NAMES, TEAM_NAMES
+from engine.rulesets.majiasha2.names import REDACT, SHORTEN, SKILL_NAMES, TEAM_NAMES
 from engine.rulesets.majiasha2.state import OUT, MajiaState
 from engine.rulesets.majiasha2.words import check_last_words, check_redaction
 
@@ -36,7 +37,7 @@ def submit(game: Game, action: Action) -> None:
     """Validate ``action`` against the rules and the open window, then emit its events."""
     s = st(game)
     if action.seat not in s.actors:
-        raise IllegalAction(f"no seat {action.seat}: seats (马甲) are 1..{len(s.actors)}")
+        raise IllegalAction(f"no seat {action.seat}: seats (角色) are 1..{len(s.actors)}")
     offered = _offered(game, action.seat)
     _HANDLERS[type(action)](game, action, offered)
 
@@ -117,7 +118,22 @@ def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> No
     skill = SKILL_NAMES.id(action.skill)
     check_skill(s, action.seat, skill, tuple(action.targets))
     _find(offered, "skill", action.seat, _where(s), skill=skill)
+    if skill == SHORTEN:
+        _shorten(game, action.seat)
+        return
     game.emit(SkillSubmitted, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
+
+
+def _shorten(game: Game, seat: int) -> None:
+    """An agreement to shorten the day (§5), public and naming the 角色 that agreed.
+
+    Public, because the rule is a public forum process (everyone must agree, so everyone may see who
+    has not yet), and because it names only the account, which posts in public anyway: nothing of the
+    马甲 mapping or of identities is in it. The count lets a reader see how far the agreement is."""
+    s = st(game)
+    agreed = len(s.shortened | {seat})
+    game.emit(Announced, PUBLIC, topic="majia_shorten", seats=[seat],
+              data={"agreed": agreed, "living": len(s.present())})
 
 
 def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> None:
@@ -125,7 +141,7 @@ def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> Non
     skill = SKILL_NAMES.id(action.skill)
     legal = _find(offered, "choose", action.seat, _where(s), skill=skill)
     if len(action.targets) != 1 or action.targets[0] not in legal.targets:
-        raise IllegalAction(f"seat {action.seat}: {SKILL_NAMES.zh(skill)} in {_where(s)} names one living 马甲; "
+        raise IllegalAction(f"seat {action.seat}: {SKILL_NAMES.zh(skill)} in {_where(s)} names one listed 马甲; "
                             f"got {list(action.targets)}, legal: {list(legal.targets)}")
     game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
 

@@ -1,0 +1,166 @@
+"""majiasha2's two name layers (spec §0): the thread is signed by 角色, ballots name 马甲 and put out
+the seat that holds one, D-07 off wastes (never refuses) a 马甲 that went out unannounced, and the day
+ends early only when every living 角色 agrees to shorten it (§5)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agents.scripted import ScriptedAgent
+from arena.runner import GameRunner
+from engine.actions import UseSkill
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.narrate import Names
+from engine.rulesets import get_ruleset
+from engine.rulesets.majiasha2.aliases import ACCOUNTS, MAJIA
+from engine.views import Viewer
+from prompts import render_event
+from tests.test_judge_majiasha2 import Settled, load, refused
+
+RULESET = get_ruleset("majiasha2")
+
+
+def test_the_public_thread_is_signed_by_accounts() -> None:
+    """Posts and ballots carry the seat, whose public name is a 角色 (account) name; 马甲 appear only as
+    ballot targets and in the public 马甲 list."""
+    game = RULESET.new_game(3, options={"size": 12})
+    bot = ScriptedAgent()
+    asyncio.run(GameRunner(game, {seat: bot for seat in range(1, 13)}).run())
+    names = Names.from_events(RULESET, game.view(Viewer.spectator()))
+    accounts, majia = {zh for zh, _ in ACCOUNTS}, {zh for zh, _ in MAJIA}
+    assert set(names.aliases.values()) <= accounts and set(names.majia.values()) <= majia
+    posts = [e for e in game.view(Viewer.spectator()) if e.kind == "posted"]
+    assert posts
+    for e in posts:
+        line = render_event(e, names, "zh") or ""
+        signer = names.seat(e.seat)
+        assert signer in accounts and line.split("】", 1)[1].startswith(f"{e.seat}号{signer}")
+        assert not any(line.split("】", 1)[1].startswith(f"{e.seat}号{m}") for m in majia)
+    ballots = [e for e in game.view(Viewer.spectator()) if e.kind == "vote_cast" and e.target is not None]
+    assert ballots and all(names.majia_label(e.target) in (render_event(e, names, "zh") or "")  # type: ignore[attr-defined]
+                           for e in ballots)
+
+
+def test_a_vote_on_a_majia_puts_out_the_seat_holding_it_and_announces_both() -> None:
+    g = Settled("G-16-majia")
+    assert g.state.actors[4].majia == 7 and g.state.actors[7].majia == 4
+    assert g["deaths"][0]["seat"] == 4 and g["winners"] == ["阵营A"]
+    result = [e for e in g["events"] if e["kind"] == "announced" and e["topic"] == "vote_result"][-1]
+    assert result["seats"] == [4] and result["data"]["majia"] == 7 and result["data"]["pairs"] == {"4": 7}
+    assert 4 in g.state.revealed and 7 not in g.state.revealed
+
+
+def _secret_night_out(reveal: bool, day2_votes: list[dict[str, int]], night2: list[dict[str, Any]]) -> Any:
+    """The standard table: A's squad puts R8 out on night 1, announced without its 马甲 when D-07 is off."""
+    def edit(d: dict[str, Any]) -> None:
+        d["flags"] = {"majia.reveal_alias_on_night_out": reveal}
+        d["steps"] = [
+            {"night": 0, "actions": [{"seat": 19, "skill": "爱神之箭", "targets": [9, 12]}]},
+            {"day": 1, "votes": [{"seat": 1, "target": 1}]},
+            {"night": 1, "actions": [{"seat": s, "skill": "杀人", "targets": [8]} for s in (4, 5, 6)]},
+            {"day": 2, "votes": day2_votes},
+            *([{"night": 2, "actions": night2}] if night2 else []),
+        ]
+    return edit
+
+
+VOTES = [{"seat": 13, "target": 8}, {"seat": 16, "target": 8}, {"seat": 17, "target": 8}, {"seat": 2, "target": 14}]
+
+
+def test_d07_off_a_vote_and_a_potion_on_a_secretly_out_majia_are_wasted_not_refused() -> None:
+    g = Settled("G-02", _secret_night_out(False, VOTES, [{"seat": 3, "skill": "药剂", "targets": [8]}]))
+    morning = [e for e in g["events"] if e["kind"] == "announced" and e["topic"] == "majia_morning"][1]
+    assert morning["seats"] == [8] and morning["data"]["pairs"] == {}
+    cast = [(e["seat"], e["target"]) for e in g["events"] if e["kind"] == "vote_cast" and e["day"] == 2]
+    assert (13, 8) in cast and (16, 8) in cast
+    assert [d["seat"] for d in g["deaths"]] == [8, 14]
+    assert g.resolved("potion") == [(3, [8], "wasted")] and g.state.actors[3].potion_used
+    assert 8 not in g.state.revealed
+
+
+def test_d07_on_the_same_vote_is_refused_once_the_majia_is_announced_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused("G-02", tmp_path, capsys, _secret_night_out(True, VOTES, []))
+    assert "seat 13" in err and "马甲 8 cannot be voted" in err
+
+
+def _day_one(seed: int = 1) -> Game:
+    game = RULESET.new_game(seed, options={"size": 9})
+    while game.state.phase != "DAY":
+        game.advance()
+    return game
+
+
+def test_shorten_ends_the_day_when_every_living_account_agrees() -> None:
+    game = _day_one()
+    living = game.state.present()  # type: ignore[attr-defined]
+    for seat in living[:-1]:
+        game.submit(UseSkill(seat=seat, skill="缩短白天"))
+    assert game.state.phase == "DAY" and not RULESET.window_complete(game.state)
+    shown = [e for e in game.view(Viewer.spectator()) if e.kind == "announced" and e.topic == "majia_shorten"]
+    assert [e.seats for e in shown] == [[s] for s in living[:-1]] and shown[-1].data["agreed"] == len(living) - 1
+    with pytest.raises(IllegalAction, match="already agreed"):
+        game.submit(UseSkill(seat=living[0], skill="shorten"))
+    game.submit(UseSkill(seat=living[-1], skill="shorten"))
+    assert game.state.phase == "VOTE" and game.state.day == 1
+
+
+def test_shorten_is_free_and_one_missing_keeps_the_day_open() -> None:
+    game = _day_one(2)
+    living = game.state.present()  # type: ignore[attr-defined]
+    for seat in living[1:]:
+        game.submit(UseSkill(seat=seat, skill="shorten"))
+        assert any(a.kind == "post" for a in game.legal(seat) or ()), "agreeing does not end one's turn"
+        assert not any(a.skill == "shorten" for a in game.legal(seat) or ())
+    assert game.state.phase == "DAY" and living[0] in game.waiting()
+
+
+def test_the_scenario_format_takes_majia_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = load("G-16-majia")
+    assert {e["seat"]: e.get("majia") for e in data["seats"] if "majia" in e} == {4: 7, 7: 4}
+    err = refused("G-16-majia", tmp_path, capsys, lambda d: d["seats"][0].update(majia=7))
+    assert "马甲 numbers must be 1..9" in err
+
+
+MAJIA_SKILLS = {"任命", "预言", "药剂"}
+GOLDEN = sorted(p.stem for p in (Path(__file__).resolve().parent / "scenarios" / "majiasha2").glob("G-*.json")
+                if "illegal" not in p.stem and "too-long" not in p.stem and "newline" not in p.stem)
+
+
+def _relabel(data: dict[str, Any]) -> None:
+    """Deal the 马甲 in reverse (seat s holds 马甲 n+1-s) and rename every 马甲 target the same way."""
+    n = len(data["seats"])
+    old = {e["seat"]: e.get("majia", e["seat"]) for e in data["seats"]}
+    new = {m: n + 1 - m for m in range(1, n + 1)}
+    for e in data["seats"]:
+        e["majia"] = new[old[e["seat"]]]
+    by_seat = {e["seat"]: e["majia"] for e in data["seats"]}
+
+    def moved(m: int) -> int:
+        seat = next(s for s, was in old.items() if was == m)
+        return int(by_seat[seat])
+    for step in data["steps"]:
+        for vote in step.get("votes", []):
+            if vote.get("target") is not None:
+                vote["target"] = moved(vote["target"])
+        for action in step.get("actions", []):
+            if action.get("skill") in MAJIA_SKILLS:
+                action["targets"] = [moved(t) for t in action["targets"]]
+        for choice in step.get("choices", []):
+            if choice.get("skill") in ("殉职", "successor"):
+                choice["targets"] = [moved(t) for t in choice["targets"]]
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_every_golden_scenario_keeps_its_outcome_under_another_majia_deal(name: str) -> None:
+    """The spec's outcomes do not depend on the test mapping Mi↔Ri: dealt in reverse, with every 马甲
+    target renamed alike, each scenario ends the same (who is out and how, roles, winners)."""
+    plain, swapped = Settled(name), Settled(name, _relabel)
+    for key in ("deaths", "alive", "roles", "winners", "ended", "voted_out"):
+        assert swapped[key] == plain[key], (name, key)
+    assert swapped.state.defeated == plain.state.defeated
