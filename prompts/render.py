@@ -101,8 +101,18 @@ def _post_withheld(e: ev.PostWithheld, c: Ctx) -> str:
 def _passed(e: ev.Passed, c: Ctx) -> str | None:
     if not e.fallback:
         return None
-    why = c.t("，原因：", ", reason: ") + quoted(e.reason) if e.reason else ""
+    why = c.t("，原因：", ", reason: ") + quoted(_brief(e.reason)) if e.reason else ""
     return c.private(e, c.t(f"系统代你跳过{why}", f"Passed on your behalf{why}"))
+
+
+REASON_CHARS = 80
+"""How much of a fallback's reason the seat's log keeps: the seat read the judge's whole error in
+the turns of that decision; the log line only has to say what happened, and it is re-read in every
+later request."""
+
+
+def _brief(reason: str) -> str:
+    return reason if len(reason) <= REASON_CHARS else reason[:REASON_CHARS - 1] + "…"
 
 
 RENDER: dict[str, Callable[[Any, Ctx], str | None]] = {

@@ -10,8 +10,8 @@ changes most, so that the part every seat shares comes first:
    order they happened) — also the same for every seat, and only ever appended to;
 3. then the seat's own part: its seat, alias and role (whose card is in the system message), its notes (compactions), its private
    log (judge's DMs, its team chats, each under the day and phase it happened), its notebook;
-4. then the instruction of this decision (day and phase, where the guide says what to do now,
-   the legal actions in words, and on a retry the judge's error); the model's calls and the tools' results of this
+4. then the instruction of this decision (day and phase — the system message says to follow the
+   guide's entry for it — the legal actions in words, and on a retry the judge's error); the model's calls and the tools' results of this
    decision follow as assistant and tool turns.
 
 So one seat's request is an exact prefix of its next up to where the thread stopped last time,
@@ -50,6 +50,16 @@ from prompts.tokens import PER_MESSAGE, count_message, count_messages, count_tex
 
 Message = dict[str, Any]
 
+RECENT_DAYS = 2
+"""Days of a seat's private log shown in full in each request (today and yesterday). The own part
+follows the public thread, so a prefix cache computes it anew in every request: older team chat
+and receipts are one ``read_log`` call away instead of re-read every time."""
+
+WINDOWED = (ev.TeamPosted, ev.SkillSubmitted, ev.Passed, ev.PostWithheld, ev.LastWords, ev.ChoiceMade,
+            ev.Question, ev.Awaiting, ev.VoteCast)
+"""Private lines that leave the request after ``RECENT_DAYS``: team chatter and the seat's receipts.
+What the judge told the seat (results, role and team changes, warnings) stays on every day."""
+
 LIMIT_KINDS = ("post", "team_post", "last_words", "vote_reason")
 """Texts an action may carry, each with its own token limit (``SeatPrompt.limits``)."""
 
@@ -80,13 +90,21 @@ class _Line:
     seq: int
     text: str
     tokens: int
+    kept: bool = False
+    """Not in ``WINDOWED`` (a result, a role change, a team formed or joined, a warning): shown on
+    every day."""
+    group: tuple[Any, ...] | None = None
+    """Team submissions of the same skill on the same targets share a group: consecutive ones are
+    shown as one line naming every submitter (``who`` is this line's submitter as written in it)."""
+    who: str = ""
 
 
 class SeatPrompt:
     """The prompt of one seat for one whole game (see the module docstring)."""
 
     def __init__(self, ruleset: Ruleset | str, seat: int, lang: Lang = "zh", names: Names | None = None, *,
-                 post_limit: int | None = None, limits: Mapping[str, int] | None = None) -> None:
+                 post_limit: int | None = None, limits: Mapping[str, int] | None = None,
+                 recent_days: int | None = RECENT_DAYS) -> None:
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seat = seat
         self.lang: Lang = lang
@@ -96,6 +114,10 @@ class SeatPrompt:
             self.limits["post"] = post_limit
         self.names: Names = SeatNames.of(names or Names.from_ruleset(self.ruleset))
         self.viewer = Viewer.of_seat(seat)
+        self.recent_days = recent_days
+        """Days of the private log shown in full (today and the ones before); older team-chat lines
+        and action receipts are reached with ``private_log(day)`` (the ``read_log`` tool), while the
+        judge's notices stay. None: every day in full."""
         self.flags: dict[str, Any] = {f.name: f.default for f in self.ruleset.flags}
         self.dealt: str | None = None
         """The role dealt at the start (from ``RoleDealt``)."""
@@ -156,9 +178,19 @@ class SeatPrompt:
                 continue
             text = render_event(event, self.names, self.lang, quiet=self.texts.quiet_phases)
             if text is not None:
-                line = _Line(event.day, event.phase, event.seq, text, count_tokens(text) + 1)
+                line = _Line(event.day, event.phase, event.seq, text, count_tokens(text) + 1,
+                             not isinstance(event, WINDOWED), *self._group(event, text))
                 (self._thread if event.vis == PUBLIC else self._private).append(line)
         return new
+
+    def _group(self, event: ev.Event, text: str) -> tuple[tuple[Any, ...] | None, str]:
+        """The group of a team's skill submission and its submitter's label (else no group)."""
+        if not isinstance(event, ev.SkillSubmitted) or not event.vis.startswith("team:"):
+            return None, ""
+        who = seat_label(self.names, event.seat, self.lang)
+        if who not in text:
+            return None, ""
+        return (event.day, event.phase, event.vis, event.skill, tuple(event.targets)), who
 
     def _learn(self, event: ev.Event) -> bool:
         """Update what the seat knows from ``event``; True when the prompt holds it elsewhere (the
@@ -290,15 +322,40 @@ class SeatPrompt:
     def _private_lines(self) -> list[str]:
         """The seat's private log, each day and phase under its own heading (the thread has the
         public banners; these lines would otherwise lose their place in time)."""
+        lines = [line for line in self._private if line.day >= self._from_day]
+        hidden: list[int] = []
+        if self.recent_days is not None:
+            first = self.day - self.recent_days + 1
+            hidden = sorted({line.day for line in lines if line.day < first and not line.kept})
+            lines = [line for line in lines if line.day >= first or line.kept]
+        out = [self.texts.word("frame.older", days=_days(hidden))] if hidden else []
+        out += self._grouped(lines)
+        return out
+
+    def private_log(self, day: int) -> str:
+        """Every line of the seat's private log of ``day``, in full (for the ``read_log`` tool)."""
+        lines = self._grouped([line for line in self._private if line.day == day])
+        return "\n".join(lines) if lines else self.texts.word("frame.no_log", day=day)
+
+    def _grouped(self, lines: list[_Line]) -> list[str]:
+        """``lines`` under their day-and-phase headings, a team's identical submissions merged."""
         out: list[str] = []
         where: tuple[int, str] | None = None
-        for line in self._private:
-            if line.day < self._from_day:
-                continue
+        i = 0
+        while i < len(lines):
+            line = lines[i]
             if (line.day, line.phase) != where:
                 where = (line.day, line.phase)
                 out.append(self._when(line.day, line.phase))
-            out.append(line.text)
+            j = i + 1
+            while line.group is not None and j < len(lines) and lines[j].group == line.group:
+                j += 1
+            if j - i > 1:  # teammates who submitted the same: one line, every submitter in order
+                who = self.texts.word("sep").join(x.who for x in lines[i:j])
+                out.append(line.text.replace(line.who, who, 1))
+            else:
+                out.append(line.text)
+            i = j
         return out
 
     def _when(self, day: int, phase: str) -> str:
@@ -329,10 +386,6 @@ class SeatPrompt:
                      blue_left: int | None, limits: Mapping[str, int]) -> str:
         t, names = self.texts, self.names
         lines = [t.word("frame.turn" if day > 0 else "frame.turn_setup", day=day, phase=names.phase(phase, self.lang))]
-        if t.phase_text(phase, self.role):
-            own = self.role if self.role and t.phase_text(phase, self.role) != t.phase_text(phase, None) else None
-            lines.append(t.word("frame.todo_role" if own else "frame.todo", phase=names.phase(phase, self.lang),
-                                role=names.role(own, self.lang) if own else ""))
         options = [t.word("frame.options"), *("- " + line for line in describe_all(legal, t, names, limits, blue_left))]
         self._options = "\n".join(options)
         lines += options
@@ -413,6 +466,17 @@ class SeatPrompt:
                             before, self.tokens())
         self.compactions.append(record)
         return record
+
+
+def _days(days: list[int]) -> str:
+    """Sorted day numbers as runs: ``1–3,5``."""
+    runs: list[list[int]] = []
+    for day in days:
+        if runs and day == runs[-1][-1] + 1:
+            runs[-1].append(day)
+        else:
+            runs.append([day])
+    return ",".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _tool_call(call: Any) -> Message:

@@ -26,8 +26,8 @@ import pytest
 from agents.base import CallRecord, Turn
 from agents.llm import ClientPool, Endpoint, LLMAgent, MissingKeyError
 from agents.llm.aliases import AliasBook
-from agents.llm.parse import CallError, Note, Selected, parse_call
-from agents.llm.tools import ABSTAIN, NOTES, SELECT, build_stable, build_tools
+from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
+from agents.llm.tools import ABSTAIN, NOTES, READ_LOG, SELECT, build_stable, build_tools
 from agents.random_legal import random_action
 from arena.runner import GameRunner
 from arena.seats import SeatFileError, load_seat_file, parse_seat_file, plan_from_configs
@@ -190,7 +190,7 @@ def test_tool_schemas_are_well_formed_json_schema_and_policy_calls_are_legal() -
     def visit(game: Game, seat: int, legal: tuple[LegalAction, ...]) -> None:
         tools = build_tools(legal, book_of(game))
         names = tools.names()
-        assert len(names) == len(set(names)) and names[-1] == NOTES
+        assert len(names) == len(set(names)) and names[-2:] == [NOTES, READ_LOG]
         for spec in tools.specs:
             fn = spec.schema["function"]
             assert spec.schema["type"] == "function" and TOOL_NAME.match(fn["name"]) and fn["description"]
@@ -199,7 +199,7 @@ def test_tool_schemas_are_well_formed_json_schema_and_policy_calls_are_legal() -
             assert valid(args, fn["parameters"]), (fn["name"], args)
             parsed = parse_call(tools, seat, fn["name"], json.dumps(args, ensure_ascii=False))
             if spec.template is None:
-                assert isinstance(parsed, Note)
+                assert isinstance(parsed, Note if fn["name"] == NOTES else ReadLog)
                 continue
             assert not isinstance(parsed, (Note, Selected))
             kinds[spec.template.kind] += 1
@@ -245,7 +245,7 @@ def test_stable_tools_offer_a_roles_whole_vocabulary_over_every_seat() -> None:
     seats = list(range(1, SEATS + 1))
     tools = build_stable(RULESET.vocabulary("killer"), book, seats)
     assert tools.names() == ["post", "team_post_killers", "vote", "skill_blade", "skill_tell_name", "last_words",
-                             "pass", NOTES]
+                             "pass", NOTES, READ_LOG]
     vote = tools.get("vote")
     assert vote is not None
     enum = vote.schema["function"]["parameters"]["properties"]["target"]["enum"]
@@ -367,7 +367,7 @@ def test_other_kinds_parse_to_their_actions() -> None:
     legal = (LegalAction("team_post", team="killers"), LegalAction("choose", "belief", yes_no=True),
              LegalAction("last_words"), LegalAction("skill", "blade", (1, 2), 1))
     tools = build_tools(legal, book)
-    assert tools.names() == ["team_post_killers", "answer_belief", "last_words", "skill_blade", NOTES]
+    assert tools.names() == ["team_post_killers", "answer_belief", "last_words", "skill_blade", NOTES, READ_LOG]
     assert parse_call(tools, 3, "team_post_killers", '{"text": "刀2"}') == TeamPost(seat=3, team="killers", text="刀2")
     assert parse_call(tools, 3, "answer_belief", '{"use": "yes"}') == Choose(seat=3, skill="belief", use=True)
     assert parse_call(tools, 3, "answer_belief", '{"use": false}') == Choose(seat=3, skill="belief", use=False)
@@ -907,3 +907,25 @@ def figures(seed: int = 11) -> None:
 
 if __name__ == "__main__":
     figures(int(sys.argv[1]) if len(sys.argv) > 1 else 11)
+
+
+def test_read_log_answers_with_a_days_private_log_and_asks_again() -> None:
+    _, turn = vote_turn()
+    script = [Answer.call(READ_LOG, {"day": 0}), Answer.call(READ_LOG, {"day": "x"})]
+    with FakeOpenAI(script) as fake:
+        agent = LLMAgent(endpoint(fake))
+        [action] = run(act(agent, turn))
+    assert isinstance(action, Vote)
+    answer = fake.requests[1]["messages"][-1]
+    assert answer["role"] == "tool" and answer["content"]  # the setup's log, or "no private log"
+    bad = records_of(agent)[1]
+    assert bad.error is not None and "day" in bad.error  # a malformed day is answered, not crashed on
+    assert [READ_LOG in request_tools(b) for b in fake.requests][:2] == [True, True]
+    # a model that only reads is stopped after MAX_READS and still acts
+    from agents.llm.graph import MAX_READS
+    with FakeOpenAI([Answer.call(READ_LOG, {"day": 1})] * (MAX_READS + 1)) as fake:
+        agent = LLMAgent(endpoint(fake))
+        [action] = run(act(agent, turn))
+    assert isinstance(action, Vote)
+    errors = [r.error for r in records_of(agent) if r.error]
+    assert any(e.startswith("reads limit") for e in errors)

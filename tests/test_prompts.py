@@ -421,16 +421,16 @@ def test_golden_prompts_match() -> None:
 def test_a_role_learned_after_the_system_message_comes_with_its_card() -> None:
     prompt = SeatPrompt(RULESET, 4, "en")
     first = prompt.request(0, "SETUP", (PASS,))
-    assert "Your role: unknown" in first[1]["content"]
+    assert "your role: unknown." in first[1]["content"]
     prompt.observe([ev.RoleDealt(seq=5, day=0, phase="SETUP", vis=ev.seat_vis(4), seat=4, role="inquisitor",
                                  faction="white"),
                     ev.RoleDealt(seq=6, day=0, phase="SETUP", vis=ev.seat_vis(5), seat=5, role="killer",
                                  faction="black")])
     messages = prompt.request(0, "SETUP", (PASS,))
     assert messages[0] == first[0]  # the system message is the same for every seat: no role in it
-    assert "Your role: Inquisitor. (its card is [Inquisitor] in the rules part)" in messages[-1]["content"]
+    assert "your role: Inquisitor. (card: [Inquisitor] in the rules)" in messages[-1]["content"]
     assert "[Inquisitor] Inquisitor" in messages[0]["content"]  # every card is in the shared system message
-    assert "Your role: Killer" not in messages[-1]["content"]
+    assert "your role: Killer" not in messages[-1]["content"]
     assert prompt.role == "inquisitor"
 
 
@@ -462,3 +462,31 @@ def test_sent_messages_stay_as_sent() -> None:
     for messages in (first, second, prompt.messages()):
         assert tokens_in(messages, tools) == count_messages(messages, tools)
         assert tokens_in(messages, []) == count_messages(messages)
+
+
+def test_older_team_chat_leaves_the_request_but_stays_in_reach() -> None:
+    """After two days a seat's team chat and receipts leave its request (a prefix cache computes
+    the own part anew each time); the judge's results stay; ``private_log(day)`` (the ``read_log``
+    tool) still has every line, and the request says how to reach it."""
+    from engine.views import view
+    from tests.test_scripted import play
+
+    played = play(5)
+    killer = next(e.seat for e in played.game.events if isinstance(e, ev.RoleDealt) and e.role == "killer")
+    events = view(played.game.events, Viewer.of_seat(killer))
+    last_day = max(e.day for e in events)
+    assert last_day >= 4, "the scripted game should last a few days"
+    window = SeatPrompt(RULESET, killer, "zh")
+    window.observe(events)
+    full = SeatPrompt(RULESET, killer, "zh", recent_days=None)
+    full.observe(events)
+    shown = window.request(last_day, "VOTE", (PASS,))[1]["content"]
+    everything = full.request(last_day, "VOTE", (PASS,))[1]["content"]
+    day1 = window.private_log(1)
+    assert "【杀手群】" in day1 and day1 in full.private_log(1)
+    assert "read_log" in shown and "read_log" not in everything
+    assert count_tokens(shown) < count_tokens(everything)
+    team_day1 = [line for line in day1.splitlines() if line.startswith("【杀手群】")]
+    assert team_day1 and not any(line in shown.split("=== 你自己")[1] for line in team_day1)
+    # what the judge told the seat (team formed, results) is never windowed
+    assert "群聊开启" in shown.split("=== 你自己")[1]

@@ -39,7 +39,7 @@ from langgraph.runtime import Runtime
 from agents.base import CallRecord, Turn
 from agents.llm.aliases import AliasBook
 from agents.llm.endpoint import Endpoint
-from agents.llm.parse import CallError, Note, Selected, parse_call
+from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
 from agents.llm.pool import ClientPool, Reply
 from agents.llm.records import assistant_message, finish_reason, record_call
 from agents.llm.texts import text
@@ -65,6 +65,7 @@ class SeatPromptLike(Protocol):
     def compaction_messages(self) -> list[Message]: ...
     def compact(self, summary: str) -> Any: ...
     def check_post(self, text: str, kind: str = "post") -> str | None: ...
+    def private_log(self, day: int) -> str: ...
 
 
 @dataclass
@@ -96,6 +97,7 @@ class State(TypedDict, total=False):
     error: str | None
     illegal: int
     notes: int
+    reads: int
 
 
 Route = Literal["compact", "instruct", "select", "call", "call_only", "fallback", "__end__"]
@@ -183,6 +185,8 @@ async def validate(state: State, runtime: Runtime[Decision]) -> State:
         return _invalid(state, d, first["id"], str(exc), "invalid call", note=_cut_hint(d.endpoint, reply, first))
     if isinstance(parsed, Selected):
         return _selected(state, d, first["id"], parsed.tool)
+    if isinstance(parsed, ReadLog):
+        return _read(state, d, first["id"], parsed.day)
     if isinstance(parsed, Note):
         if state.get("notes", 0) >= d.endpoint.max_notes:  # a stable set keeps the notebook tool
             return _invalid(state, d, first["id"], text(d.book.lang, "notes_full"), "notes limit")
@@ -235,6 +239,19 @@ def _selected(state: State, d: Decision, call_id: str, tool: str) -> State:
         return {"action": Pass(seat=d.turn.seat), "error": None}
     d.prompt.record_tool_result(call_id, text(d.book.lang, "selected", tool=tool))
     return {"selected": tool, "messages": d.prompt.messages(), "error": None}
+
+
+MAX_READS = 3
+"""``read_log`` calls per decision: a model that only reads never acts."""
+
+
+def _read(state: State, d: Decision, call_id: str, day: int) -> State:
+    """Answer ``read_log`` with that day's private log, then ask for the action again."""
+    reads = state.get("reads", 0) + 1
+    if reads > MAX_READS:
+        return _invalid(state, d, call_id, text(d.book.lang, "reads_full"), "reads limit")
+    d.prompt.record_tool_result(call_id, d.prompt.private_log(day))
+    return {"reads": reads, "messages": d.prompt.messages(), "selected": None, "error": None}
 
 
 def _noted(state: State, d: Decision, call_id: str, note: str) -> State:
@@ -373,4 +390,4 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
 def initial_state(endpoint: Endpoint) -> State:
     """The input of one run."""
     return {"forced": endpoint.tool_mode == "forced", "direct": endpoint.tool_mode == "direct", "max_illegal": endpoint.max_retries_illegal, "compact": False,
-            "selected": None, "reply": None, "action": None, "error": None, "illegal": 0, "notes": 0}
+            "selected": None, "reply": None, "action": None, "error": None, "illegal": 0, "notes": 0, "reads": 0}

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agents.llm.texts import text
-from agents.llm.tools import ABSTAIN, NOTES, SELECT, Toolset, ToolSpec
+from agents.llm.tools import ABSTAIN, NOTES, READ_LOG, SELECT, Toolset, ToolSpec
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.legal import LegalAction
 
@@ -27,6 +27,13 @@ _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 _ABSTAIN_WORDS = {ABSTAIN, "弃票", "弃权", "none", "null", "no one", "nobody", ""}
 _YES = {"true", "yes", "y", "1", "是", "对", "好"}
 _NO = {"false", "no", "n", "0", "否", "不", "不是"}
+
+
+def _day(args: dict[str, Any], lang: str) -> int:
+    try:
+        return max(0, int(args["day"]))
+    except (KeyError, TypeError, ValueError):
+        raise CallError("day 必须是整数" if lang == "zh" else "day must be an integer") from None
 
 
 class CallError(ValueError):
@@ -41,13 +48,20 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class ReadLog:
+    """A ``read_log`` call: the day of the seat's private log to show."""
+
+    day: int
+
+
+@dataclass(frozen=True, slots=True)
 class Selected:
     """A ``select_action`` call (the forced mode's first step): the tool chosen."""
 
     tool: str
 
 
-Parsed = Action | Note | Selected
+Parsed = Action | Note | ReadLog | Selected
 
 
 def parse_call(tools: Toolset, seat: int, name: str, raw: str | None) -> Parsed:
@@ -61,6 +75,8 @@ def parse_call(tools: Toolset, seat: int, name: str, raw: str | None) -> Parsed:
     args = parse_arguments(raw, spec, tools)
     if spec.name == NOTES:
         return Note(_text(args, "text", tools))
+    if spec.name == READ_LOG:
+        return ReadLog(_day(args, lang))
     template = tools.template(spec)
     assert template is not None
     try:

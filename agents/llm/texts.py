@@ -43,6 +43,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Write into your private notebook (only you see it; not a game action); "
                     "you still choose an action afterwards."),
     "write_notes.text": ("笔记内容。", "The note."),
+    "read_log": ("查看你某一天的全部私密记录（群聊、行动回执、法官私信；不是游戏行动）；看完后仍要选择一个行动。",
+                 "Read your whole private log of one day (team chat, receipts, the judge's DMs; not a game "
+                 "action); you still choose an action afterwards."),
+    "read_log.day": ("第几天（0 为开局）。", "Which day (0: the setup)."),
+    "reads_full": ("本次决定查看记录的次数已用完，请直接选择行动。", "No more log reads for this decision: choose your action."),
     "select_action": ("先选择你这一步要做什么；之后会请你填写细节。可选：\n{options}",
                       "First choose what you do now; you will then be asked for its details. Options:\n{options}"),
     "select_action.action": ("要做的事（工具名）。", "What you do (a tool's name)."),

@@ -24,6 +24,9 @@ from engine.narrate.names import Lang
 from prompts.actions import safe_name, tool_name
 
 NOTES = "write_notes"
+READ_LOG = "read_log"
+MEMORY = (NOTES, READ_LOG)
+"""Tools beside the game actions: the seat's notebook and its older private log (neither acts)."""
 SELECT = "select_action"
 ABSTAIN = "abstain"
 
@@ -100,7 +103,7 @@ def build_tools(legal: Sequence[LegalAction], book: AliasBook, *, notebook: bool
     target left, are dropped), plus the notebook when ``notebook``."""
     specs = [spec for spec in (tool_for(t, book) for t in legal) if spec is not None]
     if notebook:
-        specs.append(notes_tool(book.lang))
+        specs += [notes_tool(book.lang), log_tool(book.lang)]
     return Toolset(tuple(specs), book)
 
 
@@ -120,7 +123,7 @@ def build_stable(templates: Iterable[LegalAction], book: AliasBook, seats: Seque
     order = sorted(chosen, key=lambda n: (KIND_ORDER.index(chosen[n].kind), n))
     specs = [spec for spec in (_stable_spec(chosen[n], book, everyone) for n in order) if spec is not None]
     if notebook:
-        specs.append(notes_tool(book.lang))
+        specs += [notes_tool(book.lang), log_tool(book.lang)]
     return Toolset(tuple(specs), book, stable=True)
 
 
@@ -258,6 +261,12 @@ def notes_tool(lang: Lang) -> ToolSpec:
     """The private notebook."""
     props = {"text": _text_prop(lang, "write_notes.text")}
     return ToolSpec(NOTES, function(NOTES, text(lang, "write_notes"), props, ["text"]))
+
+
+def log_tool(lang: Lang) -> ToolSpec:
+    """The seat's whole private log of one day (older days leave the request; see ``SeatPrompt``)."""
+    props: dict[str, Schema] = {"day": {"type": "integer", "minimum": 0, "description": text(lang, "read_log.day")}}
+    return ToolSpec(READ_LOG, function(READ_LOG, text(lang, "read_log"), props, ["day"]))
 
 
 def select_tool(specs: Sequence[ToolSpec], lang: Lang) -> ToolSpec:
