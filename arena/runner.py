@@ -173,6 +173,8 @@ class GameRunner:
                 start = len(self.game.events)
                 try:
                     self.game.submit(action)
+                    if isinstance(action, Pass) and action.fallback:  # the player's own fallback
+                        self.fallbacks += 1
                     self._publish(start)
                     return
                 except EngineError as exc:

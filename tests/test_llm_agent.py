@@ -847,7 +847,7 @@ def test_a_mixed_game_from_a_seat_file_with_a_flaky_endpoint(tmp_path: Any) -> N
         path.write_text(SEAT_FILE.format(url=fake.base_url), encoding="utf-8")
         plan = load_seat_file(path, SEATS, environ={})
         assert plan.problems  # seat 18's key is missing: it passes on record
-        game, _, records, _ = play(plan.agents, seed=4)
+        game, runner, records, _ = play(plan.agents, seed=4)
     assert game.over and game.winners
     llm_seats = {c["seat"] for c in plan.configs if c["kind"] == "llm"}
     assert {r.seat for r in records} == llm_seats
@@ -859,6 +859,7 @@ def test_a_mixed_game_from_a_seat_file_with_a_flaky_endpoint(tmp_path: Any) -> N
     fallbacks = [e for e in game.events if isinstance(e, Passed) and e.fallback]
     assert len(fallbacks) >= len({r.decision for r in eighteen})
     assert all(e.reason for e in fallbacks)
+    assert runner.fallbacks == len(fallbacks)  # the summary counts the players' own fallbacks too
 
 
 def test_a_seats_prompts_never_hold_another_seats_private_text(eighteen_llms: Played) -> None:
