@@ -14,6 +14,9 @@ downstream 马甲. Votes, elections, appointments, 预言, 药剂 and the sherif
 when every living 角色 agrees (缩短白天, §5).
 
 Version history
+- 2.0 (chats by 马甲): a seat's view of a faction or lovers' chat names each mate by 马甲 only
+  (``shown``): the acting seat of a chat post or an elder ballot, the members, the elder and the
+  lover partner are redacted; before, the chat signed by seat and so told every mate's 角色.
 - 2.0: the name layers as the spec has them: seats are 角色 and post in the thread; 马甲 are a
   separate public list with a secret mapping (before, seats were 马甲 and the 角色 a secret number,
   so the thread was signed by 马甲); 马甲 targets mapped by the engine; reveals as ``pairs``; the
@@ -49,6 +52,7 @@ from engine.rulesets.majiasha2.names import (
 from engine.rulesets.majiasha2.night0 import open_night0
 from engine.rulesets.majiasha2.phases import CLOSE
 from engine.rulesets.majiasha2.setup import start
+from engine.rulesets.majiasha2.shown import shown
 from engine.rulesets.majiasha2.state import MajiaState
 from engine.rulesets.majiasha2.submit import submit
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
@@ -56,6 +60,7 @@ from engine.state import BaseState
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.views import Viewer
 
 
 class Majiasha2(Ruleset):
@@ -130,6 +135,10 @@ class Majiasha2(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, MajiaState)
         fold(state, event)
+
+    def shown(self, event: Event, viewer: Viewer) -> Event:
+        """Chats by 马甲: a chat mate's 角色 redacted from what a seat sees (``shown``)."""
+        return shown(event, viewer)
 
 
 RULESET = Majiasha2
