@@ -106,7 +106,7 @@ class BeliefCheckpoints:
                  aliases: dict[int, str]) -> BeliefRequest:
         return BeliefRequest(
             ruleset=self.ruleset.id, seed=game.state.seed, seat=seat, day=at.day, phase=at.phase,
-            checkpoint=at.seq, events=view(cut, Viewer.of_seat(seat)),
+            checkpoint=at.seq, events=view(cut, Viewer.of_seat(seat), self.ruleset),
             targets={t: aliases.get(t, "") for t in alive if t != seat}, factions=self.factions)
 
     async def _ask(self, request: BeliefRequest) -> Report | None:

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     god = viewer.kind == "god"
     calls = _calls_by_event(args, game_id, viewer)
     print(f"# {ruleset.title} · game {game_id} · seed {header.seed} · view: {viewer}")
-    for event in view(events, viewer):
+    for event in view(events, viewer, ruleset):
         line = narrate(event, names, args.lang, god=god)
         if line:
             print(line)

@@ -18,6 +18,8 @@ from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Event
 from engine.game import Game
 from engine.legal import LegalAction
+from engine.ruleset import Ruleset
+from engine.views import Viewer, shown
 
 Listener = Callable[[Game, list[Event]], None]
 CallListener = Callable[[list[CallRecord]], None]
@@ -36,9 +38,11 @@ class RunnerConfig:
 
 @dataclass
 class SeatViews:
-    """Each seat's view, kept incrementally: an event is routed once, by its visibility."""
+    """Each seat's view, kept incrementally: an event is routed once, by its visibility, and each
+    seat gets it as the rule set shows it to that seat (``engine.views.shown``)."""
 
     seats: list[int]
+    ruleset: Ruleset | None = None
     events: dict[int, list[Event]] = field(default_factory=dict)
     shown: dict[int, int] = field(default_factory=dict)
     routed: int = 0
@@ -53,15 +57,19 @@ class SeatViews:
             vis = event.vis
             if vis == PUBLIC:
                 for seat in self.seats:
-                    self.events[seat].append(event)
+                    self.events[seat].append(self._shown(event, seat))
             elif vis == JUDGE:
                 continue
             elif vis.startswith("seat:"):
-                self.events[int(vis[5:])].append(event)
+                seat = int(vis[5:])
+                self.events[seat].append(self._shown(event, seat))
             else:
                 for seat in event.to:
-                    self.events[seat].append(event)
+                    self.events[seat].append(self._shown(event, seat))
         self.routed = len(log)
+
+    def _shown(self, event: Event, seat: int) -> Event:
+        return shown(self.ruleset, event, Viewer.of_seat(seat))
 
 
 class GameRunner:
@@ -79,7 +87,7 @@ class GameRunner:
         self.checked = len(game.events)
         self.recording = {seat: a for seat, a in self.agents.items() if isinstance(a, RecordsCalls)}
         self.decisions = 0
-        self.views = SeatViews(sorted(self.agents))
+        self.views = SeatViews(sorted(self.agents), ruleset=game.ruleset)
         self.fallbacks = 0
         self.illegal = 0
 

@@ -25,7 +25,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.narrate import Names, narrate
 from engine.narrate.names import Lang
-from engine.views import Viewer, can_see
+from engine.views import Viewer, can_see, shown
 
 HELP = ("commands: the lines listed under 你的行动 / your actions; leave (a bot plays your seat), "
         "back (play again), help")
@@ -50,7 +50,7 @@ class TerminalSeat:
         names = self.names()
         for event in new:
             if can_see(self.viewer, event):
-                line = narrate(event, names, self.lang)
+                line = narrate(shown(game.ruleset, event, self.viewer), names, self.lang)
                 if line:
                     self._print(line)
 

@@ -102,11 +102,15 @@ class TeamFormed(Envelope):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TeamJoined(Envelope):
-    """A seat joins a team chat (the notice goes to the team including the newcomer)."""
+    """A seat joins a team chat (the notice goes to the team including the newcomer).
+
+    ``majia`` is the newcomer's signature where a rule set signs chats by a second name layer
+    (majiasha2's 马甲); a seat's view may then show ``seat`` 0 (see ``Ruleset.shown``)."""
 
     kind: Literal["team_joined"] = "team_joined"
     team: str
     seat: int
+    majia: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,12 +157,16 @@ class PostWithheld(Envelope):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TeamPosted(Envelope):
-    """A message in a team chat."""
+    """A message in a team chat.
+
+    ``majia`` is the signature the chat shows where a rule set signs chats by a second name layer
+    (majiasha2's 马甲); a chat mate's view then holds ``seat`` 0 (see ``Ruleset.shown``)."""
 
     kind: Literal["team_posted"] = "team_posted"
     team: str
     seat: int
     text: str
+    majia: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,12 +185,14 @@ class Passed(Envelope):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class VoteCast(Envelope):
-    """A public ballot; ``target`` None is an explicit abstention."""
+    """A ballot; ``target`` None is an explicit abstention. ``majia`` signs a ballot cast in a team
+    chat where chats are signed by a second name layer (majiasha2's elder elections)."""
 
     kind: Literal["vote_cast"] = "vote_cast"
     seat: int
     target: int | None
     reason: str = ""
+    majia: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

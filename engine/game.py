@@ -147,7 +147,7 @@ class Game:
 
     def view(self, viewer: Viewer) -> list[Event]:
         """The events ``viewer`` may see."""
-        return view(self.events, viewer)
+        return view(self.events, viewer, self.ruleset)
 
     @property
     def over(self) -> bool:

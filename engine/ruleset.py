@@ -21,6 +21,7 @@ from engine.state import BaseState
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.views import Viewer
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,3 +132,14 @@ class Ruleset(ABC):
     @abstractmethod
     def fold(self, state: BaseState, event: Event) -> None:
         """Apply one event to the state (the only way state changes)."""
+
+    def shown(self, event: Event, viewer: Viewer) -> Event:
+        """``event`` as ``viewer`` (a seat or a spectator that may see it) is shown it.
+
+        The default shows every event as the judge logged it. A rule set whose events name more
+        than a viewer may learn (majiasha2: a chat mate's 角色 behind its 马甲) returns a redacted
+        copy; ``engine.views`` applies it to every view but the god's. Why a hook on the rule set
+        and not new events: the judge's log stays one truth (transcripts, replay and the fold read
+        it unchanged), and who may learn what is a rule of the game, decided per viewer on read.
+        """
+        return event

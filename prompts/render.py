@@ -74,7 +74,7 @@ def _posted(e: ev.Posted, c: Ctx) -> str:
 
 
 def _team_posted(e: ev.TeamPosted, c: Ctx) -> str:
-    return c.in_team(e.team, c.seat(e.seat) + c.t(" 说：", " says: ") + quoted(e.text))
+    return c.in_team(e.team, c.signer(e.seat, e.majia) + c.t(" 说：", " says: ") + quoted(e.text))
 
 
 def _last_words(e: ev.LastWords, c: Ctx) -> str:
@@ -85,7 +85,7 @@ def _last_words(e: ev.LastWords, c: Ctx) -> str:
 
 
 def _vote_cast(e: ev.VoteCast, c: Ctx) -> str:
-    who = c.seat(e.seat)
+    who = c.signer(e.seat, e.majia)
     body = c.t(f"{who} 弃票", f"{who} abstains") if e.target is None else \
         c.t(f"{who} 投给 {vote_target(e.target, c)}", f"{who} votes for {vote_target(e.target, c)}")
     if e.reason:

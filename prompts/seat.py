@@ -42,7 +42,7 @@ from engine.narrate import Lang, Names
 from engine.narrate.context import quote
 from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
-from engine.views import Viewer, can_see
+from engine.views import Viewer, can_see, shown
 from prompts.actions import describe_all
 from prompts.render import SeatNames, quoted, render_event, seat_label
 from prompts.texts import Texts, load
@@ -168,9 +168,10 @@ class SeatPrompt:
         thread, the others in the seat's private log.
         """
         new = 0
-        for event in events:
-            if event.seq in self._seen or not can_see(self.viewer, event):
+        for given in events:
+            if given.seq in self._seen or not can_see(self.viewer, given):
                 continue
+            event = shown(self.ruleset, given, self.viewer)
             self._seen.add(event.seq)
             new += 1
             self.day = max(self.day, event.day)

@@ -26,7 +26,7 @@ from engine.actions import Action
 from engine.events import Event
 from engine.game import Game
 from engine.narrate import Names
-from engine.views import Viewer, can_see, view
+from engine.views import Viewer, can_see, shown, view
 from transcripts.records import final_seats
 from transcripts.writer import TranscriptWriter
 
@@ -137,13 +137,13 @@ class LiveGame:
 
     def snapshot(self, viewer: Viewer) -> Json:
         """Everything ``viewer`` may see so far, and its status: what a (re)connecting page draws."""
-        events = view(self.game.events, viewer)
+        events = view(self.game.events, viewer, self.game.ruleset)
         return {"type": "snapshot", "events": event_items(events, self.names, god=viewer.kind == "god"),
                 "status": self.status(viewer, events)}
 
     def status(self, viewer: Viewer, events: list[Event] | None = None) -> Json:
         """The viewer's header and action panel: phase, the open question and its deadline."""
-        seen = view(self.game.events, viewer) if events is None else events
+        seen = view(self.game.events, viewer, self.game.ruleset) if events is None else events
         day, phase = phase_of(seen)
         out: Json = {"game_id": self.game_id, "ruleset": self.game.ruleset.id, "title": self.names.title,
                      "day": day, "phase": phase, "phase_name": {"zh": self.names.phase(phase, "zh"),
@@ -170,7 +170,7 @@ class LiveGame:
 
     def _on_events(self, game: Game, new: list[Event]) -> None:
         for viewer in list(self.watchers.queues):
-            seen = [e for e in new if can_see(viewer, e)]
+            seen = [shown(game.ruleset, e, viewer) for e in new if can_see(viewer, e)]
             items = event_items(seen, self.names, god=viewer.kind == "god")
             if items:
                 self.watchers.send(viewer, {"type": "events", "events": items})

@@ -14,7 +14,7 @@ from typing import Any
 from engine import events as ev
 from engine.events import JUDGE, PUBLIC, Event
 from engine.legal import LegalAction
-from engine.narrate import Names, narrate
+from engine.narrate import Lang, Names, narrate
 
 Json = dict[str, Any]
 
@@ -46,13 +46,25 @@ def event_item(event: Event, names: Names, *, god: bool = False) -> Json | None:
     elif isinstance(event, ev.TeamPosted):
         item.update(team=event.team, seat=event.seat, text=event.text,
                     team_name=both(names, lambda lang: names.team(event.team, lang)),
-                    author=both(names, lambda lang: names.seat(event.seat, lang)))
+                    author=both(names, lambda lang: _signer(names, event.seat, event.majia, lang)))
     elif isinstance(event, ev.VoteCast):
         item.update(seat=event.seat, target=event.target)
+    if isinstance(event, ev.TeamPosted | ev.VoteCast | ev.TeamJoined) and event.majia is not None:
+        item["majia"] = event.majia  # the 马甲 that signs it; ``seat`` is 0 where the viewer may not know it
     elif isinstance(event, ev.PhaseBegan):
         item.update(name=event.name, number=event.number,
                     phase_name=both(names, lambda lang: names.phase(event.name, lang)))
     return item
+
+
+def _signer(names: Names, seat: int, majia: int | None, lang: Lang) -> str:
+    """A chat post's author: the seat's name, or the 马甲 where the chat is signed by 马甲 (majiasha2;
+    a chat mate's post reaches a seat's page with its seat redacted to 0)."""
+    if majia is None:
+        return names.seat(seat, lang)
+    if seat == 0:
+        return names.majia_label(majia, lang)
+    return f"{names.seat(seat, lang)} ({names.majia_label(majia, lang)})"
 
 
 def event_items(events: list[Event], names: Names, *, god: bool = False) -> list[Json]:

@@ -127,7 +127,7 @@ def _own(data: ReplayData, viewer: Viewer, lang: Lang) -> str:
     reports = _reports(rows)
     labels = _labels(data, points, lang)
     targets = sorted({target for _, _, target in reports})
-    mine = truth_of(e for e in view(data.events, viewer) if getattr(e, "seat", None) == viewer.seat)
+    mine = truth_of(e for e in view(data.events, viewer, data.ruleset) if getattr(e, "seat", None) == viewer.seat)
     figure = ""
     if all(mine.faction(viewer.seat, cp) is not None for cp, _, _ in points):
         series = []

@@ -49,7 +49,7 @@ def t(lang: Lang, zh: str, en: str) -> str:
 
 def render_replay(data: ReplayData, viewer: Viewer, lang: Lang = "zh", *, nav: bool = True) -> str:
     """The page of ``data`` as ``viewer`` sees it; ``nav`` adds links to the other views (not in exports)."""
-    events = view(data.events, viewer)
+    events = view(data.events, viewer, data.ruleset)
     body = [_header(data, viewer, lang, nav), _seats(data, viewer, lang), _plots(data, events, lang),
             beliefs_section(data, viewer, lang), _votes(data, events, lang), _deaths(data, events, viewer, lang), _timeline(data, events, viewer, lang)]
     title = escape(f"{data.names.title or data.row.header.ruleset} · {data.row.game_id} · {viewer}")

@@ -70,6 +70,15 @@ class Ctx:
             return self.t("无", "nobody")
         return quote(self.names.seat(seat, self.lang))
 
+    def signer(self, seat: int, majia: int | None) -> str:
+        """Who acted in a chat: the seat, or where the chat is signed by 马甲 (majiasha2) the 马甲,
+        alone when the seat is redacted (0, a chat mate's view) and after the seat otherwise."""
+        if majia is None:
+            return self.seat(seat)
+        if seat == 0:
+            return self.majia(majia)
+        return self.seat(seat) + self.t(f"（{self.majia(majia)}）", f" ({self.majia(majia)})")
+
     def seats(self, seats: Iterable[int]) -> str:
         out = [self.seat(s) for s in seats]
         return self.sep.join(out) if out else self.t("无", "nobody")

@@ -123,22 +123,32 @@ def _own(e: ev.Notice, c: Ctx) -> str:
 
 
 def _team(e: ev.Notice, c: Ctx) -> str:
-    pairs = dict(e.data.get("majia", {}))
-    listed = c.sep.join(f"{c.seat(int(s))}={c.majia(int(m))}" for s, m in pairs.items())
+    """The chat's 马甲: a list in a seat's view (chats are by 马甲), seat=马甲 pairs in the judge's."""
+    given = e.data.get("majia", {})
+    if isinstance(given, dict):
+        listed = c.sep.join(f"{c.seat(int(s))}={c.majia(int(m))}" for s, m in given.items())
+    else:
+        listed = c.majias(int(m) for m in given)
     return c.t(f"{c.team(str(e.data.get('team', '')))}成员的马甲：{listed}",
                f"The majia of {c.team(str(e.data.get('team', '')))}'s members: {listed}")
 
 
 def _lover(e: ev.Notice, c: Ctx) -> str:
+    """The partner by 马甲; its 角色 only in the judge's view (a lover is not told it)."""
     side = c.t("你们组成情侣阵营", "you form the Lovers faction") if e.data.get("lovers_faction") else c.t(
         "你们同属一个阵营", "you share a faction")
-    return c.t(f"你成为情侣，伴侣是 {c.seats(e.seats)}，其马甲：{c.majia(e.data.get('majia'))}；{side}",
-               f"You are a lover; your partner is {c.seats(e.seats)}, majia {c.majia(e.data.get('majia'))}; {side}")
+    partner = c.majia(e.data.get("majia"))
+    if e.seats:
+        partner = c.seats(e.seats) + c.t(f"（{partner}）", f" ({partner})")
+    return c.t(f"你成为情侣，伴侣是 {partner}；{side}", f"You are a lover; your partner is {partner}; {side}")
 
 
 def _elder(e: ev.Notice, c: Ctx) -> str:
-    return c.t(f"本阵营长老：{c.seats(e.seats)}（{c.majia(e.data.get('majia'))}）",
-               f"Your faction's elder: {c.seats(e.seats)} ({c.majia(e.data.get('majia'))})")
+    """The elder by 马甲; with its 角色 where the view names it (the judge's, the elder's own)."""
+    elder = c.majia(e.data.get("majia"))
+    if e.seats:
+        elder = c.seats(e.seats) + c.t(f"（{elder}）", f" ({elder})")
+    return c.t(f"本阵营长老：{elder}", f"Your faction's elder: {elder}")
 
 
 def _words(e: ev.Notice, c: Ctx) -> str:

@@ -16,16 +16,19 @@ def role_dealt(e: ev.RoleDealt, c: Ctx) -> str:
 
 
 def team_formed(e: ev.TeamFormed, c: Ctx) -> str:
+    if not e.members:  # a chat by 马甲 (majiasha2): the members are named by the 马甲 notice
+        return c.in_team(e.team, c.t("群聊开启", "chat opened"))
     return c.in_team(e.team, c.t(f"群聊开启，成员：{c.seats(e.members)}",
                                  f"chat opened; members: {c.seats(e.members)}"))
 
 
 def team_joined(e: ev.TeamJoined, c: Ctx) -> str:
-    return c.in_team(e.team, c.t(f"{c.seat(e.seat)} 加入了群聊", f"{c.seat(e.seat)} joined"))
+    who = c.signer(e.seat, e.majia)
+    return c.in_team(e.team, c.t(f"{who} 加入了群聊", f"{who} joined"))
 
 
 def team_posted(e: ev.TeamPosted, c: Ctx) -> str:
-    return c.in_team(e.team, f"{c.seat(e.seat)}{c.t('：', ': ')}{quote(e.text)}")
+    return c.in_team(e.team, f"{c.signer(e.seat, e.majia)}{c.t('：', ': ')}{quote(e.text)}")
 
 
 WITHHELD: dict[str, tuple[str, str]] = {

@@ -56,7 +56,7 @@ def posted(e: ev.Posted, c: Ctx) -> str:
 
 
 def vote_cast(e: ev.VoteCast, c: Ctx) -> str:
-    who = c.seat(e.seat)
+    who = c.signer(e.seat, e.majia)
     body = c.t(f"{who} 弃票", f"{who} abstains") if e.target is None else \
         c.t(f"{who} 投给 {majiasha2.vote_target(e.target, c)}", f"{who} votes for {majiasha2.vote_target(e.target, c)}")
     if e.reason:

@@ -118,8 +118,7 @@ def _vote_target(ctx: Ctx) -> int | None:
     living = list(ballot.targets) if ballot else []
     mates = notes.mate_majia()
     if ctx.turn.day == 1:
-        elder = notes.majia_of.get(notes.elder) if notes.elder is not None else None
-        return elder or notes.majia or None
+        return notes.elder_majia or notes.majia or None
     known = [m for m in living if notes.roles_seen.get(m) == "长老" and m in notes.downstream]
     if known:
         return known[0]
@@ -168,12 +167,13 @@ def _night(ctx: Ctx) -> Action:
 
 
 def _chat(ctx: Ctx) -> Action | None:
-    """Once a night in the faction chat: one's 马甲; the elder's list; the seer's findings."""
+    """Once a night in the faction chat: one's 马甲 and 角色 (the chat shows only the 马甲; members may
+    tell their 角色, spec §0); the elder's list; the seer's findings."""
     notes = ctx.notes
     team = next((k.split(":", 1)[1] for k in ctx.legal if k.startswith("team_post:")), None)
     if team is None or _in_window(ctx, lambda e: e.kind == "team_posted" and getattr(e, "seat", 0) == ctx.seat):
         return None
-    parts = [f"马甲:{notes.majia}"]
+    parts = [f"马甲:{notes.majia}", f"角色:{ctx.seat}"]
     if notes.downstream and notes.role == "elder":
         parts.append("下家:" + ",".join(map(str, sorted(notes.downstream))))
     parts += [f"预言:{m}={r}" for m, r in sorted(notes.roles_seen.items())]

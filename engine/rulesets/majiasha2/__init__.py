@@ -14,6 +14,11 @@ downstream 马甲. Votes, elections, appointments, 预言, 药剂 and the sherif
 when every living 角色 agrees (缩短白天, §5).
 
 Version history
+- 2.1: chats by 马甲 (spec §0, "互相知道彼此的马甲"): a seat's view of a faction or lovers' chat
+  names each mate by 马甲 only (``shown``): the acting seat of a chat post or an elder ballot, the members, the elder and the
+  lover partner are redacted; the log's chat posts, elder ballots and chat newcomers carry the
+  actor's 马甲 (``majia``) to sign them. Before, the chat was signed by seat and so told every mate's
+  角色. A stored 2.0 game is not resumed as 2.1 (its chat events carry no 马甲).
 - 2.0: the name layers as the spec has them: seats are 角色 and post in the thread; 马甲 are a
   separate public list with a secret mapping (before, seats were 马甲 and the 角色 a secret number,
   so the thread was signed by 马甲); 马甲 targets mapped by the engine; reveals as ``pairs``; the
@@ -49,6 +54,7 @@ from engine.rulesets.majiasha2.names import (
 from engine.rulesets.majiasha2.night0 import open_night0
 from engine.rulesets.majiasha2.phases import CLOSE
 from engine.rulesets.majiasha2.setup import start
+from engine.rulesets.majiasha2.shown import shown
 from engine.rulesets.majiasha2.state import MajiaState
 from engine.rulesets.majiasha2.submit import submit
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
@@ -56,13 +62,14 @@ from engine.state import BaseState
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.views import Viewer
 
 
 class Majiasha2(Ruleset):
     """The majiasha2 rule set."""
 
     id: ClassVar[str] = "majiasha2"
-    version: ClassVar[str] = "2.0"
+    version: ClassVar[str] = "2.1"
     title: ClassVar[str] = "马甲杀 2.0"
     seats: ClassVar[int] = DEFAULT_SIZE
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
@@ -130,6 +137,10 @@ class Majiasha2(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, MajiaState)
         fold(state, event)
+
+    def shown(self, event: Event, viewer: Viewer) -> Event:
+        """Chats by 马甲: a chat mate's 角色 redacted from what a seat sees (``shown``)."""
+        return shown(event, viewer)
 
 
 RULESET = Majiasha2

@@ -80,7 +80,8 @@ def close_cupid(game: Game) -> None:
     game.emit(RoleDealt, seat_vis(cupid), seat=cupid, role=CUPID, faction=faction)
     game.emit(Feedback, seat_vis(cupid), seat=cupid, skill=ARROW, targets=list(chosen), result=faction)
     if same:
-        game.emit(TeamJoined, team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid)
+        game.emit(TeamJoined, team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid,
+                  majia=s.actors[cupid].majia)
         tell_team(game, faction)
     open_election(game)
 

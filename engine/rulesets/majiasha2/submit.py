@@ -96,7 +96,8 @@ def _team_post(game: Game, action: TeamPost, offered: tuple[LegalAction, ...]) -
     s = st(game)
     team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
     _find(offered, "team_post", action.seat, _where(s), team=team)
-    game.emit(TeamPosted, team_vis(team), s.teams[team], team=team, seat=action.seat, text=action.text)
+    game.emit(TeamPosted, team_vis(team), s.teams[team], team=team, seat=action.seat, text=action.text,
+              majia=s.actors[action.seat].majia)
 
 
 def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
@@ -108,7 +109,8 @@ def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
     if s.phase == "ELECT":
         faction = s.actors[action.seat].origin or s.actors[action.seat].faction
         team = faction if action.seat in s.teams.get(faction, []) else s.actors[action.seat].faction
-        game.emit(VoteCast, team_vis(team), s.teams[team], seat=action.seat, target=action.target, reason=action.reason)
+        game.emit(VoteCast, team_vis(team), s.teams[team], seat=action.seat, target=action.target, reason=action.reason,
+                  majia=s.actors[action.seat].majia)
         return
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
