@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import multiprocessing
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +86,35 @@ async def games(base_url: str, seeds: list[int], rounds: dict[str, int] | None
     return time.perf_counter() - start, runners, records
 
 
+def _serve(delay: float, conn: Any) -> None:
+    """The fake model in a process of its own: it answers until the parent closes the pipe."""
+    with FakeOpenAI(delay=delay) as fake:
+        fake.state.keep_requests = False
+        conn.send(fake.base_url)
+        try:
+            conn.recv()
+        except EOFError:
+            pass
+
+
+@contextlib.contextmanager
+def served_apart(delay: float) -> Iterator[str]:
+    """The fake endpoint's base URL, served from another process: a real model's server does not
+    share the arena's interpreter, and an in-process fake's HTTP parsing of every 100 kB request
+    would be charged to the arena (it held the GIL for about a third of the 16 games' time)."""
+    ctx = multiprocessing.get_context("spawn")
+    parent, child = ctx.Pipe()
+    process = ctx.Process(target=_serve, args=(delay, child), daemon=True)
+    process.start()
+    try:
+        yield str(parent.recv())
+    finally:
+        parent.close()
+        process.join(10)
+        if process.is_alive():
+            process.terminate()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--delay", type=float, default=0.05, help="seconds the fake model takes per answer")
@@ -91,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N")
     args = p.parse_args(argv)
     rounds = {k.strip(): int(v) for k, _, v in (r.partition("=") for r in args.rounds)} or None
-    with FakeOpenAI(delay=args.delay) as fake:
-        wall, [runner], [records] = asyncio.run(games(fake.base_url, [args.seed], rounds))
+    with served_apart(args.delay) as base_url:
+        wall, [runner], [records] = asyncio.run(games(base_url, [args.seed], rounds))
         critical = runner.critical_calls(records) * args.delay
         print(f"umineko32 seed {args.seed}, 18 LLM seats on one fake endpoint, {args.delay * 1000:.0f} ms per answer, "
               f"rounds {rounds or 'default'}")
@@ -103,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         serial = len(records) * args.delay
         print(f"  (all calls one after another would take {serial:.2f} s)")
         seeds = [args.seed + i for i in range(args.games)]
-        many, runners, all_records = asyncio.run(games(fake.base_url, seeds, rounds))
+        many, runners, all_records = asyncio.run(games(base_url, seeds, rounds))
         calls = sum(len(r) for r in all_records)
         print(f"{args.games} concurrent games: {calls} calls in {many:.2f} s")
         # throughput: games per second, against one game alone (the same seed's game per second)

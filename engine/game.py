@@ -8,6 +8,7 @@ window whose every seat has answered closes by itself, so a runner only submits.
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -88,7 +89,7 @@ class Game:
         if self.state.over:
             return str(_over(action.seat))
         trial = Game(self.ruleset, auto=False)
-        trial.state, trial.events, trial.pins = copy.deepcopy(self.state), list(self.events), dict(self.pins)
+        trial.state, trial.events, trial.pins = _copy_state(self.state), list(self.events), dict(self.pins)
         try:
             self.ruleset.submit(trial, action)
         except EngineError as exc:
@@ -177,3 +178,13 @@ def _over(seat: int) -> EngineError:
     from engine.errors import IllegalAction
 
     return IllegalAction(f"seat {seat}: the game is over; no action is accepted")
+
+
+def _copy_state(state: Any) -> Any:
+    """A deep copy of a state for a dry run. A pickle round trip copies these plain dataclasses about
+    four times faster than ``copy.deepcopy`` (0.13 against 0.54 ms for a finished umineko32 game),
+    and ``check`` runs once per LLM decision; a state that cannot be pickled is deep-copied."""
+    try:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(state)

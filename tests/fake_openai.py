@@ -169,6 +169,8 @@ def _named_in(values: list[Any], line: str, n: int) -> list[Any]:
 class _State:
     script: deque[ScriptItem] = field(default_factory=deque)
     requests: list[Body] = field(default_factory=list)
+    keep_requests: bool = True
+    """False for long benchmarks: the bodies are not kept."""
     headers: list[dict[str, str]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     stop: threading.Event = field(default_factory=threading.Event)
@@ -243,7 +245,8 @@ class FakeOpenAI:
 
     def next_answer(self, body: Body, headers: dict[str, str]) -> Answer:
         with self.state.lock:
-            self.state.requests.append(body)
+            if self.state.keep_requests:
+                self.state.requests.append(body)
             self.state.headers.append(headers)
             self.state.calls += 1
             item = self.state.script.popleft() if self.state.script else None

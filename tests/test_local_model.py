@@ -148,7 +148,7 @@ def test_server_command_flags() -> None:
     assert argv[1:3] == ["-m", "llama_cpp.server"]
     flags = dict(zip(argv[3::2], argv[4::2], strict=True))
     assert flags == {"--model": "m.gguf", "--model_alias": "smollm2-135m-instruct", "--host": "127.0.0.1",
-                     "--port": "8123", "--n_threads": "2", "--n_threads_batch": "2", "--n_ctx": "4096",
+                     "--port": "8123", "--n_threads": "2", "--n_threads_batch": "2", "--n_ctx": "8192",
                      "--logits_all": "false", "--cache": "true", "--cache_type": "ram", "--cache_size": str(2 << 30)}
 
 
