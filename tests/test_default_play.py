@@ -70,6 +70,11 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
     forced = con.execute("SELECT DISTINCT response->>'$.x_arena.tool_choice.type' FROM llm_calls "
                          "WHERE response->>'$.x_arena.purpose' = 'action'").fetchall()
     assert forced == [("function",)]  # every action call names its tool
+    # constrained decoding bounds every free text near its token limit (a tiny model rambles)
+    posts = [json.loads(r[0]) for r in con.execute(
+        "SELECT tools FROM llm_calls WHERE tools->>'$[0].function.name' = 'post' LIMIT 3").fetchall()]
+    assert posts and all(t[0]["function"]["parameters"]["properties"]["text"]["maxLength"]
+                         == local_seats.LIMITS["post"] * 4 for t in posts)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is not None, reason="the local model is installed here")

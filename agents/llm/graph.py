@@ -43,7 +43,7 @@ from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
 from agents.llm.pool import ClientPool, Reply
 from agents.llm.records import assistant_message, finish_reason, record_call
 from agents.llm.texts import text
-from agents.llm.tools import NOTES, SELECT, Toolset, build_tools
+from agents.llm.tools import NOTES, SELECT, Toolset, bounded, build_tools
 from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, Vote
 from engine.events import Event
 from engine.legal import LegalAction
@@ -66,6 +66,8 @@ class SeatPromptLike(Protocol):
     def compact(self, summary: str) -> Any: ...
     def check_post(self, text: str, kind: str = "post") -> str | None: ...
     def private_log(self, day: int) -> str: ...
+    @property
+    def limits(self) -> dict[str, int]: ...
 
 
 @dataclass
@@ -150,7 +152,8 @@ async def call(state: State, runtime: Runtime[Decision]) -> State:
     if selected is not None:
         spec = tools.get(selected)
         assert spec is not None
-        reply = await _ask(d, "action", state["messages"], [spec.schema], _named(selected))
+        schema = bounded(spec.schema, d.prompt.limits, d.book.lang) if state.get("direct") else spec.schema
+        reply = await _ask(d, "action", state["messages"], [schema], _named(selected))
     else:
         reply = await _ask(d, "action", state["messages"], tools.schemas(), "auto")
     return {"reply": reply}

@@ -154,6 +154,28 @@ def function(name: str, description: str, properties: dict[str, Schema], require
                        "additionalProperties": False}}}
 
 
+TEXT_LIMITS = {"text": {"post": "post", "team_post": "team_post", "last_words": "last_words"}, "reason": {"": "vote_reason"}}
+"""Which token limit bounds a free-text field, by field and tool kind (``""``: any tool)."""
+CHARS_PER_TOKEN = {"en": 4, "zh": 1}
+"""Characters an o200k token holds, about, rounded down (English ~4, Chinese ~1.3)."""
+
+
+def bounded(schema: Schema, limits: Mapping[str, int], lang: Lang) -> Schema:
+    """``schema`` with a ``maxLength`` on its free-text fields, from the seat's token limits: with
+    constrained decoding (the direct mode of a small local model) the server's grammar then stops a
+    text at about the limit, where a tiny model would otherwise ramble for hundreds of tokens, be told
+    it is over and ramble again. Other modes send the schema as it is (the engine's limit check and the
+    model's retry stand)."""
+    fn = schema["function"]
+    kind = next((k for k in ("team_post", "last_words", "post") if fn["name"].startswith(k)), "")
+    props = dict(fn["parameters"].get("properties", {}))
+    for field_name, by_kind in TEXT_LIMITS.items():
+        key = by_kind.get(kind) or by_kind.get("")
+        if field_name in props and key and key in limits:
+            props[field_name] = {**props[field_name], "maxLength": limits[key] * CHARS_PER_TOKEN.get(lang, 1)}
+    return {**schema, "function": {**fn, "parameters": {**fn["parameters"], "properties": props}}}
+
+
 def _text_prop(lang: Lang, key: str) -> Schema:
     return {"type": "string", "description": text(lang, key)}
 
