@@ -8,11 +8,12 @@ changes most, so that the part every seat shares comes first:
    — the same for every seat of the game;
 2. the user message opens with the public thread (every public event, one line each, in the
    order they happened) — also the same for every seat, and only ever appended to;
-3. then the seat's own part: its seat, alias and role (whose card is in the system message), its notes (compactions), its private
-   log (judge's DMs, its team chats, each under the day and phase it happened), its notebook;
+3. then the seat's own part: its seat, alias and role (whose card is in the system message), its
+   notes (compactions), its private log (judge's DMs, its team chats, each under the day and phase
+   it happened; older team chat and receipts behind ``read_log``), its notebook;
 4. then the instruction of this decision (day and phase — the system message says to follow the
-   guide's entry for it — the legal actions in words, and on a retry the judge's error); the model's calls and the tools' results of this
-   decision follow as assistant and tool turns.
+   guide's entry for it — the legal actions in words, and on a retry the judge's error); the
+   model's calls and the tools' results of this decision follow as assistant and tool turns.
 
 So one seat's request is an exact prefix of its next up to where the thread stopped last time,
 and every seat's request shares the rules and the thread with every other's: a prefix-caching

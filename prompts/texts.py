@@ -90,12 +90,6 @@ class Texts:
             out.append((phase, str(entry.get("all", "")).strip(), own))
         return out
 
-    def phase_text(self, phase: str, role: str | None) -> str:
-        """What to do now: the phase's text for everyone, then the role's own, where there is one."""
-        entry = self.phases.get(phase, {})
-        parts = [entry.get("all", "").strip(), entry.get(role or "", "").strip()]
-        return "\n".join(p for p in parts if p)
-
 
 def _shown(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)

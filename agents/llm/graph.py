@@ -152,7 +152,7 @@ async def call(state: State, runtime: Runtime[Decision]) -> State:
     if selected is not None:
         spec = tools.get(selected)
         assert spec is not None
-        schema = bounded(spec.schema, d.prompt.limits, d.book.lang) if state.get("direct") else spec.schema
+        schema = bounded(spec, d.prompt.limits, d.book.lang) if state.get("direct") else spec.schema
         reply = await _ask(d, "action", state["messages"], [schema], _named(selected))
     else:
         reply = await _ask(d, "action", state["messages"], tools.schemas(), "auto")

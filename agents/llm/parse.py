@@ -29,13 +29,6 @@ _YES = {"true", "yes", "y", "1", "是", "对", "好"}
 _NO = {"false", "no", "n", "0", "否", "不", "不是"}
 
 
-def _day(args: dict[str, Any], lang: str) -> int:
-    try:
-        return max(0, int(args["day"]))
-    except (KeyError, TypeError, ValueError):
-        raise CallError("day 必须是整数" if lang == "zh" else "day must be an integer") from None
-
-
 class CallError(ValueError):
     """A tool call that cannot be turned into an action; ``str(err)`` is the message for the model."""
 
@@ -76,7 +69,7 @@ def parse_call(tools: Toolset, seat: int, name: str, raw: str | None) -> Parsed:
     if spec.name == NOTES:
         return Note(_text(args, "text", tools))
     if spec.name == READ_LOG:
-        return ReadLog(_day(args, lang))
+        return ReadLog(_day(args, tools))
     template = tools.template(spec)
     assert template is not None
     try:
@@ -150,6 +143,13 @@ def _bool(args: dict[str, Any], field: str, tools: Toolset, default: bool | None
     if value is None:
         raise CallError(text(tools.lang, "err.missing", field=field))
     raise CallError(text(tools.lang, "err.bool", field=field))
+
+
+def _day(args: dict[str, Any], tools: Toolset) -> int:
+    try:
+        return max(0, int(args["day"]))
+    except (KeyError, TypeError, ValueError):
+        raise CallError(text(tools.lang, "err.day")) from None
 
 
 def _seat(value: object, allowed: tuple[int, ...], field: str, tools: Toolset, layer: str = "") -> int:

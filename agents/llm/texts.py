@@ -65,6 +65,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                   "{field}: {value!r} is not an allowed target. Allowed: {options}."),
     "err.distinct": ("{field}: 需要 {n} 个不同的目标。", "{field}: give {n} different targets."),
     "err.bool": ("{field}: 请填 true 或 false。", "{field}: give true or false."),
+    "err.day": ("day 必须是整数（0 为开局）。", "day must be an integer (0: the setup)."),
     "err.text": ("{field}: 请填写非空的文字。", "{field}: give a non-empty text."),
     "err.no_blue": ("今天的蓝字额度已用完：请把 blue 设为 false。", "No 蓝字 left today: set blue to false."),
     "err.invalid": ("参数不合规：{detail}", "Invalid arguments: {detail}"),

@@ -21,7 +21,7 @@ from agents.llm.aliases import AliasBook
 from agents.llm.texts import text
 from engine.legal import LegalAction
 from engine.narrate.names import Lang
-from prompts.actions import safe_name, tool_name
+from prompts.actions import LIMIT_OF, safe_name, tool_name
 
 NOTES = "write_notes"
 READ_LOG = "read_log"
@@ -154,26 +154,24 @@ def function(name: str, description: str, properties: dict[str, Schema], require
                        "additionalProperties": False}}}
 
 
-TEXT_LIMITS = {"text": {"post": "post", "team_post": "team_post", "last_words": "last_words"}, "reason": {"": "vote_reason"}}
-"""Which token limit bounds a free-text field, by field and tool kind (``""``: any tool)."""
 CHARS_PER_TOKEN = {"en": 4, "zh": 1}
 """Characters an o200k token holds, about, rounded down (English ~4, Chinese ~1.3)."""
 
 
-def bounded(schema: Schema, limits: Mapping[str, int], lang: Lang) -> Schema:
-    """``schema`` with a ``maxLength`` on its free-text fields, from the seat's token limits: with
-    constrained decoding (the direct mode of a small local model) the server's grammar then stops a
-    text at about the limit, where a tiny model would otherwise ramble for hundreds of tokens, be told
-    it is over and ramble again. Other modes send the schema as it is (the engine's limit check and the
-    model's retry stand)."""
-    fn = schema["function"]
-    kind = next((k for k in ("team_post", "last_words", "post") if fn["name"].startswith(k)), "")
-    props = dict(fn["parameters"].get("properties", {}))
-    for field_name, by_kind in TEXT_LIMITS.items():
-        key = by_kind.get(kind) or by_kind.get("")
-        if field_name in props and key and key in limits:
-            props[field_name] = {**props[field_name], "maxLength": limits[key] * CHARS_PER_TOKEN.get(lang, 1)}
-    return {**schema, "function": {**fn, "parameters": {**fn["parameters"], "properties": props}}}
+def bounded(spec: ToolSpec, limits: Mapping[str, int], lang: Lang) -> Schema:
+    """The spec's schema with a ``maxLength`` on the text its action carries, from the seat's token
+    limit for that kind (``prompts.actions.LIMIT_OF``): with constrained decoding (the direct mode of a
+    small local model) the server's grammar then stops a text at about the limit, where a tiny model
+    would otherwise ramble for hundreds of tokens, be told it is over and ramble again. Other modes
+    send the schema as it is (the engine's limit check and the model's retry stand)."""
+    kind = spec.template.kind if spec.template is not None else ""
+    key, field_name = LIMIT_OF.get(kind), "reason" if kind == "vote" else "text"
+    fn = spec.schema["function"]
+    props = fn["parameters"].get("properties", {})
+    if key is None or key not in limits or field_name not in props:
+        return spec.schema
+    props = {**props, field_name: {**props[field_name], "maxLength": limits[key] * CHARS_PER_TOKEN.get(lang, 1)}}
+    return {**spec.schema, "function": {**fn, "parameters": {**fn["parameters"], "properties": props}}}
 
 
 def _text_prop(lang: Lang, key: str) -> Schema:
