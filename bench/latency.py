@@ -1,6 +1,7 @@
 """Latency benchmark: one game's wall time against its critical path, and 16 games at once.
 
-    python bench/latency.py [--delay 0.05] [--games 16] [--seed 7] [--rounds PHASE=N ...]
+    python bench/latency.py [--delay 0.2] [--games 16] [--seed 7] [--processes N] [--mixed-seeds]
+                            [--rounds PHASE=N ...]
 
 Every seat of an 18-player umineko32 game is an LLM agent on one fake OpenAI-compatible endpoint
 (127.0.0.1, no model) that answers every request after ``--delay`` seconds. The critical path is
@@ -8,7 +9,14 @@ what the game cannot avoid waiting for: the runner's sequential rounds (a turn p
 at a time; a window asks all its waiting seats at once, so a window round costs one delay — its
 longest decision), each decision's calls in a row, and the runner's retries after a gathered round
 one after another. Targets: one game's wall time at most 1.25x its critical path; 16 concurrent
-games (asyncio.gather of 16 GameRunners on the one endpoint) at least 12x the throughput of one.
+games (``asyncio.gather`` of GameRunners on the one endpoint, in ``--processes`` worker processes
+as a tournament spreads its games) at least 12x the throughput of one.
+
+The 16 games are the same game (the seed of the one) unless ``--mixed-seeds``: with 16 seeds the
+longest game, not the concurrency, sets the wall time (seed 7's critical path is 93 s at 0.2 s a
+call; the longest of seeds 7-22 is 118 s, which caps the ratio near 15x with no overhead at all).
+The arena's own CPU per model call (prompt, graph, HTTP client, record) is printed: it, against
+the model's latency, is what limits concurrent games on a small machine.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ import argparse
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import sys
 import time
 from collections import Counter
@@ -115,34 +124,89 @@ def served_apart(delay: float) -> Iterator[str]:
             process.terminate()
 
 
+def _worker(base_url: str, seeds: list[int], rounds: dict[str, int] | None, conn: Any) -> None:
+    """A process of games: ready once imported, then on "go" plays its games and sends back, per
+    game, its calls and critical calls, and the process's CPU seconds."""
+    conn.send("ready")
+    conn.recv()
+    cpu = time.process_time()
+    _, runners, records = asyncio.run(games(base_url, seeds, rounds))
+    conn.send(([(len(x), r.critical_calls(x)) for r, x in zip(runners, records, strict=True)],
+               time.process_time() - cpu))
+    conn.close()
+
+
+def spread(base_url: str, seeds: list[int], rounds: dict[str, int] | None, processes: int
+           ) -> tuple[float, list[tuple[int, int]], float]:
+    """``seeds`` played at once in ``processes`` worker processes (dealt round-robin): the wall time
+    from the start signal to the last game's end, each game's (calls, critical calls), CPU seconds."""
+    ctx = multiprocessing.get_context("spawn")
+    chunks = [seeds[i::processes] for i in range(processes) if seeds[i::processes]]
+    pipes, workers = [], []
+    for chunk in chunks:
+        parent, child = ctx.Pipe()
+        worker = ctx.Process(target=_worker, args=(base_url, chunk, rounds, child), daemon=True)
+        worker.start()
+        pipes.append(parent)
+        workers.append(worker)
+    for conn in pipes:
+        conn.recv()
+    start = time.perf_counter()
+    for conn in pipes:
+        conn.send("go")
+    results = [conn.recv() for conn in pipes]
+    wall = time.perf_counter() - start
+    for worker in workers:
+        worker.join(10)
+    return wall, [game for per_game, _ in results for game in per_game], sum(cpu for _, cpu in results)
+
+
+def default_processes() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--delay", type=float, default=0.05, help="seconds the fake model takes per answer")
+    p.add_argument("--delay", type=float, default=0.2, help="seconds the fake model takes per answer")
     p.add_argument("--games", type=int, default=16)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--processes", type=int, default=default_processes(),
+                   help="worker processes the concurrent games are spread over (default: the cores)")
+    p.add_argument("--mixed-seeds", action="store_true",
+                   help="the concurrent games are seeds seed..seed+games-1 (default: all the same game)")
     p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N")
     args = p.parse_args(argv)
     rounds = {k.strip(): int(v) for k, _, v in (r.partition("=") for r in args.rounds)} or None
     with served_apart(args.delay) as base_url:
+        cpu = time.process_time()
         wall, [runner], [records] = asyncio.run(games(base_url, [args.seed], rounds))
+        cpu = time.process_time() - cpu
         critical = runner.critical_calls(records) * args.delay
         print(f"umineko32 seed {args.seed}, 18 LLM seats on one fake endpoint, {args.delay * 1000:.0f} ms per answer, "
               f"rounds {rounds or 'default'}")
         print(f"one game: {len(records)} calls, {runner.decisions} decisions, {len(runner.rounds)} runner rounds "
-              f"({sum(1 for t, _ in runner.rounds if len(t) > 1)} gathered windows)")
+              f"({sum(1 for t, _ in runner.rounds if len(t) > 1)} gathered windows); "
+              f"the arena's CPU {1000 * cpu / len(records):.1f} ms a call")
         print(f"  wall time {wall:8.2f} s   critical path {critical:8.2f} s   ratio {wall / critical:5.2f}x "
               f"(target <= 1.25x)")
-        serial = len(records) * args.delay
-        print(f"  (all calls one after another would take {serial:.2f} s)")
-        seeds = [args.seed + i for i in range(args.games)]
-        many, runners, all_records = asyncio.run(games(base_url, seeds, rounds))
-        calls = sum(len(r) for r in all_records)
-        print(f"{args.games} concurrent games: {calls} calls in {many:.2f} s")
-        # throughput: games per second, against one game alone (the same seed's game per second)
-        one_rate = 1 / wall
-        rate = args.games / many
-        print(f"  throughput {rate / one_rate:5.2f}x one game's (target >= 12x); "
-              f"longest critical path {max(r.critical_calls(x) for r, x in zip(runners, all_records, strict=True)) * args.delay:.2f} s")
+        print(f"  (all calls one after another would take {len(records) * args.delay:.2f} s)")
+        seeds = [args.seed + i for i in range(args.games)] if args.mixed_seeds else [args.seed] * args.games
+        processes = max(1, min(args.processes, args.games))
+        many, per_game, many_cpu = spread(base_url, seeds, rounds, processes)
+        calls = sum(n for n, _ in per_game)
+        print(f"{args.games} concurrent games ({'seeds %d-%d' % (seeds[0], seeds[-1]) if args.mixed_seeds else 'the same game'}"
+              f", {processes} process{'es' if processes > 1 else ''}): {calls} calls in {many:.2f} s; "
+              f"the arena's CPU {1000 * many_cpu / calls:.1f} ms a call")
+        # throughput: games per second against one game alone; with mixed seeds, calls per second
+        ratio = (args.games / many) / (1 / wall)
+        longest = max(c for _, c in per_game) * args.delay
+        print(f"  throughput {ratio:5.2f}x one game's (target >= 12x); longest critical path {longest:.2f} s")
+        if args.mixed_seeds:
+            print(f"  calls per second {calls / many:.1f} against {len(records) / wall:.1f}: "
+                  f"{(calls / many) / (len(records) / wall):5.2f}x")
     return 0
 
 
