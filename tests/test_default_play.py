@@ -61,7 +61,7 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
     configs = json.loads(con.execute("SELECT seat_configs FROM games").fetchone()[0])
     assert {c["endpoint"]["name"] for c in configs} == {local_seats.NAME}
     assert all(c["endpoint"]["tool_mode"] == "direct" and c["endpoint"]["limits"] == local_seats.LIMITS
-               for c in configs)
+               and c["endpoint"]["layout"] == "brief" for c in configs)
     calls = con.execute("SELECT count(*), max(json_array_length(tools)), count(DISTINCT seat) FROM llm_calls "
                         "WHERE response->>'$.x_arena.purpose' = 'action'").fetchone()
     assert calls[0] > 50 and calls[1] == 1 and calls[2] == 18  # each call sends the one tool it forces
@@ -70,6 +70,15 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
     forced = con.execute("SELECT DISTINCT response->>'$.x_arena.tool_choice.type' FROM llm_calls "
                          "WHERE response->>'$.x_arena.purpose' = 'action'").fetchall()
     assert forced == [("function",)]  # every action call names its tool
+    named = {r[0] for r in con.execute("SELECT DISTINCT response->>'$.x_arena.tool_choice.function.name' "
+                                       "FROM llm_calls WHERE response->>'$.x_arena.purpose' = 'action'").fetchall()}
+    # the main action is forced: never a team post (it leaves the turn open), never a bare pass (no call)
+    assert named and not any(n.startswith("team_post") or n == "pass" for n in named), named
+    # the brief layout: the rules and roster shared, no other role's card; the own card in the user part
+    system, user = con.execute("SELECT messages->>'$[0].content', messages->>'$[1].content' FROM llm_calls "
+                               "WHERE seat = 1 LIMIT 1").fetchone()
+    assert "Role cards" not in system and "What to do in each phase" not in system
+    assert "=== Your turn" in user
     # constrained decoding bounds every free text near its token limit (a tiny model rambles)
     posts = [json.loads(r[0]) for r in con.execute(
         "SELECT tools FROM llm_calls WHERE tools->>'$[0].function.name' = 'post' LIMIT 3").fetchall()]

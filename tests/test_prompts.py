@@ -434,6 +434,28 @@ def test_a_role_learned_after_the_system_message_comes_with_its_card() -> None:
     assert prompt.role == "inquisitor"
 
 
+def test_the_brief_layout_has_the_own_card_and_this_phases_guide_only() -> None:
+    shared, brief = SeatPrompt(RULESET, 4, "en"), SeatPrompt(RULESET, 4, "en", layout="brief")
+    dealt = [ev.RoleDealt(seq=5, day=0, phase="SETUP", vis=ev.seat_vis(4), seat=4, role="inquisitor",
+                          faction="white")]
+    shared.observe(dealt)
+    brief.observe(dealt)
+    legal = (LegalAction("post"), PASS)
+    full, short = shared.request(1, "RESTRICTED", legal), brief.request(1, "RESTRICTED", legal)
+    system, user = short[0]["content"], short[1]["content"]
+    texts = load("umineko32", "en")
+    assert texts.rules_brief.splitlines()[0] in system and texts.rules.splitlines()[0] not in system  # in brief
+    assert "[Killer]" not in system + user and "[Inquisitor]" not in system  # no other card; not in the system
+    assert "[Inquisitor] Inquisitor" in user and "(card: [Inquisitor] in the rules)" not in user
+    guide = [line for line in user.splitlines() if line.startswith(("<", "  · "))]
+    assert guide and all("Inquisitor" in line for line in guide if line.startswith("  · "))
+    assert "What to do in each phase" not in system  # the conduct points to the guide in the turn instead
+    assert count_messages(short) < count_messages(full) / 2  # the shared system message alone is ~3.9k tokens
+    assert count_messages(brief.request(1, "RESTRICTED", legal)) == count_messages(short)  # stable
+    with pytest.raises(ValueError, match="layout"):
+        SeatPrompt(RULESET, 4, "en", layout="tiny")  # type: ignore[arg-type]
+
+
 def test_sent_messages_stay_as_sent() -> None:
     """Requests and call records share the history's message dicts (no copies): a list handed out
     must not change as the game goes on (new turns, tool results, a compaction)."""

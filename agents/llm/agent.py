@@ -73,7 +73,8 @@ class LLMAgent:
         if memory is None:
             ruleset = get_ruleset(turn.ruleset)
             names = Names.from_events(ruleset, turn.events)
-            prompt = SeatPrompt(ruleset, turn.seat, self.lang, names, limits=self.endpoint.limits)
+            prompt = SeatPrompt(ruleset, turn.seat, self.lang, names, limits=self.endpoint.limits,
+                                layout=self.endpoint.layout)
             memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label), turn.ruleset,
                                 notebook=prompt.notebook)
             self.seats[turn.seat] = memory

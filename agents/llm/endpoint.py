@@ -19,6 +19,7 @@ DUMMY_KEY = "sk-no-key-needed"
 
 ToolMode = Literal["auto", "forced", "direct"]
 ToolSet = Literal["stable", "per_call"]
+Layout = Literal["shared", "brief"]
 
 
 class MissingKeyError(RuntimeError):
@@ -52,6 +53,10 @@ class Endpoint(BaseModel):
     tools: ToolSet = Field(default="stable", description="stable: a seat's tool schemas stay the same all game "
                            "(its whole vocabulary, targets any seat; a provider's prompt cache keeps hitting); "
                            "per_call: only the actions legal now, targets the legal ones")
+    layout: Layout = Field(default="shared", description="shared: every role card and the whole phase guide in "
+                           "the system message that all seats share (for a prefix-caching server); brief: the "
+                           "rules only there, the seat's own card and this phase's guide in its own part (a "
+                           "short context for a small local model, whose every token of context slows it)")
     lang: Literal["zh", "en"] = "zh"
     limits: dict[str, int] = Field(default_factory=dict, description="token limits that replace the rule set's: "
                                    "post, team_post, last_words, vote_reason, notes")

@@ -14,6 +14,7 @@ validate → done | notebook → call | retry → call | fallback.
   enum holds the tools' names; ``call`` then forces the chosen tool. One forced call per request.
 * ``call_only`` (``tool_mode = "direct"``): no selection; the main legal action (the first that
   ends the turn and is not a pass) is forced by name: one call per decision, for a tiny model.
+  Where that is the pass (nothing else ends the turn), ``instruct`` passes without a call.
 * ``call``: the model, through the endpoint's pool (retries and backoff on transport errors).
 * ``validate``: the call parsed into a typed action (``parse``), its text checked against the
   speech limit (``check_post``) and the action dry-run by the engine (``Turn.check``). A legal
@@ -135,6 +136,8 @@ async def instruct(state: State, runtime: Runtime[Decision]) -> State:
         tools = d.toolbox(turn.legal)
     else:
         tools = build_tools(turn.legal, d.book, notebook=d.endpoint.max_notes > 0)
+    if state.get("direct") and only_pass(tools):
+        return {"tools": tools, "action": Pass(seat=turn.seat)}
     return {"tools": tools, "messages": d.prompt.request(turn.day, turn.phase, turn.legal, turn.error)}
 
 
@@ -317,7 +320,7 @@ def next_ask(state: State) -> Route:
 
 
 async def after_instruct(state: State) -> Route:
-    return next_ask(state)
+    return "__end__" if state.get("action") is not None else next_ask(state)
 
 
 async def after_validate(state: State) -> Route:
@@ -339,13 +342,22 @@ async def call_only(state: State, runtime: Runtime[Decision]) -> State:
 
 def main_tool(tools: Toolset) -> str:
     """The tool of the decision's main legal action: the first, in the engine's order, that ends the
-    turn and is not a pass (a free action such as a team post or the notebook is never forced);
-    else the pass; else the first tool."""
+    turn and is not a pass (``LegalAction.decisive``: a team post or a free action such as the
+    notebook is never forced: forced, a team post left the seat's turn open, so it was asked again
+    and forced to post again); else the pass; else the first tool."""
     legal = list(tools.current.items()) or [(s.name, s.template) for s in tools.specs if s.template is not None]
     for name, template in legal:
-        if template is not None and template.kind != "pass" and not template.free:
+        if template is not None and template.kind != "pass" and template.decisive:
             return name
-    return legal[0][0] if legal else tools.specs[0].name
+    passes = [name for name, template in legal if template is not None and template.kind == "pass"]
+    return passes[0] if passes else legal[0][0] if legal else tools.specs[0].name
+
+
+def only_pass(tools: Toolset) -> bool:
+    """Whether the direct mode's main action is the pass: nothing the model could choose, so the
+    decision passes without a call (a night with no skill of one's own, say)."""
+    spec = tools.get(main_tool(tools))
+    return spec is not None and spec.template is not None and spec.template.kind == "pass"
 
 
 def sendable(messages: list[Message]) -> list[Message]:
@@ -380,7 +392,7 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
     g.add_edge(START, "context")
     g.add_conditional_edges("context", after_context, ["compact", "instruct"])
     g.add_edge("compact", "instruct")
-    g.add_conditional_edges("instruct", after_instruct, ["select", "call", "call_only"])
+    g.add_conditional_edges("instruct", after_instruct, ["select", "call", "call_only", END])
     g.add_edge("call_only", "call")
     g.add_edge("select", "validate")
     g.add_edge("call", "validate")
