@@ -197,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         processes = max(1, min(args.processes, args.games))
         many, per_game, many_cpu = spread(base_url, seeds, rounds, processes)
         calls = sum(n for n, _ in per_game)
-        print(f"{args.games} concurrent games ({'seeds %d-%d' % (seeds[0], seeds[-1]) if args.mixed_seeds else 'the same game'}"
+        which = f"seeds {seeds[0]}-{seeds[-1]}" if args.mixed_seeds else "the same game"
+        print(f"{args.games} concurrent games ({which}"
               f", {processes} process{'es' if processes > 1 else ''}): {calls} calls in {many:.2f} s; "
               f"the arena's CPU {1000 * many_cpu / calls:.1f} ms a call")
         # throughput: games per second against one game alone; with mixed seeds, calls per second

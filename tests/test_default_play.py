@@ -17,6 +17,7 @@ from typing import Any
 import duckdb
 import pytest
 
+from agents.llm.tools import CHARS_PER_TOKEN
 from arena import cli, local_seats, play_cmd
 from tests.fake_openai import FakeOpenAI
 
@@ -83,7 +84,12 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
     posts = [json.loads(r[0]) for r in con.execute(
         "SELECT tools FROM llm_calls WHERE tools->>'$[0].function.name' = 'post' LIMIT 3").fetchall()]
     assert posts and all(t[0]["function"]["parameters"]["properties"]["text"]["maxLength"]
-                         == local_seats.LIMITS["post"] * 4 for t in posts)
+                         == local_seats.LIMITS["post"] * CHARS_PER_TOKEN["en"] for t in posts)
+    # the forced tool offers the targets legal now only, and no floor to quote (a tiny model invents one)
+    assert all("quote" not in t[0]["function"]["parameters"]["properties"] for t in posts)
+    votes = con.execute("SELECT tools->'$[0].function.parameters.properties.target.enum', day FROM llm_calls "
+                        "WHERE tools->>'$[0].function.name' = 'vote'").fetchall()
+    assert len({len(json.loads(v)) for v, _ in votes}) > 1  # the living, as the days go by
 
 
 @pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is not None, reason="the local model is installed here")

@@ -44,7 +44,7 @@ from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
 from agents.llm.pool import ClientPool, Reply
 from agents.llm.records import assistant_message, finish_reason, record_call
 from agents.llm.texts import text
-from agents.llm.tools import NOTES, SELECT, Toolset, bounded, build_tools
+from agents.llm.tools import NOTES, SELECT, Toolset, build_tools, direct_schema
 from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, Vote
 from engine.events import Event
 from engine.legal import LegalAction
@@ -155,7 +155,7 @@ async def call(state: State, runtime: Runtime[Decision]) -> State:
     if selected is not None:
         spec = tools.get(selected)
         assert spec is not None
-        schema = bounded(spec, d.prompt.limits, d.book.lang) if state.get("direct") else spec.schema
+        schema = direct_schema(tools, selected, d.prompt.limits, d.book.lang) if state.get("direct") else spec.schema
         reply = await _ask(d, "action", state["messages"], [schema], _named(selected))
     else:
         reply = await _ask(d, "action", state["messages"], tools.schemas(), "auto")
