@@ -109,11 +109,15 @@ def default_threads() -> int:
     (``SERVER_ENV``): with spinning waits 2 threads on 2 cores collapsed as soon as anything else ran
     (12 demo-like calls: 172 s against 71 s on 1 thread); waiting passively, 2 threads took 59 s in
     the same loaded run (measured with one server on this kind of machine while a test suite ran beside it)."""
+    return max(1, min(cores(), MAX_THREADS))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
     try:
-        cpus = len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
-        cpus = os.cpu_count() or 1
-    return max(1, min(cpus, MAX_THREADS))
+        return os.cpu_count() or 1
 
 
 SERVER_ENV = {"OMP_WAIT_POLICY": "PASSIVE"}

@@ -25,7 +25,6 @@ import argparse
 import asyncio
 import contextlib
 import multiprocessing
-import os
 import sys
 import time
 from collections import Counter
@@ -41,6 +40,7 @@ from agents.base import CallRecord  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.endpoint import Endpoint  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
+from arena.local_model import cores  # noqa: E402
 from arena.runner import GameRunner  # noqa: E402
 from engine.rulesets import get_ruleset  # noqa: E402
 from tests.fake_openai import FakeOpenAI  # noqa: E402
@@ -161,19 +161,12 @@ def spread(base_url: str, seeds: list[int], rounds: dict[str, int] | None, proce
     return wall, [game for per_game, _ in results for game in per_game], sum(cpu for _, cpu in results)
 
 
-def default_processes() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--delay", type=float, default=0.2, help="seconds the fake model takes per answer")
     p.add_argument("--games", type=int, default=16)
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--processes", type=int, default=default_processes(),
+    p.add_argument("--processes", type=int, default=max(1, cores()),
                    help="worker processes the concurrent games are spread over (default: the cores)")
     p.add_argument("--mixed-seeds", action="store_true",
                    help="the concurrent games are seeds seed..seed+games-1 (default: all the same game)")

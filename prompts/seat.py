@@ -288,23 +288,24 @@ class SeatPrompt:
     def _guide_text(self) -> str:
         """What to do in each phase, for everyone and per role: the same for every seat, so it is
         read once per game instead of once per decision; the instruction points to it."""
-        t, names = self.texts, self.names
+        t = self.texts
         lines = [t.word("frame.guide_heading")]
         for phase, text, own in t.guide():
-            lines.append(t.word("frame.guide_phase", phase=names.phase(phase, self.lang), text=text))
-            lines += [t.word("frame.guide_role", role=names.role(role, self.lang), text=line) for role, line in own]
+            lines += self._guide_entry(phase, text, own)
         return "\n".join(lines) if len(lines) > 1 else ""
 
     def _phase_guide(self, phase: str) -> list[str]:
         """The guide's entry for ``phase``, for everyone and for the seat's role (the brief layout)."""
-        t, names = self.texts, self.names
-        for name, text, own in t.guide():
-            if name != phase:
-                continue
-            lines = [t.word("frame.guide_phase", phase=names.phase(phase, self.lang), text=text)] if text else []
-            return lines + [t.word("frame.guide_role", role=names.role(role, self.lang), text=line)
-                            for role, line in own if role == self.role]
+        for name, text, own in self.texts.guide():
+            if name == phase:
+                return self._guide_entry(phase, text, [(role, line) for role, line in own if role == self.role])
         return []
+
+    def _guide_entry(self, phase: str, text: str, own: list[tuple[str, str]]) -> list[str]:
+        """One phase's guide lines: the text for everyone, then each listed role's own."""
+        t, names = self.texts, self.names
+        return [t.word("frame.guide_phase", phase=names.phase(phase, self.lang), text=text),
+                *(t.word("frame.guide_role", role=names.role(role, self.lang), text=line) for role, line in own)]
 
     def _changed_flags(self) -> str:
         defaults = {f.name: f for f in self.ruleset.flags}

@@ -14,12 +14,13 @@ from urllib.parse import urlparse
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from prompts.seat import Layout
+
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 DUMMY_KEY = "sk-no-key-needed"
 
 ToolMode = Literal["auto", "forced", "direct"]
 ToolSet = Literal["stable", "per_call"]
-Layout = Literal["shared", "brief"]
 
 
 class MissingKeyError(RuntimeError):
