@@ -90,6 +90,12 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
     votes = con.execute("SELECT tools->'$[0].function.parameters.properties.target.enum', day FROM llm_calls "
                         "WHERE tools->>'$[0].function.name' = 'vote'").fetchall()
     assert len({len(json.loads(v)) for v, _ in votes}) > 1  # the living, as the days go by
+    # the instruction lists the one action the call is forced to, not the options it cannot take
+    for tools, user in con.execute("SELECT tools, messages->>'$[1].content' FROM llm_calls "
+                                   "WHERE response->>'$.x_arena.purpose' = 'action'").fetchall():
+        options = user[user.index("Options (call exactly one tool):"):].split("\n")[1:]
+        listed = [line[2:].split(":")[0] for line in options if line.startswith("- ")]
+        assert listed == [json.loads(tools)[0]["function"]["name"]], (listed, user[-600:])
 
 
 @pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is not None, reason="the local model is installed here")

@@ -149,7 +149,9 @@ def test_server_command_flags() -> None:
     flags = dict(zip(argv[3::2], argv[4::2], strict=True))
     assert flags == {"--model": "m.gguf", "--model_alias": "smollm2-135m-instruct", "--host": "127.0.0.1",
                      "--port": "8123", "--n_threads": "2", "--n_threads_batch": "2", "--n_ctx": "8192",
-                     "--logits_all": "false", "--cache": "true", "--cache_type": "ram", "--cache_size": str(2 << 30)}
+                     "--logits_all": "false", "--flash_attn": "true"}
+    cached = local_model.server_command("m.gguf", 8123, threads=2, cache_bytes=1 << 30)
+    assert cached[-6:] == ["--cache", "true", "--cache_type", "ram", "--cache_size", str(1 << 30)]
 
 
 def test_the_server_waits_passively_and_uses_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
