@@ -140,8 +140,9 @@ def free_port(host: str = HOST) -> int:
 
 def server_command(gguf: Path | str, port: int, *, host: str = HOST, threads: int | None = None,
                    n_ctx: int = N_CTX, alias: str = MODEL_ALIAS, cache_bytes: int = CACHE_BYTES,
-                   python: str | None = None) -> list[str]:
-    """The argv that serves ``gguf`` with llama-cpp-python's OpenAI-compatible server."""
+                   python: str | None = None, chat_format: str | None = None) -> list[str]:
+    """The argv that serves ``gguf`` with llama-cpp-python's OpenAI-compatible server
+    (``chat_format``: one of llama-cpp-python's named formats, for a GGUF without a chat template)."""
     t = str(threads or default_threads())
     cmd = [python or sys.executable, "-m", "llama_cpp.server",
            "--model", str(gguf), "--model_alias", alias,
@@ -156,6 +157,8 @@ def server_command(gguf: Path | str, port: int, *, host: str = HOST, threads: in
            "--flash_attn", "true"]
     if cache_bytes > 0:
         cmd += ["--cache", "true", "--cache_type", "ram", "--cache_size", str(cache_bytes)]
+    if chat_format:
+        cmd += ["--chat_format", chat_format]
     return cmd
 
 
@@ -189,13 +192,15 @@ class LocalModel:
                  host: str = HOST, port: int | None = None, threads: int | None = None,
                  n_ctx: int = N_CTX, alias: str = MODEL_ALIAS, cache_bytes: int = CACHE_BYTES,
                  start_timeout_s: float = 120.0, stop_timeout_s: float = 10.0,
-                 log_dir: Path | str | None = None, keep_log: bool = False) -> None:
+                 log_dir: Path | str | None = None, keep_log: bool = False,
+                 chat_format: str | None = None) -> None:
         self.host = host
         self.port = port
         self.threads = threads or default_threads()
         self.n_ctx = n_ctx
         self.alias = alias
         self.cache_bytes = cache_bytes
+        self.chat_format = chat_format
         self.start_timeout_s = start_timeout_s
         self.stop_timeout_s = stop_timeout_s
         self.keep_log = keep_log
@@ -238,7 +243,7 @@ class LocalModel:
         gguf = self._gguf or find_gguf()
         check_server_installed()
         return server_command(gguf, self.port, host=self.host, threads=self.threads, n_ctx=self.n_ctx,
-                              alias=self.alias, cache_bytes=self.cache_bytes)
+                              alias=self.alias, cache_bytes=self.cache_bytes, chat_format=self.chat_format)
 
     def _spawn(self) -> None:
         if self.process is not None:

@@ -28,11 +28,13 @@ from arena.seats import SeatPlan, llm_config
 
 ROUNDS = {"D1_FREE": 1, "RESTRICTED": 1, "FREE": 0}
 """Speaking rounds of the demo game (the rule set's default is 1 / 2 / 1)."""
-LIMITS = {"post": 32, "team_post": 32, "last_words": 40, "vote_reason": 12, "notes": 200}
-"""Token limits of the demo's texts: a tiny model says little of use at length, and every token it
-writes costs about 0.1 s on 2 cores (measured at a 3k-token context: 40 ms a token of plain
-decoding, and the server's JSON-schema grammar, applied to all 49,152 candidates before sampling,
-more than doubles it)."""
+LIMITS = {"post": 20, "team_post": 20, "last_words": 24, "vote_reason": 6, "notes": 100}
+"""Token limits of the demo's texts. What a tiny model writes costs twice over on 2 cores: each
+generated token (50-90 ms, the server's JSON-schema grammar included) and, once in the public
+thread, every later request's attention over it (a prompt token costs ~6.5 ms at a 1k-token
+context, ~12 ms at 6k). With posts of 32 tokens the thread grew ~1k tokens a day and every seat
+summarised its context on day 6 (18 compaction calls, ~25 s each); the notes limit bounds those
+summaries too."""
 NAME = "local"
 """The endpoint name of the embedded model in seat configs (a resumed game restarts the model)."""
 

@@ -90,6 +90,11 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
     votes = con.execute("SELECT tools->'$[0].function.parameters.properties.target.enum', day FROM llm_calls "
                         "WHERE tools->>'$[0].function.name' = 'vote'").fetchall()
     assert len({len(json.loads(v)) for v, _ in votes}) > 1  # the living, as the days go by
+    # no read_log in the direct mode, so no day of the private log is held back for it (the window
+    # would hold back the team chat of days before yesterday)
+    assert con.execute("SELECT max(day) FROM llm_calls").fetchone()[0] >= 4
+    assert not con.execute("SELECT count(*) FROM llm_calls WHERE messages->>'$[1].content' LIKE '%read_log%'"
+                           ).fetchone()[0]
     # the instruction lists the one action the call is forced to, not the options it cannot take
     for tools, user in con.execute("SELECT tools, messages->>'$[1].content' FROM llm_calls "
                                    "WHERE response->>'$.x_arena.purpose' = 'action'").fetchall():

@@ -28,6 +28,7 @@ from engine.narrate.names import Lang, Names
 from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
 from prompts import SeatPrompt, seat_label
+from prompts.seat import RECENT_DAYS
 
 
 def game_vocabulary(ruleset: Ruleset) -> tuple[LegalAction, ...]:
@@ -73,8 +74,11 @@ class LLMAgent:
         if memory is None:
             ruleset = get_ruleset(turn.ruleset)
             names = Names.from_events(ruleset, turn.events)
+            # The direct mode forces the main action, so the seat can never call read_log: its
+            # whole private log stays in the request (nothing it saw out of its reach).
+            recent = None if self.endpoint.tool_mode == "direct" else RECENT_DAYS
             prompt = SeatPrompt(ruleset, turn.seat, self.lang, names, limits=self.endpoint.limits,
-                                layout=self.endpoint.layout)
+                                layout=self.endpoint.layout, recent_days=recent)
             memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label), turn.ruleset,
                                 notebook=prompt.notebook)
             self.seats[turn.seat] = memory
