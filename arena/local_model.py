@@ -171,10 +171,12 @@ def _tail(path: Path, lines: int = 40) -> str:
 
 
 def _parent_death_signal() -> None:  # pragma: no cover - runs in the child between fork and exec
-    """Linux: the server gets SIGTERM if the arena dies without stopping it."""
+    """Linux: the server is killed if the arena dies without stopping it. SIGKILL, not SIGTERM: on
+    SIGTERM uvicorn waits for the request in flight, and a long prompt kept an orphaned server
+    computing on both cores after its arena was gone."""
     try:
         import ctypes
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except Exception:
         pass
 

@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import sys
 import textwrap
 import time
@@ -123,6 +124,38 @@ def test_kill_when_terminate_is_ignored(stub: Path) -> None:
     assert time.monotonic() - t < 10
     assert proc.poll() is not None and code == proc.returncode and code != 0  # killed
     assert lm.stop() is None  # stopping twice is harmless
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
+def test_the_server_dies_with_an_arena_killed_before_stopping_it(stub: Path, tmp_path: Path) -> None:
+    """Even a server that would linger on SIGTERM (uvicorn waits for the request in flight)."""
+    parent = tmp_path / "parent.py"
+    parent.write_text(textwrap.dedent(f'''
+        import os, sys, time
+        sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
+        from arena.local_model import LocalModel
+        lm = LocalModel(command=[sys.executable, {str(stub)!r}, "{{host}}", "{{port}}", "ignore-term"],
+                        start_timeout_s=20).start()
+        print(lm.process.pid, flush=True)
+        time.sleep(60)
+    '''))
+    proc = subprocess.Popen([sys.executable, str(parent)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    server = int(proc.stdout.readline())
+    proc.kill()  # no atexit, no stop(): only the death signal is left
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            return
+        with open(f"/proc/{server}/stat") as f:  # a zombie (reaped by init later) is dead too
+            if f.read().split(") ")[-1].startswith("Z"):
+                return
+        time.sleep(0.1)
+    os.kill(server, 9)
+    pytest.fail("the server outlived the arena that started it")
 
 
 def test_missing_package_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
