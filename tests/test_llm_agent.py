@@ -609,7 +609,7 @@ def test_compaction_is_a_recorded_call_without_tools() -> None:
                           "new_from": len(first_turn.events)})
     answers = [Answer.text("第1天摘要。"), Answer.policy(), Answer.text("第1-2天摘要：3号可疑。")]
     with FakeOpenAI(answers) as fake:  # each decision compacts first (a tiny budget), then acts
-        agent = LLMAgent(endpoint(fake, context_budget=1_000))
+        agent = LLMAgent(endpoint(fake, context_budget=1_000, limits={"notes": 100}))
         _, action = run(act(agent, first_turn, second_turn))
     assert isinstance(action, Vote)
     records = records_of(agent)
@@ -618,6 +618,7 @@ def test_compaction_is_a_recorded_call_without_tools() -> None:
     at = purposes.index((2, "compaction"))
     compaction, after = records[at], records[-1]
     assert "tools" not in fake.requests[at] and compaction.tools == []
+    assert fake.requests[at]["max_tokens"] == 200  # the notes limit (100), with slack for the tokenizer
     assert not compaction.error
     assert any("第1-2天摘要" in (m.get("content") or "") for m in fake.requests[at + 1]["messages"])
     assert after.tokens_in and compaction.tokens_in

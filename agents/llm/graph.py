@@ -118,7 +118,8 @@ async def context(state: State, runtime: Runtime[Decision]) -> State:
 
 async def compact(state: State, runtime: Runtime[Decision]) -> State:
     d = runtime.context
-    request = {"messages": sendable(d.prompt.compaction_messages())}
+    request = {"messages": sendable(d.prompt.compaction_messages()),
+               "max_tokens": summary_tokens(d.endpoint, d.prompt.limits)}
     reply = await d.pool.complete(d.endpoint, request)
     record = record_call(d.turn, d.endpoint, "compaction", request, reply)
     d.records.append(record)
@@ -128,6 +129,18 @@ async def compact(state: State, runtime: Runtime[Decision]) -> State:
     if summary.strip():
         d.prompt.compact(summary.strip())
     return {}
+
+
+SUMMARY_SLACK = 2
+"""The model's own tokens allowed a summary per token of the notes limit (counted in o200k, which
+packs English and Chinese denser than most small models' vocabularies)."""
+
+
+def summary_tokens(ep: Endpoint, limits: Mapping[str, int]) -> int:
+    """``max_tokens`` of a compaction call: the notes limit, with slack for the model's tokenizer.
+    Unbounded, the demo's 135M model wrote to the endpoint's 256 every time (~30 s a summary)."""
+    bound = limits.get("notes", 600) * SUMMARY_SLACK
+    return min(ep.max_tokens, bound) if ep.max_tokens is not None else bound
 
 
 async def instruct(state: State, runtime: Runtime[Decision]) -> State:
