@@ -143,10 +143,16 @@ async def play(candidate: Candidate, lang: str, calls: int, seed: int) -> Measur
     records: list[CallRecord] = []
     started = time.perf_counter()
 
+    tty = sys.stderr.isatty()
+
     def listen(batch: list[CallRecord]) -> None:
+        before = len(records)
         records.extend(batch)
-        print(f"\r  {candidate.name} {lang}: {len(records)}/{calls} calls, {time.perf_counter() - started:.0f} s",
-              end="", file=sys.stderr, flush=True)
+        line = f"  {candidate.name} {lang}: {len(records)}/{calls} calls, {time.perf_counter() - started:.0f} s"
+        if tty:
+            print("\r" + line, end="", file=sys.stderr, flush=True)
+        elif len(records) // 10 > before // 10 or len(records) >= calls:
+            print(line, file=sys.stderr, flush=True)
         if len(records) >= calls:
             raise _Enough
 
@@ -161,7 +167,8 @@ async def play(candidate: Candidate, lang: str, calls: int, seed: int) -> Measur
             pass
         finally:
             await pool.aclose()
-    print(file=sys.stderr)
+    if tty:
+        print(file=sys.stderr)
     return measure(records[:calls], lang)
 
 
