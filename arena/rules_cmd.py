@@ -146,7 +146,8 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - cell_len(text))
 
 
-def _table_text(header: tuple[str, ...], body: list[tuple[str, ...]]) -> list[str]:
+def table_text(header: tuple[str, ...], body: list[tuple[str, ...]]) -> list[str]:
+    """Aligned plain-text rows (wide CJK characters counted as two columns)."""
     widths = [max(cell_len(row[i]) for row in [header, *body]) for i in range(len(header))]
     out = []
     for row in [header, *body]:
@@ -160,7 +161,7 @@ def plain(info: dict[str, Any], lang: str) -> str:
     for section, body in rows(info, lang).items():
         if not body:
             continue
-        lines += ["", f"## {TITLES[section][lang]}", *_table_text(HEADERS[section][lang], body)]
+        lines += ["", f"## {TITLES[section][lang]}", *table_text(HEADERS[section][lang], body)]
     return "\n".join(lines) + "\n"
 
 

@@ -44,6 +44,7 @@ from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
 from arena import local_model, local_seats  # noqa: E402
 from arena.local_model import LocalModel  # noqa: E402
+from arena.rules_cmd import table_text  # noqa: E402
 from arena.runner import GameRunner  # noqa: E402
 from engine.rulesets import get_ruleset  # noqa: E402
 
@@ -175,14 +176,13 @@ async def play(candidate: Candidate, lang: str, calls: int, seed: int) -> Measur
 def table(rows: list[tuple[str, str, Measured]]) -> str:
     head = ("model", "lang", "calls", "s/call", "out tok/call", "1st-try legal", "illegal", "over limit",
             "fallbacks", "in language", "sample post")
-    lines = [head]
+    body = []
     for name, lang, m in rows:
         share = "-" if m.in_language is None else f"{m.in_language:.0%}"
-        lines.append((name, lang, str(m.calls), f"{m.seconds_per_call:.2f}", f"{m.tokens_out_per_call:.1f}",
-                      f"{m.first_try_legal:.0%}", str(m.illegal), str(m.over_limit), str(m.fallbacks), share,
-                      json.dumps(m.sample, ensure_ascii=False)))
-    widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
-    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in lines)
+        body.append((name, lang, str(m.calls), f"{m.seconds_per_call:.2f}", f"{m.tokens_out_per_call:.1f}",
+                     f"{m.first_try_legal:.0%}", str(m.illegal), str(m.over_limit), str(m.fallbacks), share,
+                     json.dumps(m.sample, ensure_ascii=False)))
+    return "\n".join(table_text(head, body))
 
 
 def main(argv: list[str] | None = None) -> int:

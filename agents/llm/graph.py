@@ -49,6 +49,7 @@ from agents.llm.tools import NOTES, SELECT, Toolset, build_tools, direct_schema
 from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, Vote
 from engine.events import Event
 from engine.legal import LegalAction
+from prompts.texts import DEFAULT_LIMITS
 
 Message = dict[str, Any]
 
@@ -139,7 +140,7 @@ packs English and Chinese denser than most small models' vocabularies)."""
 def summary_tokens(ep: Endpoint, limits: Mapping[str, int]) -> int:
     """``max_tokens`` of a compaction call: the notes limit, with slack for the model's tokenizer.
     Unbounded, the demo's 135M model wrote to the endpoint's 256 every time (~30 s a summary)."""
-    bound = limits.get("notes", 600) * SUMMARY_SLACK
+    bound = limits.get("notes", DEFAULT_LIMITS["notes"]) * SUMMARY_SLACK
     return min(ep.max_tokens, bound) if ep.max_tokens is not None else bound
 
 
@@ -152,9 +153,10 @@ async def instruct(state: State, runtime: Runtime[Decision]) -> State:
         tools = build_tools(turn.legal, d.book, notebook=d.endpoint.max_notes > 0)
     legal = turn.legal
     if state.get("direct"):
-        if only_pass(tools):
-            return {"tools": tools, "action": Pass(seat=turn.seat)}
-        legal = forced_legal(tools) or legal
+        forced = forced_legal(tools)
+        if forced and forced[0].kind == "pass":  # nothing the model could choose (a night with no
+            return {"tools": tools, "action": Pass(seat=turn.seat)}  # skill of one's own): no call
+        legal = forced or legal
     return {"tools": tools, "messages": d.prompt.request(turn.day, turn.phase, legal, turn.error)}
 
 
@@ -378,13 +380,6 @@ def forced_legal(tools: Toolset) -> tuple[LegalAction, ...]:
     spec = tools.get(name)
     template = tools.current.get(name) or (spec.template if spec is not None else None)
     return (template,) if template is not None else ()
-
-
-def only_pass(tools: Toolset) -> bool:
-    """Whether the direct mode's main action is the pass: nothing the model could choose, so the
-    decision passes without a call (a night with no skill of one's own, say)."""
-    spec = tools.get(main_tool(tools))
-    return spec is not None and spec.template is not None and spec.template.kind == "pass"
 
 
 def sendable(messages: list[Message]) -> list[Message]:
