@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from agents.base import Agent, CallRecord, RecordsCalls, Turn
+from arena.compaction import RATIO as COMPACTION_RATIO
+from arena.compaction import CompactionCheckpoint
 from engine.actions import Action, Pass
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Event
@@ -34,6 +36,9 @@ class RunnerConfig:
     max_retries: int = 2
     decision_timeout: float | None = None
     concurrent_windows: bool = True
+    compact_together: float | None = COMPACTION_RATIO
+    """Share of an endpoint's context budget at which its LLM seats compact together when a day
+    begins (``arena.compaction``); None: each seat only when its own decision nears the budget."""
 
 
 @dataclass
@@ -84,6 +89,9 @@ class GameRunner:
         self.listeners = list(listeners or [])
         self.call_listeners = list(call_listeners or [])
         self.checkpoints = list(checkpoints or [])
+        if self.config.compact_together is not None:
+            self.checkpoints.insert(0, CompactionCheckpoint(game.ruleset, self.agents, self._hand_on,
+                                                            self.config.compact_together))
         self.checked = len(game.events)
         self.recording = {seat: a for seat, a in self.agents.items() if isinstance(a, RecordsCalls)}
         self.decisions = 0
@@ -162,9 +170,13 @@ class GameRunner:
             for call in calls:
                 if call.event_seq is None:
                     call.event_seq = produced
-            if calls:
-                for listener in self.call_listeners:
-                    listener(calls)
+            self._hand_on(calls)
+
+    def _hand_on(self, calls: list[CallRecord]) -> None:
+        """Model calls to the call listeners (stored with the game)."""
+        if calls:
+            for listener in self.call_listeners:
+                listener(calls)
 
     async def _submit_answer(self, turn: Turn, answer: Action | BaseException | None) -> None:
         """Submit the answer; on an illegal one ask again with the error, then fall back."""

@@ -471,9 +471,11 @@ class SeatPrompt:
 
     def needs_compaction(self, budget: int, *, ratio: float = 0.8) -> bool:
         """Whether the next request passes ``ratio`` of ``budget`` tokens with earlier days left to summarise."""
-        if self.tokens() < budget * ratio:
-            return False
-        return any(line.day >= 1 for line in self._old(self.day))  # setup lines alone are no day to summarise
+        return self.tokens() >= budget * ratio and self.can_compact()
+
+    def can_compact(self) -> bool:
+        """Whether there is an earlier day to summarise (setup lines alone are none)."""
+        return any(line.day >= 1 for line in self._old(self.day))
 
     def compaction_messages(self) -> list[Message]:
         """The messages asking the model to summarise the days before the current one into notes."""

@@ -12,11 +12,13 @@ recorded fallback (a pass with ``fallback=True`` and the reason).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agents.base import CallRecord, Turn
 from agents.beliefs import BeliefRequest, Report
 from agents.llm.aliases import AliasBook
+from agents.llm.compaction import compact_prompt
 from agents.llm.endpoint import Endpoint
 from agents.llm.graph import Decision, SeatPromptLike, decision_graph, initial_state
 from agents.llm.pool import ClientPool
@@ -49,6 +51,8 @@ class SeatMemory:
     ruleset: str = ""
     notebook: list[str] = field(default_factory=list)
     decisions: int = 0
+    last_day: int = 0
+    """The day of the seat's latest decision."""
     tools: Toolset | None = None
     """The game's stable tool set (the same for every seat): rebuilt only if a legal action is new to it."""
 
@@ -88,6 +92,7 @@ class LLMAgent:
     async def act(self, turn: Turn) -> Action | None:
         memory, new = self.memory(turn)
         memory.decisions += 1
+        memory.last_day = turn.day
         decision = Decision(turn, self.endpoint, self.pool, memory.prompt, memory.book, new, memory.notebook,
                             toolbox=None if self.endpoint.tools == "per_call" else
                             (lambda legal: self.toolset(memory, legal)))
@@ -133,6 +138,34 @@ class LLMAgent:
         from agents.llm.beliefs import ask_beliefs
 
         return await ask_beliefs(self, request)
+
+    def context_share(self, seat: int, events: Sequence[Event], *, active_since: int = 0) -> float | None:
+        """How full the seat's next request would be, as a share of the endpoint's ``context_budget``,
+        once it has taken in ``events`` (its view; events it has seen are skipped). None where the
+        seat has no prompt yet (its first decision reads everything), has not decided since day
+        ``active_since`` (a seat out of the game, or one that has stopped acting) or has no earlier day
+        to summarise."""
+        memory = self.seats.get(seat)
+        if memory is None or memory.last_day < active_since:
+            return None
+        memory.prompt.observe(events)
+        if not memory.prompt.can_compact():
+            return None
+        return memory.prompt.tokens() / self.endpoint.context_budget
+
+    async def compact(self, seat: int, day: int, phase: str, at: int | None = None) -> CallRecord | None:
+        """Summarise the seat's days before ``day`` into its notes now (``agents.llm.compaction``),
+        outside any decision; the call is kept for the runner, linked to the event ``at``. None where
+        the seat has no prompt or nothing to summarise."""
+        memory = self.seats.get(seat)
+        if memory is None or not memory.prompt.can_compact():
+            return None
+        turn = Turn(ruleset=memory.ruleset, seed=0, seat=seat, day=day, phase=phase, events=(), new_from=0,
+                    legal=())
+        record = await compact_prompt(memory.prompt, self.endpoint, self.pool, turn)
+        record.event_seq = at
+        self.keep(record)
+        return record
 
     def keep(self, record: CallRecord) -> None:
         """Keep a record made outside a decision until the runner takes the calls."""

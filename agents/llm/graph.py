@@ -40,16 +40,16 @@ from langgraph.runtime import Runtime
 
 from agents.base import CallRecord, Turn
 from agents.llm.aliases import AliasBook
+from agents.llm.compaction import compact_prompt
 from agents.llm.endpoint import Endpoint
 from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
 from agents.llm.pool import ClientPool, Reply
-from agents.llm.records import assistant_message, finish_reason, record_call
+from agents.llm.records import assistant_message, finish_reason, record_call, sendable
 from agents.llm.texts import text
 from agents.llm.tools import NOTES, SELECT, Toolset, build_tools, direct_schema
 from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, Vote
 from engine.events import Event
 from engine.legal import LegalAction
-from prompts.texts import DEFAULT_LIMITS
 
 Message = dict[str, Any]
 
@@ -64,7 +64,9 @@ class SeatPromptLike(Protocol):
     def retry(self, error: str) -> list[Message]: ...
     def record_assistant(self, message: Mapping[str, Any]) -> None: ...
     def record_tool_result(self, tool_call_id: str, text: str) -> None: ...
-    def needs_compaction(self, budget: int) -> bool: ...
+    def needs_compaction(self, budget: int, *, ratio: float = 0.8) -> bool: ...
+    def can_compact(self) -> bool: ...
+    def tokens(self) -> int: ...
     def compaction_messages(self) -> list[Message]: ...
     def compact(self, summary: str) -> Any: ...
     def check_post(self, text: str, kind: str = "post") -> str | None: ...
@@ -119,29 +121,8 @@ async def context(state: State, runtime: Runtime[Decision]) -> State:
 
 async def compact(state: State, runtime: Runtime[Decision]) -> State:
     d = runtime.context
-    request = {"messages": sendable(d.prompt.compaction_messages()),
-               "max_tokens": summary_tokens(d.endpoint, d.prompt.limits)}
-    reply = await d.pool.complete(d.endpoint, request)
-    record = record_call(d.turn, d.endpoint, "compaction", request, reply)
-    d.records.append(record)
-    summary = assistant_message(reply.response).get("content", "") if reply.response is not None else ""
-    if reply.error is None and not summary.strip():
-        record.error = "compaction: the model returned an empty summary"
-    if summary.strip():
-        d.prompt.compact(summary.strip())
+    d.records.append(await compact_prompt(d.prompt, d.endpoint, d.pool, d.turn))
     return {}
-
-
-SUMMARY_SLACK = 2
-"""The model's own tokens allowed a summary per token of the notes limit (counted in o200k, which
-packs English and Chinese denser than most small models' vocabularies)."""
-
-
-def summary_tokens(ep: Endpoint, limits: Mapping[str, int]) -> int:
-    """``max_tokens`` of a compaction call: the notes limit, with slack for the model's tokenizer.
-    Unbounded, the demo's 135M model wrote to the endpoint's 256 every time (~30 s a summary)."""
-    bound = limits.get("notes", DEFAULT_LIMITS["notes"]) * SUMMARY_SLACK
-    return min(ep.max_tokens, bound) if ep.max_tokens is not None else bound
 
 
 async def instruct(state: State, runtime: Runtime[Decision]) -> State:
@@ -380,16 +361,6 @@ def forced_legal(tools: Toolset) -> tuple[LegalAction, ...]:
     spec = tools.get(name)
     template = tools.current.get(name) or (spec.template if spec is not None else None)
     return (template,) if template is not None else ()
-
-
-def sendable(messages: list[Message]) -> list[Message]:
-    """Messages as a server takes them: an assistant's null content becomes "" (llama.cpp refuses null)."""
-    out = []
-    for message in messages:
-        if message.get("role") == "assistant" and message.get("content") is None:
-            message = {**message, "content": ""}
-        out.append(message)
-    return out
 
 
 def _named(tool: str) -> dict[str, Any]:

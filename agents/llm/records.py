@@ -104,3 +104,13 @@ def _count(key: tuple[Any, ...]) -> int:
 @lru_cache(maxsize=1024)
 def _count_json(text: str) -> int:
     return count_tokens(text)
+
+
+def sendable(messages: list[Message]) -> list[Message]:
+    """Messages as a server takes them: an assistant's null content becomes "" (llama.cpp refuses null)."""
+    out = []
+    for message in messages:
+        if message.get("role") == "assistant" and message.get("content") is None:
+            message = {**message, "content": ""}
+        out.append(message)
+    return out

@@ -1,0 +1,132 @@
+"""Compaction together (``arena.compaction``): the LLM seats of one endpoint summarise their earlier
+days back to back when a phase begins, so that they go on sharing one short thread; against the
+fake OpenAI-compatible server, whole games of 18 seats in the demo's settings."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from agents.base import CallRecord
+from agents.llm import ClientPool, Endpoint, LLMAgent
+from arena.runner import GameRunner, RunnerConfig
+from engine.events import PhaseBegan
+from engine.game import Game
+from engine.rulesets import get_ruleset
+from tests.fake_openai import FakeOpenAI
+
+RULESET = get_ruleset("umineko32")
+SEED = 5
+BUDGET = 6_000
+
+
+@dataclass
+class Played:
+    game: Game
+    runner: GameRunner
+    records: list[CallRecord]
+    agents: dict[int, LLMAgent]
+    requests: list[dict[str, Any]]
+
+
+def play(together: float | None) -> Played:
+    """A whole game of 18 LLM seats on one fake endpoint (the demo's direct mode and brief layout)."""
+    with FakeOpenAI() as fake:
+        endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake-model", timeout_s=5.0,
+                            tool_mode="direct", layout="brief", lang="en", context_budget=BUDGET,
+                            limits={"notes": 60})
+        pool = ClientPool()
+        agents = {s: LLMAgent(endpoint, pool=pool) for s in range(1, RULESET.seats + 1)}
+        records: list[CallRecord] = []
+        game = RULESET.new_game(SEED)
+        runner = GameRunner(game, dict(agents), call_listeners=[records.extend],
+                            config=RunnerConfig(compact_together=together))
+
+        async def go() -> None:
+            try:
+                await runner.run()
+            finally:
+                await pool.aclose()
+
+        asyncio.run(go())
+        return Played(game, runner, records, agents, list(fake.requests))
+
+
+def purpose(record: CallRecord) -> str:
+    return str((record.response or {}).get("x_arena", {}).get("purpose"))
+
+
+@pytest.fixture(scope="module")
+def together() -> Played:
+    return play(0.6)
+
+
+@pytest.fixture(scope="module")
+def alone() -> Played:
+    return play(None)
+
+
+def runs(records: list[CallRecord]) -> list[list[CallRecord]]:
+    """The compaction calls in runs of consecutive requests."""
+    out: list[list[CallRecord]] = []
+    previous = False
+    for record in records:
+        is_compaction = purpose(record) == "compaction"
+        if is_compaction:
+            if previous:
+                out[-1].append(record)
+            else:
+                out.append([record])
+        previous = is_compaction
+    return out
+
+
+def test_the_seats_compact_back_to_back_when_a_phase_begins(together: Played) -> None:
+    game, records = together.game, together.records
+    assert game.over and together.runner.fallbacks == 0
+    rounds = runs(records)
+    assert rounds, "a budget this small must compact"
+    for batch in rounds:
+        at = {r.event_seq for r in batch}
+        assert len(at) == 1  # one round, linked to one event: the start of a phase
+        [seq] = at
+        assert seq is not None and isinstance(game.events[seq], PhaseBegan)
+        assert len(batch) == len({r.seat for r in batch}) > 1  # each seat once, several seats together
+        assert all(not r.error for r in batch)
+    # every living seat with a prompt took part: nobody was left on the long thread
+    first = rounds[0]
+    seq = first[0].event_seq
+    assert seq is not None
+    alive = {s for s, piece in Game.replay(RULESET, game.events[:seq + 1]).state.pieces.items()  # type: ignore[attr-defined]
+             if piece.alive}
+    assert {r.seat for r in first} == alive & {r.seat for r in records if (r.event_seq or 0) < seq}
+    # no seat compacted alone inside a decision
+    assert len(records) == len([r for r in records if purpose(r) != "compaction"]) + sum(map(len, rounds))
+    assert sum(map(len, rounds)) == sum(len(a.seats[s].prompt.compactions) for s, a in together.agents.items()
+                                        if s in a.seats)
+
+
+def test_after_a_round_the_seats_share_one_thread(together: Played) -> None:
+    """The requests after a round begin alike up to the seat's own part: the summarised days left
+    every seat's thread at the same day."""
+    requests, records = together.requests, together.records
+    batch = runs(records)[0]
+    after = records.index(batch[-1]) + 1
+    following = [i for i in range(after, min(after + 12, len(records))) if purpose(records[i]) == "action"]
+    threads = {requests[i]["messages"][1]["content"].split("\n\n")[0] for i in following}
+    assert len(following) > 1 and len(threads) == 1
+    assert all(len(requests[i]["messages"][1]["content"]) < len(requests[after - 1]["messages"][1]["content"])
+               for i in following)
+
+
+def test_alone_the_seats_compact_inside_their_own_decisions(alone: Played, together: Played) -> None:
+    """Without the checkpoint the same budget compacts each seat inside one of its decisions, as its
+    turn comes: in more, smaller runs between other seats' decisions."""
+    compactions = [r for r in alone.records if purpose(r) == "compaction"]
+    assert compactions and all(r.decision > 0 for r in compactions)  # a decision's, numbered by the runner
+    assert not any(isinstance(alone.game.events[r.event_seq or 0], PhaseBegan) for r in compactions)
+    assert len(runs(alone.records)) > 2 * len(runs(together.records))
+    assert all(r.decision == 0 for r in together.records if purpose(r) == "compaction")
