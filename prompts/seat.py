@@ -18,7 +18,8 @@ changes most, so that the part every seat shares comes first:
 The ``brief`` layout (``layout="brief"``, for a small local model) keeps the rules (in brief, where
 the rule set has ``rules_brief.md``) and the roster in the system message but moves the cards and
 the guide out: the seat's own card follows its identity, and this phase's guide entry (for
-everyone and for its role) opens the instruction. The context is then some 3,000 o200k tokens
+everyone and for its role) opens the instruction, both in brief where the rule set has
+``roles_brief.toml`` and ``phases_brief.toml`` (they are read anew in every request). The context is then some 3,000 o200k tokens
 shorter, which a 135M model on 2 cores pays for in every token it reads or writes (attention over
 the whole context dominates its time); a prefix-caching server computes the card and the guide
 anew in each request, a smaller cost there.
@@ -296,7 +297,7 @@ class SeatPrompt:
 
     def _phase_guide(self, phase: str) -> list[str]:
         """The guide's entry for ``phase``, for everyone and for the seat's role (the brief layout)."""
-        for name, text, own in self.texts.guide():
+        for name, text, own in self.texts.guide(brief=True):
             if name == phase:
                 return self._guide_entry(phase, text, [(role, line) for role, line in own if role == self.role])
         return []
@@ -341,7 +342,7 @@ class SeatPrompt:
             if self.layout == "shared":
                 identity += t.word("frame.card_ref", role=role)
             else:
-                identity += "\n" + t.word("frame.card", role=role, card=t.role_card(self.role))
+                identity += "\n" + t.word("frame.card", role=role, card=t.role_card(self.role, brief=True))
             if self.dealt and self.dealt != self.role:
                 identity += t.word("frame.dealt", role=names.role(self.dealt, self.lang))
         parts = [t.word("frame.seat_heading"), identity + ("" if self.alive else t.word("frame.dead"))]

@@ -10,6 +10,10 @@ Layout (``prompts/templates/``)::
                                   layout of a small local model (else the full rules serve)
     <ruleset>/<lang>/roles.toml   one card per role, derived roles included
     <ruleset>/<lang>/phases.toml  what to do now, per phase: ``all`` for everyone plus one entry per role
+    <ruleset>/<lang>/roles_brief.toml, phases_brief.toml
+                                  optional: cards and the phase guide in brief, for the ``brief``
+                                  layout (read anew in each of a seat's requests); an entry missing
+                                  there keeps its full text, an empty one is dropped
 
 ``<lang>`` is ``zh`` (the default) or ``en``. Templates are plain text with ``{name}`` slots, filled
 by ``fill`` (only the names given are replaced, so other braces in the text stay as written).
@@ -64,6 +68,10 @@ class Texts:
     """A judge notice's topic → the derived role a seat named in it now has (共犯, 见习魔女)."""
     rules_brief: str = ""
     """The rules in brief (``rules_brief.md``), where the rule set has them in this language."""
+    roles_brief: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Cards in brief (``roles_brief.toml``), over ``roles`` entry by entry."""
+    phases_brief: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The phase guide in brief (``phases_brief.toml``), over ``phases`` entry by entry."""
 
     def word(self, key: str, **values: Any) -> str:
         """A frame from ``common/<lang>.toml`` (dotted keys reach into tables), filled."""
@@ -80,18 +88,21 @@ class Texts:
         text = self.rules_brief if brief and self.rules_brief else self.rules
         return fill(text, {name.rsplit(".", 1)[-1]: _shown(value) for name, value in flags.items()})
 
-    def role_card(self, role: str) -> str:
-        card = self.roles.get(role)
-        return card["card"].strip() if card else ""
+    def role_card(self, role: str, *, brief: bool = False) -> str:
+        """The role's card (``brief``: the brief one, where it exists)."""
+        card = {**self.roles.get(role, {}), **(self.roles_brief.get(role, {}) if brief else {})}
+        return str(card.get("card", "")).strip()
 
     def cards(self) -> list[tuple[str, str]]:
         """Every role's card, in the file's order: ``(role id, card)`` (derived roles included)."""
         return [(role, entry["card"].strip()) for role, entry in self.roles.items() if entry.get("card")]
 
-    def guide(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
-        """What to do in each phase: ``(phase, text for everyone, [(role id, the role's own text)])``."""
+    def guide(self, *, brief: bool = False) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """What to do in each phase: ``(phase, text for everyone, [(role id, the role's own text)])``
+        (``brief``: the brief entries over the full ones)."""
         out = []
-        for phase, entry in self.phases.items():
+        for phase, full in self.phases.items():
+            entry = {**full, **(self.phases_brief.get(phase, {}) if brief else {})}
             own = [(role, str(text).strip()) for role, text in entry.items() if role != "all" and str(text).strip()]
             out.append((phase, str(entry.get("all", "")).strip(), own))
         return out
@@ -122,6 +133,8 @@ def load(ruleset: str, lang: Lang = "zh") -> Texts:
         quiet_phases=frozenset(config.get("quiet_phases", ())),
         roles_by_notice={str(k): str(v) for k, v in config.get("derived_roles", {}).items()},
         rules_brief=_text(base.joinpath(lang, "rules_brief.md")),
+        roles_brief=_toml(base.joinpath(lang, "roles_brief.toml")),
+        phases_brief=_toml(base.joinpath(lang, "phases_brief.toml")),
     )
 
 

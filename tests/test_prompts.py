@@ -28,6 +28,7 @@ from prompts import SeatPrompt, count_messages, count_tokens, encoding, load, re
 from prompts import golden as golden_mod
 from prompts.golden import pick_targets
 from prompts.render import JUDGE_FRAMES, quoted
+from prompts.texts import Texts
 from prompts.tokens import PER_MESSAGE, REPLY_PRIMING, SHA256
 
 RULESET = get_ruleset("umineko32")
@@ -454,6 +455,28 @@ def test_the_brief_layout_has_the_own_card_and_this_phases_guide_only() -> None:
     assert count_messages(brief.request(1, "RESTRICTED", legal)) == count_messages(short)  # stable
     with pytest.raises(ValueError, match="layout"):
         SeatPrompt(RULESET, 4, "en", layout="tiny")  # type: ignore[arg-type]
+
+
+def test_the_brief_layout_reads_the_brief_cards_and_guide() -> None:
+    """The own card and this phase's guide are read anew in every request of the brief layout: they
+    come from ``roles_brief.toml`` / ``phases_brief.toml``, entry by entry over the full texts."""
+    texts = load("umineko32", "en")
+    full, short = texts.role_card("detective"), texts.role_card("detective", brief=True)
+    assert short and short != full and count_tokens(short) < count_tokens(full) / 2
+    prompt = SeatPrompt(RULESET, 5, "en", layout="brief")
+    prompt.observe([ev.RoleDealt(seq=5, day=0, phase="SETUP", vis=ev.seat_vis(5), seat=5, role="detective",
+                                 faction="white")])
+    user = prompt.request(2, "RESTRICTED", (LegalAction("post"), PASS))[1]["content"]
+    assert short in user and full not in user
+    brief_guide = texts.phases_brief["RESTRICTED"]
+    assert brief_guide["all"] in user and brief_guide["detective"] in user
+    assert texts.phases["RESTRICTED"]["all"] not in user
+    # entry by entry: a missing brief entry keeps the full text, an empty one is dropped
+    made = Texts(ruleset="x", lang="en", common={}, rules="", roles={"a": {"card": "FULL"}},
+                 phases={"P": {"all": "ALL", "r": "R", "s": "S"}}, phases_brief={"P": {"all": "brief", "s": ""}})
+    assert made.role_card("a", brief=True) == "FULL"
+    assert made.guide(brief=True) == [("P", "brief", [("r", "R")])]
+    assert made.guide() == [("P", "ALL", [("r", "R"), ("s", "S")])]
 
 
 def test_sent_messages_stay_as_sent() -> None:
