@@ -26,10 +26,10 @@ from typing import Protocol, runtime_checkable
 
 from agents.base import Agent, CallRecord
 from agents.llm.endpoint import Endpoint
+from arena.seat_views import SeatViews
 from engine.events import Event, PhaseBegan
 from engine.game import Game
 from engine.ruleset import Ruleset
-from engine.views import Viewer, view
 
 RATIO = 0.6
 """Share of the context budget at which the seats of an endpoint compact together: below the
@@ -58,9 +58,13 @@ class CompactionCheckpoint:
     """A runner checkpoint (``GameRunner(checkpoints=[...])``): see the module docstring."""
 
     def __init__(self, ruleset: Ruleset, agents: Mapping[int, Agent], calls: CallSink | None = None,
-                 ratio: float = RATIO) -> None:
+                 ratio: float = RATIO, *, views: SeatViews | None = None) -> None:
         self.ruleset, self.calls, self.ratio = ruleset, calls, ratio
         self.agents = {seat: a for seat, a in agents.items() if isinstance(a, Compacts)}
+        self.views = views or SeatViews(sorted(agents), ruleset=ruleset)
+        """Each seat's view (the runner's own, routed once per event)."""
+        self.passed = dict.fromkeys(self.agents, 0)
+        """How much of each seat's view its player has been handed here."""
         self.rounds: list[tuple[int, int]] = []
         """(day, seats compacted) of each round, for reports and tests."""
 
@@ -70,10 +74,10 @@ class CompactionCheckpoint:
             await self.compact(game, began[-1])
 
     async def compact(self, game: Game, at: PhaseBegan) -> None:
-        """Compact every endpoint whose seats need it, as of the event ``at``."""
-        cut = game.events[:at.seq + 1]
+        """Compact every endpoint whose seats need it (what each has seen so far taken in)."""
+        self.views.update(game.events)
         for seats in self._by_endpoint().values():
-            due = self._due(seats, cut, at.day - ACTIVE_DAYS + 1)
+            due = self._due(seats, at.day - ACTIVE_DAYS + 1)
             if due:
                 done = await asyncio.gather(*(self.agents[s].compact(s, at.day, at.phase, at.seq) for s in due))
                 self.rounds.append((at.day, sum(1 for record in done if record is not None)))
@@ -87,12 +91,13 @@ class CompactionCheckpoint:
             groups.setdefault((ep.base_url, ep.model), []).append(seat)
         return groups
 
-    def _due(self, seats: list[int], cut: Sequence[Event], active_since: int) -> list[int]:
+    def _due(self, seats: list[int], active_since: int) -> list[int]:
         """The active seats with a day to summarise, if any of them has passed the ratio; else none."""
         shares = {}
         for seat in seats:
-            events = view(cut, Viewer.of_seat(seat), self.ruleset)
-            share = self.agents[seat].context_share(seat, events, active_since=active_since)
+            events = self.views.events[seat]
+            new, self.passed[seat] = events[self.passed[seat]:], len(events)
+            share = self.agents[seat].context_share(seat, new, active_since=active_since)
             if share is not None:
                 shares[seat] = share
         return sorted(shares) if any(share >= self.ratio for share in shares.values()) else []

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from agents.base import Agent, CallRecord, RecordsCalls, Turn
 from arena.compaction import RATIO as COMPACTION_RATIO
 from arena.compaction import CompactionCheckpoint
+from arena.seat_views import SeatViews
 from engine.actions import Action, Pass
 from engine.errors import EngineError
-from engine.events import JUDGE, PUBLIC, Event
+from engine.events import Event
 from engine.game import Game
 from engine.legal import LegalAction
-from engine.ruleset import Ruleset
-from engine.views import Viewer, shown
 
 Listener = Callable[[Game, list[Event]], None]
 CallListener = Callable[[list[CallRecord]], None]
@@ -37,44 +36,8 @@ class RunnerConfig:
     decision_timeout: float | None = None
     concurrent_windows: bool = True
     compact_together: float | None = COMPACTION_RATIO
-    """Share of an endpoint's context budget at which its LLM seats compact together when a day
+    """Share of an endpoint's context budget at which its LLM seats compact together when a phase
     begins (``arena.compaction``); None: each seat only when its own decision nears the budget."""
-
-
-@dataclass
-class SeatViews:
-    """Each seat's view, kept incrementally: an event is routed once, by its visibility, and each
-    seat gets it as the rule set shows it to that seat (``engine.views.shown``)."""
-
-    seats: list[int]
-    ruleset: Ruleset | None = None
-    events: dict[int, list[Event]] = field(default_factory=dict)
-    shown: dict[int, int] = field(default_factory=dict)
-    routed: int = 0
-
-    def __post_init__(self) -> None:
-        for seat in self.seats:
-            self.events.setdefault(seat, [])
-            self.shown.setdefault(seat, 0)
-
-    def update(self, log: list[Event]) -> None:
-        for event in log[self.routed:]:
-            vis = event.vis
-            if vis == PUBLIC:
-                for seat in self.seats:
-                    self.events[seat].append(self._shown(event, seat))
-            elif vis == JUDGE:
-                continue
-            elif vis.startswith("seat:"):
-                seat = int(vis[5:])
-                self.events[seat].append(self._shown(event, seat))
-            else:
-                for seat in event.to:
-                    self.events[seat].append(self._shown(event, seat))
-        self.routed = len(log)
-
-    def _shown(self, event: Event, seat: int) -> Event:
-        return shown(self.ruleset, event, Viewer.of_seat(seat))
 
 
 class GameRunner:
@@ -89,13 +52,13 @@ class GameRunner:
         self.listeners = list(listeners or [])
         self.call_listeners = list(call_listeners or [])
         self.checkpoints = list(checkpoints or [])
-        if self.config.compact_together is not None:
-            self.checkpoints.insert(0, CompactionCheckpoint(game.ruleset, self.agents, self._hand_on,
-                                                            self.config.compact_together))
         self.checked = len(game.events)
         self.recording = {seat: a for seat, a in self.agents.items() if isinstance(a, RecordsCalls)}
         self.decisions = 0
         self.views = SeatViews(sorted(self.agents), ruleset=game.ruleset)
+        if self.config.compact_together is not None:
+            self.checkpoints.insert(0, CompactionCheckpoint(game.ruleset, self.agents, self._hand_on,
+                                                            self.config.compact_together, views=self.views))
         self.fallbacks = 0
         self.illegal = 0
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -96,13 +97,14 @@ def test_the_seats_compact_back_to_back_when_a_phase_begins(together: Played) ->
         assert seq is not None and isinstance(game.events[seq], PhaseBegan)
         assert len(batch) == len({r.seat for r in batch}) > 1  # each seat once, several seats together
         assert all(not r.error for r in batch)
-    # every living seat with a prompt took part: nobody was left on the long thread
+    # every seat still acting (it called the model today or yesterday) took part: nobody was left on
+    # the long thread; and only seats that had played (a seat's first decision reads everything)
     first = rounds[0]
-    seq = first[0].event_seq
+    seq, day = first[0].event_seq, first[0].day
     assert seq is not None
-    alive = {s for s, piece in Game.replay(RULESET, game.events[:seq + 1]).state.pieces.items()  # type: ignore[attr-defined]
-             if piece.alive}
-    assert {r.seat for r in first} == alive & {r.seat for r in records if (r.event_seq or 0) < seq}
+    before = [r for r in records if r.event_seq is not None and r.event_seq < seq and purpose(r) == "action"]
+    acting = {r.seat for r in before if r.day >= day - 1}
+    assert acting <= {r.seat for r in first} <= {r.seat for r in before}
     # no seat compacted alone inside a decision
     assert len(records) == len([r for r in records if purpose(r) != "compaction"]) + sum(map(len, rounds))
     assert sum(map(len, rounds)) == sum(len(a.seats[s].prompt.compactions) for s, a in together.agents.items()
@@ -110,16 +112,18 @@ def test_the_seats_compact_back_to_back_when_a_phase_begins(together: Played) ->
 
 
 def test_after_a_round_the_seats_share_one_thread(together: Played) -> None:
-    """The requests after a round begin alike up to the seat's own part: the summarised days left
-    every seat's thread at the same day."""
+    """The requests after a round share the thread: each one's is the start of the next one's (a
+    post may have joined it), and it opens on the round's day (the summarised days left it)."""
     requests, records = together.requests, together.records
     batch = runs(records)[0]
     after = records.index(batch[-1]) + 1
     following = [i for i in range(after, min(after + 12, len(records))) if purpose(records[i]) == "action"]
-    threads = {requests[i]["messages"][1]["content"].split("\n\n")[0] for i in following}
-    assert len(following) > 1 and len(threads) == 1
-    assert all(len(requests[i]["messages"][1]["content"]) < len(requests[after - 1]["messages"][1]["content"])
-               for i in following)
+    threads = [requests[i]["messages"][1]["content"].split("\n\n")[0] for i in following]
+    assert len(following) > 1 and all(b.startswith(a) for a, b in pairwise(threads))
+    day = batch[0].day
+    assert f"Day {day} ·" in threads[0].splitlines()[1] and f"Day {day - 1} ·" not in threads[0]
+    before = requests[records.index(batch[0]) - 1]["messages"][1]["content"].split("\n\n")[0]
+    assert len(threads[0]) < len(before)
 
 
 def test_alone_the_seats_compact_inside_their_own_decisions(alone: Played, together: Played) -> None:

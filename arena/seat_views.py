@@ -1,0 +1,45 @@
+"""Each seat's view of a game, kept incrementally (the runner's, shared with its checkpoints)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.events import JUDGE, PUBLIC, Event
+from engine.ruleset import Ruleset
+from engine.views import Viewer, shown
+
+
+@dataclass
+class SeatViews:
+    """Each seat's view, kept incrementally: an event is routed once, by its visibility, and each
+    seat gets it as the rule set shows it to that seat (``engine.views.shown``)."""
+
+    seats: list[int]
+    ruleset: Ruleset | None = None
+    events: dict[int, list[Event]] = field(default_factory=dict)
+    shown: dict[int, int] = field(default_factory=dict)
+    routed: int = 0
+
+    def __post_init__(self) -> None:
+        for seat in self.seats:
+            self.events.setdefault(seat, [])
+            self.shown.setdefault(seat, 0)
+
+    def update(self, log: list[Event]) -> None:
+        for event in log[self.routed:]:
+            vis = event.vis
+            if vis == PUBLIC:
+                for seat in self.seats:
+                    self.events[seat].append(self._shown(event, seat))
+            elif vis == JUDGE:
+                continue
+            elif vis.startswith("seat:"):
+                seat = int(vis[5:])
+                self.events[seat].append(self._shown(event, seat))
+            else:
+                for seat in event.to:
+                    self.events[seat].append(self._shown(event, seat))
+        self.routed = len(log)
+
+    def _shown(self, event: Event, seat: int) -> Event:
+        return shown(self.ruleset, event, Viewer.of_seat(seat))
