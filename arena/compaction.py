@@ -66,7 +66,10 @@ class CompactionCheckpoint:
         self.passed = dict.fromkeys(self.agents, 0)
         """How much of each seat's view its player has been handed here."""
         self.rounds: list[tuple[int, int]] = []
-        """(day, seats compacted) of each round, for reports and tests."""
+        """(day, seats asked) of each round, for reports and tests."""
+        self.failed: dict[tuple[str, str], int] = {}
+        """The day an endpoint's round failed in every call (down, or no summaries): not asked again
+        that day, so a failing endpoint costs one round a day, not one a phase."""
 
     async def __call__(self, game: Game, new: list[Event]) -> None:
         began = [event for event in new if isinstance(event, PhaseBegan)]
@@ -76,11 +79,16 @@ class CompactionCheckpoint:
     async def compact(self, game: Game, at: PhaseBegan) -> None:
         """Compact every endpoint whose seats need it (what each has seen so far taken in)."""
         self.views.update(game.events)
-        for seats in self._by_endpoint().values():
+        for key, seats in self._by_endpoint().items():
+            if self.failed.get(key) == at.day:
+                continue
             due = self._due(seats, at.day - ACTIVE_DAYS + 1)
             if due:
                 done = await asyncio.gather(*(self.agents[s].compact(s, at.day, at.phase, at.seq) for s in due))
-                self.rounds.append((at.day, sum(1 for record in done if record is not None)))
+                records = [record for record in done if record is not None]
+                self.rounds.append((at.day, len(records)))
+                if records and all(record.error for record in records):
+                    self.failed[key] = at.day
         self._hand_on_calls()
 
     def _by_endpoint(self) -> dict[tuple[str, str], list[int]]:

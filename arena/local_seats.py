@@ -30,13 +30,14 @@ from arena.seats import SeatPlan, llm_config
 
 ROUNDS = {"D1_FREE": 1, "RESTRICTED": 1, "FREE": 0}
 """Speaking rounds of the demo game (the rule set's default is 1 / 2 / 1)."""
-LIMITS = {"post": 20, "team_post": 20, "last_words": 24, "vote_reason": 12, "notes": 60}
+LIMITS = {"post": 20, "team_post": 20, "last_words": 24, "vote_reason": 12, "notes": 30}
 """Token limits of the demo's texts. What a tiny model writes costs twice over on 2 cores: each
 generated token (30-50 ms, the server's JSON-schema grammar included) and, once in the public
 thread, every later request's attention over it (a prompt token costs ~5 ms at a 2k-token
 context, ~7.5 ms at 4k). With posts of 32 tokens the thread grew ~1k tokens a day. The notes
 limit bounds the summaries too (``max_tokens`` twice the limit; the model writes to it): the
-seats summarise together, some 17 a round (``arena.compaction``), ~9 s each. A vote reason may
+seats summarise together, some 18 a round (``arena.compaction``); with notes of 60 a summary
+took 8.4 s and two rounds a quarter of a game's model time (303 of 1,199 s, seed 1). A vote reason may
 have 12 tokens: at 6, 19 of 100 votes came back over it and were asked again, a whole call each
 (seed 1)."""
 PACE = ("a demo game is 250-300 model calls: about 35-45 minutes on 2 cores (measured; see the README). "

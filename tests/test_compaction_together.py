@@ -17,7 +17,7 @@ from arena.runner import GameRunner, RunnerConfig
 from engine.events import PhaseBegan
 from engine.game import Game
 from engine.rulesets import get_ruleset
-from tests.fake_openai import FakeOpenAI
+from tests.fake_openai import Answer, FakeOpenAI
 
 RULESET = get_ruleset("umineko32")
 SEED = 5
@@ -134,3 +134,36 @@ def test_alone_the_seats_compact_inside_their_own_decisions(alone: Played, toget
     assert not any(isinstance(alone.game.events[r.event_seq or 0], PhaseBegan) for r in compactions)
     assert len(runs(alone.records)) > 2 * len(runs(together.records))
     assert all(r.decision == 0 for r in together.records if purpose(r) == "compaction")
+
+
+class NoSummaries(FakeOpenAI):
+    """A server that answers every compaction (a request without tools) with HTTP 500."""
+
+    def next_answer(self, body: dict[str, Any], headers: dict[str, str]) -> Answer:
+        answer = super().next_answer(body, headers)
+        return Answer.error(500) if "tools" not in body else answer
+
+
+def test_a_failing_round_is_on_record_and_not_asked_again_that_day() -> None:
+    with NoSummaries() as fake:
+        endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake-model", timeout_s=5.0,
+                            tool_mode="direct", layout="brief", lang="en", context_budget=BUDGET, max_retries=0,
+                            backoff_s=0.01)
+        pool = ClientPool()
+        agents = {s: LLMAgent(endpoint, pool=pool) for s in range(1, RULESET.seats + 1)}
+        records: list[CallRecord] = []
+        game = RULESET.new_game(SEED)
+        runner = GameRunner(game, dict(agents), call_listeners=[records.extend])
+
+        async def go() -> None:
+            try:
+                await runner.run()
+            finally:
+                await pool.aclose()
+
+        asyncio.run(go())
+    assert game.over and runner.fallbacks == 0  # the game goes on, uncompacted where it must
+    asked = [r for r in records if purpose(r) == "compaction" and r.decision == 0]  # by the checkpoint
+    assert asked and all(r.error and "500" in r.error for r in asked)
+    days = {r.event_seq: r.day for r in asked}
+    assert len(days) == len(set(days.values())) < RULESET.seats  # one failed round a day at most
