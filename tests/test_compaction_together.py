@@ -33,9 +33,9 @@ class Played:
     requests: list[dict[str, Any]]
 
 
-def play(together: float | None) -> Played:
+def play(together: float | None, server: type[FakeOpenAI] = FakeOpenAI) -> Played:
     """A whole game of 18 LLM seats on one fake endpoint (the demo's direct mode and brief layout)."""
-    with FakeOpenAI() as fake:
+    with server() as fake:
         endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake-model", timeout_s=5.0,
                             tool_mode="direct", layout="brief", lang="en", context_budget=BUDGET,
                             limits={"notes": 60})
@@ -146,23 +146,8 @@ class NoSummaries(FakeOpenAI):
 
 
 def test_a_failing_round_is_on_record_and_not_asked_again_that_day() -> None:
-    with NoSummaries() as fake:
-        endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake-model", timeout_s=5.0,
-                            tool_mode="direct", layout="brief", lang="en", context_budget=BUDGET, max_retries=0,
-                            backoff_s=0.01)
-        pool = ClientPool()
-        agents = {s: LLMAgent(endpoint, pool=pool) for s in range(1, RULESET.seats + 1)}
-        records: list[CallRecord] = []
-        game = RULESET.new_game(SEED)
-        runner = GameRunner(game, dict(agents), call_listeners=[records.extend])
-
-        async def go() -> None:
-            try:
-                await runner.run()
-            finally:
-                await pool.aclose()
-
-        asyncio.run(go())
+    played = play(0.6, NoSummaries)
+    game, runner, records = played.game, played.runner, played.records
     assert game.over and runner.fallbacks == 0  # the game goes on, uncompacted where it must
     asked = [r for r in records if purpose(r) == "compaction" and r.decision == 0]  # by the checkpoint
     assert asked and all(r.error and "400" in r.error for r in asked)
