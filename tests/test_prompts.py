@@ -479,6 +479,17 @@ def test_the_brief_layout_reads_the_brief_cards_and_guide() -> None:
     assert made.guide() == [("P", "ALL", [("r", "R"), ("s", "S")])]
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_umineko32_card_and_guide_entry_has_a_shorter_brief_one(lang: str) -> None:
+    texts = load("umineko32", lang)  # type: ignore[arg-type]
+    for role in texts.roles:
+        assert count_tokens(texts.role_card(role, brief=True)) < count_tokens(texts.role_card(role)) / 2, role
+    assert set(texts.phases_brief) == set(texts.phases)
+    for (phase, full, own), (_, brief, brief_own) in zip(texts.guide(), texts.guide(brief=True), strict=True):
+        assert count_tokens(brief) <= count_tokens(full), phase
+        assert {r for r, _ in brief_own} <= {r for r, _ in own}, phase  # brief drops lines, never adds
+
+
 def test_sent_messages_stay_as_sent() -> None:
     """Requests and call records share the history's message dicts (no copies): a list handed out
     must not change as the game goes on (new turns, tool results, a compaction)."""
