@@ -7,7 +7,7 @@ timeouts and fallbacks are the runner's business, so agents stay simple.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
@@ -89,3 +89,13 @@ class RecordsCalls(Protocol):
     def take_calls(self) -> list[CallRecord]:
         """The records made since the last call (and forget them)."""
         ...
+
+
+def take_calls(agents: Iterable[object]) -> list[CallRecord]:
+    """The call records every distinct player among ``agents`` has kept (one player may sit at many
+    seats: it is asked once), in the players' order; outside a decision, e.g. at a checkpoint."""
+    records: list[CallRecord] = []
+    for agent in {id(a): a for a in agents}.values():
+        if isinstance(agent, RecordsCalls):
+            records += agent.take_calls()
+    return records

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from agents.base import Agent, CallRecord, RecordsCalls
+from agents.base import Agent, CallRecord, take_calls
 from agents.beliefs import BeliefRequest, Report, ReportsBeliefs, normalise
 from engine.events import AliasesAssigned, Died, Event, PhaseBegan
 from engine.game import Game
@@ -96,11 +96,9 @@ class BeliefCheckpoints:
         and a seat that never acts again would otherwise keep them."""
         if self.calls is None:
             return
-        for agent in {id(a): a for a in (self.agents[r.seat] for r in requests)}.values():
-            if isinstance(agent, RecordsCalls):
-                records = agent.take_calls()
-                if records:
-                    self.calls(records)
+        records = take_calls(self.agents[r.seat] for r in requests)
+        if records:
+            self.calls(records)
 
     def _request(self, game: Game, at: Event, cut: Sequence[Event], seat: int, alive: list[int],
                  aliases: dict[int, str]) -> BeliefRequest:

@@ -9,9 +9,9 @@ the demo game: 8.8 s a call before the first compaction, 18-19 s once some seats
 
 This runner checkpoint compacts them together instead. When a phase begins and any seat of an
 endpoint has passed ``ratio`` of the budget, every active seat of that endpoint (one that decided
-today or yesterday) with an earlier day to summarise is asked for its summary, all the requests queued back to back (they share the
-rules and the whole thread, so each reads only its own part), and every seat then continues on
-the same short thread (today's lines and the notes). The ratio is below the decision's own
+today or yesterday) with an earlier day to summarise is asked for its summary, all the requests
+queued back to back (they share the rules and the whole thread, so each reads only its own part),
+and every seat then continues on the same short thread (today's lines and the notes). The ratio is below the decision's own
 threshold, so the round comes before any seat would compact alone; once a day's round is done no
 seat has an earlier day left until the next day. The game is the same with or without it: a
 summary is the seat's private notes, its call recorded (purpose ``compaction``, linked to the
@@ -24,7 +24,7 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from agents.base import Agent, CallRecord
+from agents.base import Agent, CallRecord, take_calls
 from agents.llm.endpoint import Endpoint
 from arena.seat_views import SeatViews
 from engine.events import Event, PhaseBegan
@@ -59,7 +59,7 @@ class CompactionCheckpoint:
 
     def __init__(self, ruleset: Ruleset, agents: Mapping[int, Agent], calls: CallSink | None = None,
                  ratio: float = RATIO, *, views: SeatViews | None = None) -> None:
-        self.ruleset, self.calls, self.ratio = ruleset, calls, ratio
+        self.calls, self.ratio = calls, ratio
         self.agents = {seat: a for seat, a in agents.items() if isinstance(a, Compacts)}
         self.views = views or SeatViews(sorted(agents), ruleset=ruleset)
         """Each seat's view (the runner's own, routed once per event)."""
@@ -112,9 +112,6 @@ class CompactionCheckpoint:
 
     def _hand_on_calls(self) -> None:
         """The compaction calls, stored now: between decisions nothing else is in flight."""
-        if self.calls is None:
-            return
-        for agent in {id(a): a for a in self.agents.values()}.values():
-            records = agent.take_calls()
-            if records:
-                self.calls(records)
+        records = take_calls(self.agents.values())
+        if records and self.calls is not None:
+            self.calls(records)

@@ -19,9 +19,9 @@ The ``brief`` layout (``layout="brief"``, for a small local model) keeps the rul
 the rule set has ``rules_brief.md``) and the roster in the system message but moves the cards and
 the guide out: the seat's own card follows its identity, and this phase's guide entry (for
 everyone and for its role) opens the instruction, both in brief where the rule set has
-``roles_brief.toml`` and ``phases_brief.toml`` (they are read anew in every request). The context is then some 3,000 o200k tokens
-shorter, which a 135M model on 2 cores pays for in every token it reads or writes (attention over
-the whole context dominates its time); a prefix-caching server computes the card and the guide
+``roles_brief.toml`` and ``phases_brief.toml`` (they are read anew in every request). The
+context is then some 3,000 o200k tokens shorter, which a 135M model on 2 cores pays for in every
+token it reads or writes (attention over the whole context dominates its time); a prefix-caching server computes the card and the guide
 anew in each request, a smaller cost there.
 
 So one seat's request is an exact prefix of its next up to where the thread stopped last time,
