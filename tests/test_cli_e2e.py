@@ -51,7 +51,7 @@ def test_errors_say_what_to_do(tmp_path: Path) -> None:
     bad_flag = arena("play", "--players", "scripted", "--flag", "umineko.tie=sometimes", "--no-store",
                      cwd=tmp_path)
     assert bad_flag.returncode == 2 and "umineko.tie" in bad_flag.stderr
-    bad_ruleset = arena("play", "--ruleset", "chess", "--no-store", cwd=tmp_path)
+    bad_ruleset = arena("play", "--players", "scripted", "--ruleset", "chess", "--no-store", cwd=tmp_path)
     assert bad_ruleset.returncode == 2 and "umineko32" in bad_ruleset.stderr
 
 

