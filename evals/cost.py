@@ -1,7 +1,9 @@
 """Cost: tokens and latency of the model calls, per decision and per game.
 
 Only seats that called a model add observations; tokens are the counted prompt + completion tokens
-of each call (calls whose tokens are unknown count in the latency figures only when timed).
+of each call (calls whose tokens are unknown count in the latency figures only when timed). The
+belief questions (``purpose = "beliefs"``) are the evaluation's, not the play's: they are not
+decisions and count nowhere here, as in ``quality``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from evals.facts import GameFacts
 
 class CostEvaluator:
     name = "cost"
-    version = "1"
+    version = "2"
+    """2: belief questions no longer counted as decisions' calls."""
     metrics = (
         Metric("tokens_per_decision", "ratio", "decisions", "prompt + completion tokens per decision",
                higher_is_better=False),
@@ -27,7 +30,7 @@ class CostEvaluator:
         out: list[Obs] = []
         per_label: dict[str, tuple[float, float]] = {}
         for seat, label in game.labels.items():
-            calls = [c for c in game.calls if c.seat == seat]
+            calls = [c for c in game.calls if c.seat == seat and c.purpose != "beliefs"]
             if not calls:
                 continue
             side = game.truth.faction(seat) or "?"

@@ -18,13 +18,14 @@ class QualityEvaluator:
     name = "quality"
     version = "1"
     metrics = (
-        Metric("invalid_rate", "ratio", "calls", "share of model calls with an unusable answer", binomial=True,
-               higher_is_better=False),
-        Metric("fallback_rate", "ratio", "decisions", "share of decisions settled by a fallback", binomial=True,
-               higher_is_better=False),
-        Metric("timeout_rate", "ratio", "decisions", "share of decisions that timed out", binomial=True,
-               higher_is_better=False),
-        Metric("speech_compliance", "skill", "posts", "1 - share of posts withheld for the 蓝字 budget"),
+        Metric("invalid_rate", "ratio", "calls", "share of a model's calls for a decision whose answer was unusable",
+               "无效回答率", "模型为决策所做调用中回答无法使用的比例", "调用", binomial=True, higher_is_better=False),
+        Metric("fallback_rate", "ratio", "decisions", "share of decisions the runner settled with a recorded fallback",
+               "兜底率", "由运行器以记录在案的兜底（跳过）完成的决策比例", "决策", binomial=True, higher_is_better=False),
+        Metric("timeout_rate", "ratio", "decisions", "share of decisions that timed out", "超时率",
+               "超时的决策比例", "决策", binomial=True, higher_is_better=False),
+        Metric("speech_compliance", "skill", "posts", "1 - share of posts withheld for overrunning the 蓝字 budget",
+               "发言合规率", "1 − 因超出蓝字额度被扣下的帖子比例", "帖子"),
     )
 
     def observe(self, game: GameFacts) -> list[Obs]:

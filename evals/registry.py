@@ -7,10 +7,11 @@ from evals.cost import CostEvaluator
 from evals.deception import DeceptionEvaluator
 from evals.inference import InferenceEvaluator
 from evals.outcomes import OutcomeEvaluator
+from evals.peers import PeerEvaluator
 from evals.quality import QualityEvaluator
 from evals.votes import VoteEvaluator
 
 
 def evaluators() -> tuple[Evaluator, ...]:
-    return (OutcomeEvaluator(), InferenceEvaluator(), VoteEvaluator(), DeceptionEvaluator(), QualityEvaluator(),
-            CostEvaluator())
+    return (OutcomeEvaluator(), InferenceEvaluator(), VoteEvaluator(), DeceptionEvaluator(), PeerEvaluator(),
+            QualityEvaluator(), CostEvaluator())

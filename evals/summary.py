@@ -1,28 +1,29 @@
-"""Observations into numbers: each metric per model and side, its basis, and its intervals.
+"""Observations into numbers: each metric per model, rule set and side, its basis, and its intervals.
 
-For every (metric, label, side) the value is the ratio of summed observations (``evals.base``); the
-same per-game sums, reweighted by bootstrap resamples of the games, give its 95% interval, so the
-interval of a number and the number itself can never disagree on what they count. Ratio and skill
-metrics also get an all-sides row (side ``*``); balanced metrics only that one.
+For every (metric, label, rule set, side[, group]) the value is the ratio of summed observations
+(``evals.base``); the same per-game sums, reweighted by bootstrap resamples of the *clusters*
+(``evals.clustered``: games by default, byte-identical games being one; or deals), give its 95%
+interval, so the interval of a number and the number itself never disagree on what they count.
+
+The rows that carry meaning are per rule set and per side (a deceiver's "hit rate" and a
+villager's are different things); pooled rows — rule set ``*``, side ``*``, group ``*`` — are
+given beside them, never instead. A balanced metric has side ``*`` only: per rule set the mean of
+its sides' rates, over rule sets the mean of those.
 """
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-import numpy as np
-from numpy.typing import NDArray
-
-from evals.base import ALL_SIDES, Evaluator, Metric, Obs
+from evals.base import ALL, Evaluator, Metric, Obs
+from evals.clustered import DEFAULT_RESAMPLES, Bootstrap, Estimate, Sums
 from evals.facts import GameFacts
-from evals.intervals import DEFAULT_RESAMPLES, percentile, resample_weights, wilson
 
-Key = tuple[str, str, str]
-Vec = NDArray[np.float64]
-Sums = tuple[Vec, Vec, Vec]
-"""Per-game sums of num, den and basis units."""
+ClusterBy = Literal["game", "deal"]
+Key = tuple[str, str, str, str]
+"""(label, rule set, side, group) of one row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,99 +34,110 @@ class Row:
     version: str
     metric: str
     label: str
+    ruleset: str
     side: str
+    group: str
     value: float | None
     lo: float | None
     hi: float | None
-    wilson_lo: float | None
-    wilson_hi: float | None
     games: int
+    """Clusters (distinct games, or deals) the number rests on."""
     n: float
+    events: float
     basis: str
+
+    @property
+    def pooled(self) -> bool:
+        return ALL in (self.ruleset, self.side, self.group)
+
+    @property
+    def degenerate(self) -> bool:
+        """No interval: no data, or none of the resamples differ (one game, no event, all events)."""
+        return self.lo is None or self.hi is None or self.hi - self.lo < 1e-12
+
+
+def cluster_of(game: GameFacts, by: ClusterBy = "game") -> str:
+    """The independent unit of ``game``: itself (byte-identical games count once), or its deal."""
+    return f"{game.ruleset}#{game.seed}" if by == "deal" else game.cluster
+
+
+def bootstrap(games: Sequence[GameFacts], *, resamples: int = DEFAULT_RESAMPLES, seed: int = 0,
+              by: ClusterBy = "game") -> Bootstrap:
+    """One set of resample weights over the games' clusters (every figure of a report shares it)."""
+    return Bootstrap([cluster_of(g, by) for g in games], resamples, seed)
 
 
 def summarise(evaluators: Sequence[Evaluator], games: Sequence[GameFacts], *, resamples: int = DEFAULT_RESAMPLES,
-              seed: int = 0) -> list[Row]:
-    """Every metric of every evaluator over ``games``, with bootstrap (and Wilson) intervals."""
-    index = {g.game_id: i for i, g in enumerate(games)}
-    weights = resample_weights(len(games), resamples, seed)
+              seed: int = 0, by: ClusterBy = "game", boot: Bootstrap | None = None) -> list[Row]:
+    """Every metric of every evaluator over ``games``, per rule set and side with pooled rows, each
+    with its clustered bootstrap interval."""
+    boot = boot or bootstrap(games, resamples=resamples, seed=seed, by=by)
+    where = {g.game_id: (cluster_of(g, by), g.ruleset) for g in games}
     rows: list[Row] = []
     for evaluator in evaluators:
         obs = [o for g in games for o in evaluator.observe(g)]
         for metric in evaluator.metrics:
-            rows += _metric_rows(evaluator, metric, [o for o in obs if o.metric == metric.name], index, weights)
+            chosen = [o for o in obs if o.metric == metric.name]
+            rows += metric_rows(evaluator, metric, chosen, where, boot)
     return rows
 
 
-def _metric_rows(evaluator: Evaluator, metric: Metric, obs: list[Obs], index: dict[str, int],
-                 weights: Vec) -> list[Row]:
-    balanced = metric.kind == "balanced"
-    sums = _sums(obs, index, with_all=not balanced)
+def metric_rows(evaluator: Evaluator, metric: Metric, obs: Sequence[Obs], where: dict[str, tuple[str, str]],
+                boot: Bootstrap) -> list[Row]:
+    """One metric's rows (``where``: game id → (cluster, rule set))."""
+    cells = _cells(obs, where, boot, grouped=bool(metric.group), per_ruleset=metric.group == "role")
+    if metric.kind == "balanced":
+        return _balanced(evaluator, metric, cells, boot)
     rows = []
-    for label in sorted({label for _, label, _ in sums}):
-        sides = sorted(side for _, lab, side in sums if lab == label)
-        if balanced:
-            rows.append(_balanced_row(evaluator, metric, label, [sums[(metric.name, label, s)] for s in sides],
-                                      weights))
-            continue
-        for side in sides:
-            n_vec, d_vec, u_vec = sums[(metric.name, label, side)]
-            value, boots = _ratio(n_vec, d_vec, weights, skill=metric.kind == "skill")
-            rows.append(_row(evaluator, metric, label, side, value, boots, float(n_vec.sum()), u_vec))
+    for key in sorted(cells, key=_order):
+        estimate = boot.ratio(cells[key], skill=metric.kind == "skill")
+        rows.append(_row(evaluator, metric, key, estimate))
     return rows
 
 
-def _row(evaluator: Evaluator, metric: Metric, label: str, side: str, value: float | None, boots: Vec,
-         num: float, units: Vec) -> Row:
-    total = float(units.sum())
-    lo, hi = (percentile(boots) if boots.size else None) or (None, None)
-    wilson_lo, wilson_hi = (wilson(num, total) if metric.binomial else None) or (None, None)
-    return Row(evaluator.name, evaluator.version, metric.name, label, side, value, lo, hi, wilson_lo, wilson_hi,
-               int(np.count_nonzero(units)), total, metric.basis)
-
-
-def _balanced_row(evaluator: Evaluator, metric: Metric, label: str, parts: list[Sums], weights: Vec) -> Row:
-    value, boots = _balanced([(n, d) for n, d, _ in parts], weights)
-    units = sum((u for _, _, u in parts), np.zeros(weights.shape[1]))
-    return _row(evaluator, metric, label, ALL_SIDES, value, boots, sum(float(n.sum()) for n, _, _ in parts), units)
-
-
-def _sums(obs: list[Obs], index: dict[str, int], *, with_all: bool) -> dict[Key, Sums]:
-    """Per key, the per-game sums (vectors over the games); side ``*`` pools the sides."""
+def _cells(obs: Sequence[Obs], where: dict[str, tuple[str, str]], boot: Bootstrap, *, grouped: bool,
+           per_ruleset: bool = False) -> dict[Key, Sums]:
+    """Per row key, the per-cluster sums; every observation also lands in its pooled keys. A side,
+    and a group that belongs to its rule set (a role), is not pooled over rule sets: two rule sets'
+    "lovers" or 女巫 are different things."""
     out: dict[Key, Sums] = {}
     for o in obs:
-        keys = [(o.metric, o.label, o.side)]
-        if with_all and o.side != ALL_SIDES:
-            keys.append((o.metric, o.label, ALL_SIDES))
-        for key in keys:
-            if key not in out:
-                out[key] = (np.zeros(len(index)), np.zeros(len(index)), np.zeros(len(index)))
-            num, den, units = out[key]
-            i = index[o.game_id]
-            num[i] += o.num
-            den[i] += o.den
-            units[i] += o.units
+        cluster, ruleset = where[o.game_id]
+        groups = (o.group, ALL) if grouped else ("",)
+        for r in (ruleset, ALL):
+            for s in (o.side, ALL) if r != ALL else (ALL,):
+                for g in groups:
+                    if per_ruleset and g != ALL and (r == ALL or s != ALL):
+                        continue
+                    key = (o.label, r, s, g)
+                    if key not in out:
+                        out[key] = boot.zeros()
+                    boot.add(out[key], cluster, o.num, o.den, o.units)
     return out
 
 
-def _ratio(num: Vec, den: Vec, weights: Vec, *, skill: bool
-           ) -> tuple[float | None, Vec]:
-    total = den.sum()
-    value = None if total == 0 else float(num.sum() / total)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        boots = (weights @ num) / (weights @ den)
-    if skill:
-        return (None if value is None else 1 - value), 1 - boots
-    return value, boots
+def _order(key: Key) -> tuple[str, bool, str, bool, str, bool, str]:
+    """Per label: rule sets then their pooled row, sides then pooled, groups then pooled."""
+    label, ruleset, side, group = key
+    return label, ruleset == ALL, ruleset, side == ALL, side, group == ALL, group
 
 
-def _balanced(parts: list[tuple[Vec, Vec]], weights: Vec
-              ) -> tuple[float | None, Vec]:
-    """Mean over sides of each side's ratio (a resample missing a side averages the sides it has)."""
-    ratios = [_ratio(n, d, weights, skill=False) for n, d in parts]
-    values = [v for v, _ in ratios if v is not None]
-    boots = np.array([b for _, b in ratios])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # a resample holding none of a side: NaN, averaged out
-        mean = np.nanmean(boots, axis=0) if boots.size else np.zeros(0)
-    return (float(np.mean(values)) if values else None), mean
+def _balanced(evaluator: Evaluator, metric: Metric, cells: dict[Key, Sums], boot: Bootstrap) -> list[Row]:
+    rows = []
+    for label in sorted({k[0] for k in cells}):
+        rulesets = sorted({k[1] for k in cells if k[0] == label and k[1] != ALL})
+        sides = {r: sorted({k[2] for k in cells if k[:2] == (label, r) and k[2] != ALL}) for r in rulesets}
+        rulesets = [r for r in rulesets if sides[r]]
+        for r in rulesets:
+            parts = [cells[(label, r, s, "")] for s in sides[r]]
+            rows.append(_row(evaluator, metric, (label, r, ALL, ""), boot.mean_of_ratios(parts)))
+        parts = [cells[(label, r, s, "")] for r in rulesets for s in sides[r]]
+        weights = [1.0 / len(sides[r]) for r in rulesets for _ in sides[r]]
+        rows.append(_row(evaluator, metric, (label, ALL, ALL, ""), boot.mean_of_ratios(parts, weights)))
+    return rows
+
+
+def _row(evaluator: Evaluator, metric: Metric, key: Key, e: Estimate) -> Row:
+    label, ruleset, side, group = key
+    return Row(evaluator.name, evaluator.version, metric.name, label, ruleset, side, group, e.value, e.lo, e.hi,
+               e.clusters, e.units, e.events, metric.basis)

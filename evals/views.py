@@ -14,7 +14,8 @@
   row per report and target, scored against the truth at the checkpoint;
 * ``v_inference`` (label, games, reports, targets, brier, log_loss) — log loss clipped as the
   evaluator clips it;
-* ``v_costs`` (label, games, calls, tokens, tokens_per_game, mean_latency_ms).
+* ``v_costs`` (label, games, calls, tokens, tokens_per_game, mean_latency_ms): the play's calls (belief
+  questions aside, as the cost evaluator counts them).
 
 They compute in SQL what the evaluators compute in Python (tests hold the two equal), without the
 bootstrap intervals, which only the report gives.
@@ -81,7 +82,8 @@ VIEWS: tuple[tuple[str, str], ...] = (
                sum(coalesce(c.tokens_in, 0) + coalesce(c.tokens_out, 0)) AS tokens,
                sum(coalesce(c.tokens_in, 0) + coalesce(c.tokens_out, 0)) / count(DISTINCT c.game_id) AS tokens_per_game,
                avg(c.latency_ms) AS mean_latency_ms
-        FROM llm_calls c JOIN v_seat_labels l ON l.game_id = c.game_id AND l.seat = c.seat GROUP BY l.label"""),
+        FROM llm_calls c JOIN v_seat_labels l ON l.game_id = c.game_id AND l.seat = c.seat
+        WHERE coalesce(json_extract_string(c.response, '$.x_arena.purpose'), '') <> 'beliefs' GROUP BY l.label"""),
 )
 
 

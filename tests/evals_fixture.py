@@ -3,8 +3,8 @@
 Seats: 1 white (label A), 2 white (B), 3 black (A), 4 witch (B). Day 1: seat 1 posts once and has
 one post withheld over budget; seat 2 times out once; votes 3→2, 1→2, 2→3, 4 abstains; 2 dies.
 Checkpoint at seq 15 (NIGHTFALL): seat 1 and seat 3 report. Day 2: votes 1→3, 4→3, 3→1; 3 dies;
-white wins. Seat 4 made two model calls (one unusable). ``cut`` stores only the first events as a
-second, unfinished game.
+white wins. Seat 4 made two model calls for decisions (one unusable) and one belief question (which
+no decision figure counts). ``cut`` stores only the first events as a second, unfinished game.
 """
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ def write_tiny(db: Path, *, cut: int = 12) -> TranscriptWriter:
     writer.append_calls(gid, [
         LlmCall(call_id=0, seat=4, tokens_in=100, tokens_out=20, latency_ms=200.0),
         LlmCall(call_id=1, seat=4, tokens_in=50, tokens_out=10, latency_ms=400.0, error="not a tool call"),
+        LlmCall(call_id=2, seat=4, tokens_in=900, tokens_out=90, latency_ms=900.0,
+                response={"x_arena": {"purpose": "beliefs"}}),
     ])
     seats = [SeatRecord(s, role=f, faction=f, player=configs[s - 1]) for s, f in FACTIONS.items()]
     writer.finish(gid, ["white"], 2, seats)
