@@ -1,4 +1,4 @@
-"""The ``arena`` command: play, replay, export, rules, judge, serve, tournament, report.
+"""The ``arena`` command: play, replay, export, rules, judge, serve, tournament, report, balance.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``;
 this file only wires them, importing each lazily so ``arena --help`` stays fast.
@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("arena.serve_cmd", "the web table (human seats among bots) and the replay viewer"),
     "tournament": ("arena.tournament", "play a tournament file's games (resumable; --backend local|ray)"),
     "report": ("arena.report", "write the leaderboard, scores and plots as HTML and Markdown"),
+    "balance": ("arena.balance_cmd", "side win rates of a rule set under each flag setting, from scripted self-play"),
 }
 
 

@@ -1,8 +1,11 @@
 """``arena report``: the database's leaderboard, scores and plots as HTML and Markdown.
 
 Writes ``report.html`` (tables and inline SVG figures) and ``report.md`` (the same tables) into
-``--out``, and installs the DuckDB views (``evals/views.py``, documented in the README) into the
-database unless ``--no-views``, so the same figures can be queried with SQL.
+``--out``, in the reader's language (``--lang zh``, the default, or ``en``), and installs the DuckDB
+views (``evals/views.py``, documented in the README) into the database unless ``--no-views``, so
+the same figures can be queried with SQL. Every interval is clustered by game (``--cluster deal``:
+by deal, the rotations of one seed together); the leaderboard is each model's rating difference
+from ``--reference`` (default: the model in the most games).
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from arena.report_html import html
 from arena.report_md import markdown
 from arena.report_plots import figures
 from arena.report_tables import tables
-from evals.intervals import DEFAULT_RESAMPLES
+from arena.report_texts import Lang, t
+from evals.clustered import DEFAULT_RESAMPLES
 from evals.leaderboard import leaderboard
 from evals.ratings import DEFAULT_RATING_RESAMPLES, RATING_BUDGET
+from evals.summary import ClusterBy
 from evals.views import install_views
 from transcripts.errors import TranscriptError
 from transcripts.store import open_db
@@ -31,11 +36,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB transcript file (default {DEFAULT_DB})")
     p.add_argument("--out", default="report", help="directory for report.html and report.md (default ./report)")
     p.add_argument("--tournament", default=None, help="only the games of this tournament (by name)")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the report (default zh)")
+    p.add_argument("--reference", default=None, metavar="MODEL",
+                   help="the model every rating difference is taken against (default: the one in the most games)")
+    p.add_argument("--cluster", choices=("game", "deal"), default="game",
+                   help="the independent unit of every interval: a game (default) or a deal (all rotations of a seed)")
     p.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
                    help=f"bootstrap resamples for score intervals (default {DEFAULT_RESAMPLES})")
     p.add_argument("--rating-resamples", type=int, default=None,
                    help=f"bootstrap resamples for rating intervals (default {DEFAULT_RATING_RESAMPLES}, fewer past "
-                        f"{RATING_BUDGET // DEFAULT_RATING_RESAMPLES} games: each re-rates every game, ~1 ms a game)")
+                        f"{int(RATING_BUDGET / 1.5) // DEFAULT_RATING_RESAMPLES} games: each re-rates every game, "
+                        "~1 ms a game; half as many order-only permutations come on top)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap resamples (default 0)")
     p.add_argument("--no-views", action="store_true", help="do not install the DuckDB views into --db")
 
 
@@ -43,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     try:
         written = write_report(Path(args.db), Path(args.out), tournament=args.tournament, views=not args.no_views,
-                               resamples=args.resamples, rating_resamples=args.rating_resamples)
+                               resamples=args.resamples, rating_resamples=args.rating_resamples, lang=args.lang,
+                               reference=args.reference, cluster=args.cluster, seed=args.seed)
     except TranscriptError as exc:
         Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         return 2
@@ -53,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_report(db: Path, out: Path, *, tournament: str | None = None, views: bool = True,
-                 resamples: int = DEFAULT_RESAMPLES, rating_resamples: int | None = None) -> list[Path]:
+                 resamples: int = DEFAULT_RESAMPLES, rating_resamples: int | None = None, lang: Lang = "en",
+                 reference: str | None = None, cluster: ClusterBy = "game", seed: int = 0) -> list[Path]:
     """Compute every figure from ``db`` and write the report files; returns their paths."""
     con = open_db(db, create=False, read_only=not views)
     try:
@@ -64,14 +78,15 @@ def write_report(db: Path, out: Path, *, tournament: str | None = None, views: b
                                                   [tournament]).fetchall()]
             if not game_ids:
                 raise TranscriptError(f"no games of tournament {tournament!r} in {db}; run `arena tournament FILE`")
-        board = leaderboard(con, game_ids, resamples=resamples, rating_resamples=rating_resamples)
+        board = leaderboard(con, game_ids, resamples=resamples, rating_resamples=rating_resamples, seed=seed,
+                            reference=reference, by=cluster)
     finally:
         con.close()
-    shown, drawn = tables(board), figures(board)
-    source = db.name + (f" · tournament {tournament}" if tournament else "")
+    shown, drawn = tables(board, lang), figures(board, lang)
+    source = db.name + (f" · {t(lang, 'tournament')} {tournament}" if tournament else "")
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "report.html", out / "report.md"]
-    written[0].write_text(html(board, shown, drawn, source), encoding="utf-8")
-    written[1].write_text(markdown(board, shown, drawn, source) + (
-        f"\nDuckDB views for SQL: {', '.join(names)} (see the README).\n" if names else ""), encoding="utf-8")
+    written[0].write_text(html(board, shown, drawn, source, lang), encoding="utf-8")
+    views_line = f"\n{t(lang, 'views', names=', '.join(names))}\n" if names else ""
+    written[1].write_text(markdown(board, shown, drawn, source, lang) + views_line, encoding="utf-8")
     return written

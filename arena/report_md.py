@@ -3,29 +3,38 @@
 from __future__ import annotations
 
 from arena.report_plots import Figure
-from arena.report_tables import Table
+from arena.report_tables import Table, notes, provenance
+from arena.report_texts import Lang, t
 from evals.leaderboard import Leaderboard
 
 
-def markdown(board: Leaderboard, tables: list[Table], figures: list[Figure], source: str) -> str:
-    lines = [f"# Bansha Arena report — {source}", "", _summary(board), ""]
-    for table in tables:
+def markdown(board: Leaderboard, tables: list[Table], figures: list[Figure], source: str, lang: Lang) -> str:
+    lines = [f"# {t(lang, 'title')} — {source}", "", summary(board, lang), "", intervals_note(board, lang), ""]
+    missing = notes(board, lang)
+    if missing:
+        lines += [f"## {t(lang, 'missing')}", "", *(f"- {n}" for n in missing), ""]
+    for table in [provenance(board, lang), *tables]:
         lines += [f"## {table.title}", ""]
         if table.note:
             lines += [table.note, ""]
         if not table.rows:
-            lines += ["No data.", ""]
+            lines += [t(lang, "no_data"), ""]
             continue
         lines.append("| " + " | ".join(table.columns) + " |")
         lines.append("|" + "---|" * len(table.columns))
         lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in table.rows]
         lines.append("")
     if figures:
-        lines += ["## Figures", "", "In report.html: " + "; ".join(f"{f.title} ({f.caption})" for f in figures), ""]
+        names = "; ".join(f"{f.title}（{f.caption}）" if lang == "zh" else f"{f.title} ({f.caption})" for f in figures)
+        lines += [f"## {t(lang, 'figures')}", "", t(lang, "figures.md", names=names), ""]
     return "\n".join(lines)
 
 
-def _summary(board: Leaderboard) -> str:
-    versions = ", ".join(f"{name} v{version}" for name, version in board.versions.items())
-    return (f"{board.games} games ({board.finished} finished) of rule sets {', '.join(board.rulesets) or '—'}; "
-            f"models: {', '.join(board.labels) or '—'}. Evaluators: {versions}. Every interval is 95%.")
+def summary(board: Leaderboard, lang: Lang) -> str:
+    sep = "、" if lang == "zh" else ", "
+    return t(lang, "summary", games=board.games, finished=board.finished, distinct=board.distinct,
+             rulesets=sep.join(board.rulesets) or "—", labels=sep.join(board.labels) or "—")
+
+
+def intervals_note(board: Leaderboard, lang: Lang) -> str:
+    return t(lang, "intervals", unit=t(lang, f"unit.{board.provenance.cluster_by}"))

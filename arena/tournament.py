@@ -54,6 +54,8 @@ class Status:
     played: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     """Games that raised (what and why); they stay unfinished in the database, for the next run."""
+    twins: list[str] = field(default_factory=list)
+    """Planned games not played: byte-identical to an earlier one (deterministic players)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,10 +68,13 @@ def run(args: argparse.Namespace) -> int:
     except (TournamentFileError, TranscriptError, EngineError, ValueError) as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         return 2
-    left = status.planned - status.finished_before - len(status.played)
+    left = status.planned - len(status.twins) - status.finished_before - len(status.played)
     console.print(f"{tournament.name}: {status.planned} games planned; {status.finished_before} finished before, "
                   f"{len(status.played)} played now ({len(status.resumed)} resumed), {left} left. "
                   f"See the results with: arena report --db {args.db}")
+    if status.twins:
+        console.print(f"{len(status.twins)} planned games not played: each would repeat an earlier game byte for "
+                      "byte (deterministic players at the same seats of the same deal).")
     for failure in status.failed:
         err.print(f"[bold red]failed:[/] {escape(failure)}", highlight=False)
     if status.failed:
@@ -81,8 +86,9 @@ def run_tournament(tournament: Tournament, db: Path, *, backend: str = "local", 
                    ray_address: str | None = None, console: Console | None = None) -> Status:
     """Play every planned game that is not finished yet (at most ``limit``); returns what was done."""
     console = console or Console(quiet=True)
-    specs = plan(tournament)
-    status = Status(planned=len(specs))
+    planned = plan(tournament)
+    status = Status(planned=len(planned), twins=[s.game_id for s in planned if s.twin_of is not None])
+    specs = [s for s in planned if s.twin_of is None]
     with TranscriptWriter(db) as writer:
         stored = stored_games(writer, specs)
         todo = [s for s in specs if stored.get(s.game_id) != "finished"]

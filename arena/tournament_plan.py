@@ -3,13 +3,21 @@
 The plan is a pure function of the tournament file, so a tournament run again (after an
 interruption, or on another machine) plans the very same games under the same ids, and the
 database tells which of them are finished, which were cut short and which never started.
+
+Deterministic players (``DETERMINISTIC``: the scripted and random bots draw every choice from
+the seed, their seat and what they saw, never from their label) make two games with the same
+rule set, seed and program at every seat byte-identical, whatever the labels: two labels of one
+bot in rotations r and r+1 of a two-model design, or r and r+2 of a four-model one. Such a game
+adds nothing a reviewer may count as evidence, so the plan marks it ``twin_of`` the first game it
+repeats and the tournament does not play it (the evaluators also count byte-identical games as
+one, for databases played before, and the report says how many games are distinct).
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arena.seats import llm_config
@@ -29,6 +37,13 @@ class GameSpec:
     seed: int
     configs: tuple[dict[str, Any], ...]
     beliefs_at: tuple[str, ...]
+    twin_of: str | None = None
+    """The earlier planned game this one would repeat byte for byte (deterministic players), if any."""
+
+
+DETERMINISTIC = ("scripted", "random")
+"""Players whose choices depend on the seed, the seat and the view alone (agents/scripted.py,
+agents/random_legal.py): not on their label, the clock, or a model's sampling."""
 
 
 def deal_seed(base: int, ruleset: str, deal: int) -> int:
@@ -43,7 +58,36 @@ def deals_needed(tournament: Tournament) -> int:
 
 
 def plan(tournament: Tournament) -> list[GameSpec]:
-    """Every game, rule set by rule set, deal by deal, rotation by rotation."""
+    """Every game, rule set by rule set, deal by deal, rotation by rotation; a game that would
+    repeat an earlier one byte for byte is marked ``twin_of`` it."""
+    return _twins(_games(tournament), tournament)
+
+
+def play_key(spec: GameSpec, tournament: Tournament) -> tuple[object, ...] | None:
+    """What decides every event of ``spec`` when all its players are deterministic (else None)."""
+    programs = []
+    for config in spec.configs:
+        player = next(c.player for c in tournament.models if c.name == config["label"])
+        if player not in DETERMINISTIC:
+            return None
+        programs.append(player)
+    return spec.ruleset, spec.seed, spec.beliefs_at, tuple(programs)
+
+
+def _twins(specs: list[GameSpec], tournament: Tournament) -> list[GameSpec]:
+    first: dict[tuple[object, ...], str] = {}
+    out = []
+    for spec in specs:
+        key = play_key(spec, tournament)
+        if key is not None and key in first:
+            spec = replace(spec, twin_of=first[key])
+        elif key is not None:
+            first[key] = spec.game_id
+        out.append(spec)
+    return out
+
+
+def _games(tournament: Tournament) -> list[GameSpec]:
     out = []
     rotations = len(tournament.models)
     for ruleset in tournament.rulesets:

@@ -158,3 +158,24 @@ def test_arena_play_resume_takes_up_a_cut_game_too(whole: Path, tmp_path: Path) 
         writer.flush(gid)
     assert main(["play", "--db", str(db), "--resume", gid, "--show", "none"]) == 0
     assert load_events(db, gid) == events and load_beliefs(db, gid) == beliefs
+
+
+CONTROL = FILE.replace('name = "dice"\nplayer = "random"', 'name = "bots2"\nplayer = "scripted"')
+
+
+def test_a_deterministic_bot_under_two_labels_is_not_played_twice_per_deal(tmp_path: Path) -> None:
+    specs = plan(parse_tournament(CONTROL.replace("games = 2", "games = 4")))
+    assert [(s.game_id, s.twin_of) for s in specs] == [
+        ("t-umineko32-d000-r00", None), ("t-umineko32-d000-r01", "t-umineko32-d000-r00"),
+        ("t-umineko32-d001-r00", None), ("t-umineko32-d001-r01", "t-umineko32-d001-r00")]
+    status = run_tournament(parse_tournament(CONTROL), tmp_path / "c.duckdb")
+    assert status.played == ["t-umineko32-d000-r00"] and status.twins == ["t-umineko32-d000-r01"]
+    assert [g.game_id for g in list_games(tmp_path / "c.duckdb")] == ["t-umineko32-d000-r00"]
+
+
+def test_rotations_two_apart_of_four_models_are_twins_and_a_model_endpoint_never_is() -> None:
+    four = FILE.replace("games = 2", "games = 4") + '\n[[models]]\nname = "bots2"\nplayer = "scripted"\n\n' \
+        '[[models]]\nname = "dice2"\nplayer = "random"\n'
+    twins = {s.rotation: s.twin_of for s in plan(parse_tournament(four))}
+    assert twins == {0: None, 1: None, 2: "t-umineko32-d000-r00", 3: "t-umineko32-d000-r01"}
+    assert all(s.twin_of is None for s in plan(parse_tournament(FILE)))  # scripted against random: all differ
