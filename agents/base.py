@@ -13,8 +13,10 @@ from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
 from engine.actions import Action
+from engine.errors import EngineError
 from engine.events import Event
 from engine.legal import LegalAction
+from engine.observation import Observation
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +25,14 @@ class Turn:
 
     ``events`` is everything this seat may see, in order (its whole view so far); ``new_from`` is
     the index in ``events`` of the first event it has not been shown before, so an agent can keep
-    incremental notes. ``error`` holds the engine's message when the previous answer was illegal.
-    ``check`` validates an action against the engine without applying it (the engine's error, or
-    None), so an agent can retry inside one decision; ``decision`` numbers the runner's decisions.
+    incremental notes. ``error`` holds the engine's message when the previous answer was illegal
+    (English), ``refusal`` the same error as the engine raised it (a code and parameters, to be
+    rendered in the seat's language). ``check`` validates an action against the engine without
+    applying it (the engine's error, or None), so an agent can retry inside one decision; ``refuse``
+    does the same and returns the error itself. ``decision`` numbers the runner's decisions.
+    ``observation`` is what the seat knows now, computed by the engine (``engine.observation``):
+    its identity, who is alive and out, its teams, skills left and budgets — what every player
+    reads instead of re-deriving it from ``events``.
     """
 
     ruleset: str
@@ -39,6 +46,9 @@ class Turn:
     error: str | None = None
     check: Callable[[Action], str | None] | None = None
     decision: int = 0
+    observation: Observation | None = None
+    refusal: EngineError | None = None
+    refuse: Callable[[Action], EngineError | None] | None = None
 
 
 @dataclass

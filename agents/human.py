@@ -72,7 +72,7 @@ class HumanSeat:
             answer = await asyncio.wait_for(asyncio.shield(self._answer), self.deadline_s)
         except TimeoutError:
             self.missed += 1
-            return Pass(seat=turn.seat, fallback=True, reason=f"deadline missed ({self.deadline_s:g} s): the rules' default")
+            return Pass(seat=turn.seat, fallback=True, reason="deadline", detail={"seconds": f"{self.deadline_s:g}"})
         finally:
             self._answer = None
             self._set_asked(None)

@@ -278,12 +278,15 @@ class Notes:
         elif topic == "death":
             self.alive.difference_update(e.seats)
 
-    def _announced(self, e: ev.Announced) -> None:
-        if e.topic == "vote_result":
-            self.alive.difference_update(int(s) for s in e.data.get("died", ()))
-            return
+    def _vote_result(self, e: ev.VoteResult) -> None:
+        self.alive.difference_update(e.died)
+
+    def _seats_out(self, e: ev.SeatsOut) -> None:
         self.alive.difference_update(e.seats)
-        if e.topic == "night_deaths" and e.seats:
+
+    def _dawn(self, e: ev.Dawn) -> None:
+        self.alive.difference_update(e.seats)
+        if e.seats:
             self.night_dead.update(e.seats)
             if any(seat in self.claims or seat in said for seat in e.seats for said in self.claims.values()):
                 self.ver += 1  # only claims care who died at night
@@ -358,6 +361,7 @@ _HANDLERS: dict[str, Callable[[Notes, Any], None]] = {
     "team_formed": Notes._team_formed, "team_joined": Notes._team_joined, "phase_began": Notes._phase_began,
     "posted": Notes._posted, "post_withheld": Notes._withheld, "passed": Notes._passed,
     "team_posted": Notes._team_posted, "vote_cast": Notes._vote_cast, "skill_submitted": Notes._skill,
-    "feedback": Notes._feedback, "notice": Notes._notice, "announced": Notes._announced,
+    "feedback": Notes._feedback, "notice": Notes._notice, "vote_result": Notes._vote_result,
+    "seats_out": Notes._seats_out, "dawn": Notes._dawn,
     "last_words": Notes._last_words,
 }

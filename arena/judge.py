@@ -378,8 +378,8 @@ def outcome(judged: Judged) -> dict[str, Any]:
         **standing(judged),
         "deaths": [{"seat": e.seat, "when": when(e.phase, e.day), "cause": names.skill_names.zh(e.cause)}
                    for e in _of(events, ev.Died)],
-        "voted_out": [{"day": e.day, "seat": seat, "died": seat in e.data.get("died", [])}
-                      for e in _of(events, ev.Announced) if e.topic == "vote_result" for seat in e.seats],
+        "voted_out": [{"day": e.day, "seat": seat, "died": seat in e.died}
+                      for e in _of(events, ev.VoteResult) for seat in e.seats],
         "feedback": [{"seat": e.seat, "when": when(e.phase, e.day), "skill": names.skill_names.zh(e.skill),
                       "targets": list(e.targets), "result": e.result} for e in _of(events, ev.Feedback)],
         "announcements": announcements(judged),
@@ -401,7 +401,7 @@ def identities(events: Iterable[ev.Event]) -> tuple[dict[int, str], dict[int, st
     return roles, factions
 
 
-PUBLIC_JUDGE_POSTS = frozenset({"announced", "warned", "game_ended"})
+PUBLIC_JUDGE_POSTS = ev.JUDGE_POSTS
 """Event kinds that are the judge's public posts: the ``announcements`` of the outcome."""
 
 

@@ -10,12 +10,12 @@ from typing import Literal
 
 from rich.console import Console
 
-from engine.events import PUBLIC, Event
+from engine.events import JUDGE_POSTS, PUBLIC, Event
 from engine.game import Game
 from engine.narrate import Lang, Names, narrate
 
 Show = Literal["summary", "posts", "none"]
-SUMMARY_KINDS = frozenset({"phase_began", "announced", "warned", "last_words", "game_ended"})
+SUMMARY_KINDS = frozenset({"phase_began", "last_words", *JUDGE_POSTS})
 SKIP_PHASES = frozenset({"NIGHTFALL", "SETTLEMENT", "DAWN", "VOTE_RESOLUTION"})
 
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from agents.base import Agent, CallRecord, RecordsCalls, Turn
 from arena.compaction import RATIO as COMPACTION_RATIO
 from arena.compaction import CompactionCheckpoint
 from arena.seat_views import SeatViews
 from engine.actions import Action, Pass
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalAction
 from engine.events import Event
 from engine.game import Game
 from engine.legal import LegalAction
+from engine.views import Viewer
 
 Listener = Callable[[Game, list[Event]], None]
 CallListener = Callable[[list[CallRecord]], None]
@@ -103,13 +105,15 @@ class GameRunner:
         turn = self._turn(seat, game.legal(seat) or (), None)
         await self._settle(turn, await self._ask(turn))
 
-    def _turn(self, seat: int, legal: tuple[LegalAction, ...], error: str | None) -> Turn:
+    def _turn(self, seat: int, legal: tuple[LegalAction, ...], error: EngineError | None) -> Turn:
         state = self.game.state
         events = self.views.events[seat]
         self.decisions += 1
         turn = Turn(ruleset=state.ruleset, seed=state.seed, seat=seat, day=state.day, phase=state.phase,
-                    events=events, new_from=self.views.shown[seat], legal=legal, error=error,
-                    check=self.game.check, decision=self.decisions)
+                    events=events, new_from=self.views.shown[seat], legal=legal,
+                    error=None if error is None else str(error), refusal=error,
+                    check=self.game.check, decision=self.decisions,
+                    observation=self.game.observe(Viewer.of_seat(seat)), refuse=self.game.refusal)
         self.views.shown[seat] = len(events)
         return turn
 
@@ -145,13 +149,14 @@ class GameRunner:
         """Submit the answer; on an illegal one ask again with the error, then fall back."""
         for attempt in range(self.config.max_retries + 1):
             if isinstance(answer, BaseException):
-                reason = f"player failed: {type(answer).__name__}: {answer}"[:480]
-                return self._submit_fallback(turn.seat, reason)
+                failed = {"detail": type(answer).__name__, "message": str(answer)[:300]}
+                return self._submit_fallback(turn.seat, "player_failed", failed)
             if self.game.legal(turn.seat) is None:  # the window moved on (concurrent answers)
                 return
             action = answer if answer is not None else Pass(seat=turn.seat)
+            error: EngineError
             if action.seat != turn.seat:
-                error = f"you are seat {turn.seat}; an action for seat {action.seat} is refused"
+                error = IllegalAction("wrong_seat", seat=turn.seat, other=action.seat)
             else:
                 start = len(self.game.events)
                 try:
@@ -161,21 +166,23 @@ class GameRunner:
                     self._publish(start)
                     return
                 except EngineError as exc:
-                    error = str(exc)
+                    error = exc
             self.illegal += 1
             if attempt == self.config.max_retries:
-                return self._submit_fallback(turn.seat, f"illegal after {attempt + 1} tries: {error}"[:480])
+                return self._submit_fallback(turn.seat, "illegal", {"tries": attempt + 1, "error": error.to_dict()})
             self.views.update(self.game.events)
             legal = self.game.legal(turn.seat) or turn.legal
             turn = self._turn(turn.seat, legal, error)
             answer = await self._ask(turn)
 
-    def _submit_fallback(self, seat: int, reason: str) -> None:
+    def _submit_fallback(self, seat: int, reason: str, detail: dict[str, Any] | None = None) -> None:
+        """Pass for ``seat``: ``reason`` is a code of ``engine.narrate.messages.FALLBACKS``, ``detail``
+        its parameters (each reader sees the reason in its own language)."""
         if self.game.legal(seat) is None:
             return
         self.fallbacks += 1
         start = len(self.game.events)
-        self.game.submit(Pass(seat=seat, fallback=True, reason=reason))
+        self.game.submit(Pass(seat=seat, fallback=True, reason=reason, detail=detail or {}))
         self._publish(start)
 
     def _publish(self, start: int) -> None:

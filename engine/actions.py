@@ -7,7 +7,7 @@ given in Chinese (as the rules text names them) or as the engine's English ids.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -74,12 +74,15 @@ class Pass(_Action):
     """End one's turn, or one's part in a window, without (further) action.
 
     A runner that passes *for* a seat (timeout, repeated illegal answers, a crashed player) sets
-    ``fallback`` and says why in ``reason``; the transcript keeps both.
+    ``fallback`` and says why in ``reason`` (a code) and ``detail`` (its parameters); the transcript
+    keeps them, and each reader sees the reason in its own language.
     """
 
     kind: Literal["pass"] = "pass"
     fallback: bool = False
     reason: str = Field(default="", max_length=500)
+    detail: dict[str, Any] = Field(default_factory=dict)
+    """The parameters of ``reason``'s code (``engine.narrate.messages``), rendered in the reader's language."""
 
 
 Action = Post | TeamPost | Vote | UseSkill | Choose | SubmitLastWords | Pass

@@ -22,20 +22,13 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, TypeAdapter
 
+# The stored forms of an audience, re-exported where every rule set has always imported them.
+from engine.audience import JUDGE as JUDGE
+from engine.audience import PUBLIC as PUBLIC
+from engine.audience import seat_vis as seat_vis
+from engine.audience import team_vis as team_vis
+
 E = TypeVar("E", bound="Envelope")
-
-PUBLIC = "public"
-JUDGE = "judge"
-
-
-def seat_vis(seat: int) -> str:
-    """The visibility of a message to one seat."""
-    return f"seat:{seat}"
-
-
-def team_vis(team: str) -> str:
-    """The visibility of a message to one team chat."""
-    return f"team:{team}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -181,6 +174,9 @@ class Passed(Envelope):
     seat: int
     fallback: bool = False
     reason: str = ""
+    """A code (``engine.narrate.messages.FALLBACKS``) where the pass was taken for the seat."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    """The code's parameters (the engine's error that caused it, as ``{"code", "params"}``, a deadline…)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -251,12 +247,18 @@ class Feedback(Envelope):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Notice(Envelope):
-    """A private judge message that carries no skill result (promotion, death notice…)."""
+    """A private judge message that carries no skill result (promotion, death notice…).
+
+    ``role`` and ``faction`` are set where the notice tells its seat (``seats[0]``) a new identity
+    (umineko32's 共犯 and 见习魔女): the typed form of "you are now…", so that what a seat knows of
+    itself is read off the notice, never guessed from its topic."""
 
     kind: Literal["notice"] = "notice"
     topic: str
     seats: list[int] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
+    role: str | None = None
+    faction: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -280,7 +282,9 @@ class Died(Envelope):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Announced(Envelope):
-    """A public judge post: night deaths, a vote result, a revival…"""
+    """A public judge post of a rule set's own (魔女复苏, a request to accelerate…), named by ``topic``
+    and rendered by that rule set's texts. What every rule set announces — the dawn, a vote's
+    result, an out, the sheriff, a published identity — has a typed event of its own below."""
 
     kind: Literal["announced"] = "announced"
     topic: str
@@ -325,11 +329,141 @@ class GameEnded(Envelope):
     reason: str = ""
 
 
+# -- the typed public events of concepts every rule set shares ---------------------------------------
+#
+# Each is one judge post (one line of the thread), so a legacy ``Announced`` maps to exactly one of
+# them and stored games keep their sequence numbers when they are upgraded on read
+# (``Ruleset.upgrade``). Seats are seats; where a rule set names persons by a second public name
+# list (majiasha2's 马甲), the numbers of that list are in the fields that say ``majia``.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dawn(Envelope):
+    """The morning post: who went out since the last one, in order, with what the rules publish."""
+
+    kind: Literal["dawn"] = "dawn"
+    seats: list[int] = field(default_factory=list)
+    """Out since the last dawn, in the order they went (the night's deaths; suitang21 lists the
+    day's outs too, which are already known)."""
+    roles: dict[int, str] = field(default_factory=dict)
+    """Identities published with them (qijian24 every out; umineko32 under its reveal flag)."""
+    majia: dict[int, int] = field(default_factory=dict)
+    """The 马甲 published for out seats (majiasha2's reveals): seat → 马甲 number."""
+    revived: list[int] = field(default_factory=list)
+    """Seats back in the game (qijian24's revivals)."""
+    voted: list[int] = field(default_factory=list)
+    """Outs of the day before, repeated in the morning post (majiasha2)."""
+    sheriff: int | None = None
+    """The sheriff, where the morning post names one by seat (suitang21)."""
+    sheriff_majia: int | None = None
+    """The sheriff, where it is named by 马甲 (majiasha2)."""
+    alive: list[int] | None = None
+    """The living, where the morning post lists them (suitang21); None where it does not."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteResult(Envelope):
+    """The result of a vote count: who is voted out, who dies by it, and the tally."""
+
+    kind: Literal["vote_result"] = "vote_result"
+    seats: list[int] = field(default_factory=list)
+    """Voted out (umineko32: a voted-out piece may survive by 舞台特权)."""
+    died: list[int] = field(default_factory=list)
+    """Who is out by this vote (umineko32: the 王车易位 replacement dies instead of the witch;
+    majiasha2: every out of the count, cascades included)."""
+    tally: dict[int, int] = field(default_factory=dict)
+    """Ballots per target as counted (weights applied): seats, or 马甲 numbers when ``layer`` says so."""
+    layer: str = ""
+    """What ``tally`` and ``named`` number: seats (""), or ``"majia"``."""
+    named: int | None = None
+    """The target the vote named where it is not a seat (majiasha2: a 马甲)."""
+    roles: dict[int, str] = field(default_factory=dict)
+    """Identities published with the outs (qijian24)."""
+    majia: dict[int, int] = field(default_factory=dict)
+    """The 马甲 published for out seats (majiasha2): seat → 马甲 number."""
+    stage: int | None = None
+    """The vote stage, where a day has several (qijian24)."""
+    privilege: bool = False
+    """A privilege changed the result (qijian24's 日月剑 or 禁武使者)."""
+    next: str = ""
+    """What follows (qijian24: the next stage's phase, or the night)."""
+    candidates: list[int] = field(default_factory=list)
+    """Whom the next stage may name (qijian24)."""
+    everyone: bool = False
+    """Fewer than two suspects: every player is a candidate of the next stage (qijian24)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatsOut(Envelope):
+    """Seats out at once, outside a dawn or a count: drowned, sent off, died for love, shot…"""
+
+    kind: Literal["seats_out"] = "seats_out"
+    seats: list[int]
+    cause: str
+    """The cause as the post says it (a code the rule set's texts name)."""
+    roles: dict[int, str] = field(default_factory=dict)
+    majia: dict[int, int] = field(default_factory=dict)
+    nonce: str = ""
+    """The code of a judge's message pasted in public (qijian24's 贴证), where that is the cause."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheriffChanged(Envelope):
+    """Who is sheriff now (None: nobody), and how they came to be."""
+
+    kind: Literal["sheriff"] = "sheriff"
+    seat: int | None = None
+    majia: int | None = None
+    """The sheriff's 马甲, where the sheriff is named by 马甲 alone (majiasha2: the seat stays secret)."""
+    by: str = ""
+    """``election``, ``successor``, ``random`` or ``none``."""
+    tally: dict[int, int] = field(default_factory=dict)
+    """The election's ballots, where it was elected."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoleRevealed(Envelope):
+    """A seat's identity made public (qijian24's ranger publication; majiasha2's piper out)."""
+
+    kind: Literal["role_revealed"] = "role_revealed"
+    seats: list[int]
+    roles: dict[int, str] = field(default_factory=dict)
+    reason: str = ""
+    """Why it is published (a code the rule set's texts name)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayerListed(Envelope):
+    """A second public name list (majiasha2's 马甲): number → name; which seat each is stays secret."""
+
+    kind: Literal["layer_listed"] = "layer_listed"
+    layer: str
+    names: dict[int, str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayerAssigned(Envelope):
+    """A seat is told its own number in a second name layer (majiasha2's own 马甲)."""
+
+    kind: Literal["layer_assigned"] = "layer_assigned"
+    seat: int
+    layer: str
+    number: int
+
+
 Event = (
     GameCreated | Draw | AliasesAssigned | RoleDealt | TeamFormed | TeamJoined | PhaseBegan | Awaiting | Posted
     | PostWithheld | TeamPosted | Passed | VoteCast | SkillSubmitted | Question | ChoiceMade | Resolved
     | Feedback | Notice | RoleChanged | Died | Announced | LastWords | Warned | WinLatched | GameEnded
+    | Dawn | VoteResult | SeatsOut | SheriffChanged | RoleRevealed | LayerListed | LayerAssigned
 )
+
+SHARED_PUBLIC_KINDS = frozenset({"dawn", "vote_result", "seats_out", "sheriff", "role_revealed", "layer_listed"})
+"""The typed public events of shared concepts, which ``engine.public`` folds for every rule set."""
+
+JUDGE_POSTS = frozenset({"announced", "warned", "game_ended", *SHARED_PUBLIC_KINDS})
+"""The kinds that are the judge's public posts on the thread (what a summary or a judge's
+settlement lists as announcements)."""
 
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Annotated[Event, Field(discriminator="kind")])
 EVENTS_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Annotated[Event, Field(discriminator="kind")]])

@@ -8,6 +8,7 @@ window whose every seat has answered closes by itself, so a runner only submits.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -16,10 +17,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import rng
 from engine.actions import Action
 from engine.errors import EngineError
-from engine.events import Draw, Event, PhaseBegan, builder
+from engine.events import PUBLIC, Draw, Event, PhaseBegan, builder
 from engine.legal import LegalAction
+from engine.observation import INBOX_KINDS, Inbox, Observation
 from engine.state import BaseState
-from engine.views import Viewer, view
+from engine.views import Viewer, can_see, shown, view
 
 if TYPE_CHECKING:
     from engine.ruleset import Ruleset
@@ -42,6 +44,7 @@ class Game:
         self.pins: dict[str, Any] = {}
         self._legal: dict[int, tuple[LegalAction, ...] | None] = {}
         self._legal_at = -1
+        self._inboxes: dict[int, Inbox] = {}
 
     # -- the three verbs -------------------------------------------------------------------------
 
@@ -81,19 +84,25 @@ class Game:
         return self.events[start:]
 
     def check(self, action: Action) -> str | None:
-        """Dry run: the engine's error for ``action`` now, or None if it would be accepted.
+        """Dry run: the engine's error for ``action`` now (in English), or None if it would be accepted."""
+        refused = self.refusal(action)
+        return None if refused is None else str(refused)
+
+    def refusal(self, action: Action) -> EngineError | None:
+        """Dry run: the error the engine would raise for ``action`` now (a code with parameters, to be
+        rendered in the reader's language), or None if it would be accepted.
 
         Applies the action to a copy (the state is copied, the immutable events are shared), so
         an agent can validate a model's answer against the rules before it is submitted.
         """
         if self.state.over:
-            return str(_over(action.seat))
+            return _over(action.seat)
         trial = Game(self.ruleset, auto=False)
         trial.state, trial.events, trial.pins = _copy_state(self.state), list(self.events), dict(self.pins)
         try:
             self.ruleset.submit(trial, action)
         except EngineError as exc:
-            return str(exc)
+            return exc
         return None
 
     def advance(self) -> list[Event]:
@@ -124,7 +133,7 @@ class Game:
         day, phase = (fields["number"], fields["name"]) if cls is PhaseBegan else (state.day, state.phase)
         to = to if to.__class__ is tuple else tuple(to)
         event = builder(cls)(seq=len(self.events), day=day, phase=phase, vis=vis, to=to, **fields)
-        self.ruleset.fold(state, event)
+        self.ruleset.apply(state, event)
         self.events.append(event)
         return event
 
@@ -150,6 +159,19 @@ class Game:
         """The events ``viewer`` may see."""
         return view(self.events, viewer, self.ruleset)
 
+    def observe(self, viewer: Viewer) -> Observation:
+        """What ``viewer`` knows now (``engine.observation``): the rule set's observation of the state,
+        with the results and notices a seat has received, folded incrementally from the log."""
+        observation = self.ruleset.observe(self.state, viewer)
+        if viewer.kind != "seat":
+            return observation
+        inbox = self._inboxes.setdefault(viewer.seat, Inbox())
+        for event in self.events[inbox.upto:]:
+            if event.kind in INBOX_KINDS and event.vis != PUBLIC and can_see(viewer, event):
+                inbox.events.append(shown(self.ruleset, event, viewer))
+        inbox.upto = len(self.events)
+        return dataclasses.replace(observation, inbox=tuple(inbox.events))
+
     @property
     def over(self) -> bool:
         return self.state.over
@@ -165,7 +187,7 @@ class Game:
         for event in events:
             if event.seq != len(game.events):
                 raise EngineError(f"event log has a gap: expected seq {len(game.events)}, found {event.seq}")
-            ruleset.fold(game.state, event)
+            ruleset.apply(game.state, event)
             game.events.append(event)
         return game
 
@@ -177,7 +199,7 @@ class Game:
 def _over(seat: int) -> EngineError:
     from engine.errors import IllegalAction
 
-    return IllegalAction(f"seat {seat}: the game is over; no action is accepted")
+    return IllegalAction("game_over", seat=seat)
 
 
 def _copy_state(state: Any) -> Any:

@@ -7,6 +7,7 @@ made only by ``ruleset.new_game(...)`` and holds one play-through's events and s
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,10 +18,13 @@ from engine.events import Event
 from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
+from engine.public import fold_public
 from engine.state import BaseState
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.narrate.table import Narration
+    from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
     from engine.views import Viewer
 
 
@@ -65,6 +69,9 @@ class Ruleset(ABC):
     options_doc: ClassVar[dict[str, str]] = {}
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ()
     """The spec's adjudications without a flag: (id, ruling the engine follows, flag or None, why no flag)."""
+    narration: ClassVar[Narration]
+    """The rule set's own texts (``engine.narrate.table``): its judge posts, notices, results,
+    causes, warnings and error messages in zh and en. No other rule set reads or changes them."""
 
     def new_game(
         self,
@@ -131,7 +138,94 @@ class Ruleset(ABC):
 
     @abstractmethod
     def fold(self, state: BaseState, event: Event) -> None:
-        """Apply one event to the state (the only way state changes)."""
+        """Apply one event to the rule set's own state."""
+
+    def apply(self, state: BaseState, event: Event) -> None:
+        """Apply one event to the state (the only way state changes): the public record every rule
+        set shares (``engine.public``), then the rule set's own fold."""
+        fold_public(state.public, state.identities, event)
+        self.fold(state, event)
+
+    # -- what a viewer knows -----------------------------------------------------------------------
+
+    def observe(self, state: BaseState, viewer: Viewer) -> Observation:
+        """What ``viewer`` knows now, computed from the state (``engine.observation``).
+
+        The public part (phase, day, every seat as the judge's posts told it) is the same for every
+        rule set; a seat's own part and the god view's truth are the rule set's (``observe_seat``,
+        ``observe_god``). ``Game.observe`` adds the seat's received results and notices."""
+        from engine.observation import public_observation
+
+        if viewer.kind == "god":
+            return self.observe_god(state, public_observation(state, viewer))
+        base = public_observation(state, viewer)
+        return self.observe_seat(state, base, viewer.seat) if viewer.kind == "seat" else base
+
+    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
+        """``base`` (the public part) with what ``seat`` knows of itself and of others: its identity
+        as it was told it (``state.identities``), whether it is alive, its teams and mates, its skills
+        with what is left and its budgets (``skills``, ``budgets``), and its legal actions. A rule
+        set whose seats learn more (mates' identities, statuses) extends this."""
+        from engine.observation import SeatStatus, with_seat
+
+        told = state.identities.get(seat)
+        alive = self.seat_alive(state, seat)
+        mine = base.status(seat)
+        obs = dataclasses.replace(
+            base, seat=seat, alias=mine.alias if mine else "", role=told.role if told else None,
+            dealt=told.dealt if told else None, faction=told.faction if told else None, alive=alive,
+            majia=told.majia if told else None, teams=self.seat_teams(state, seat), skills=self.skills(state, seat),
+            budgets=self.budgets(state, seat), legal=self.legal(state, seat) or ())
+        if mine is None:
+            return obs
+        own = SeatStatus(seat=seat, alias=mine.alias, alive=alive and mine.alive, out_day=mine.out_day,
+                         out_seq=mine.out_seq, cause=mine.cause, role=obs.role, faction=obs.faction,
+                         majia=obs.majia, statuses=mine.statuses)
+        return with_seat(obs, own)
+
+    def observe_god(self, state: BaseState, base: Observation) -> Observation:
+        """``base`` with the truth of every seat: identity, faction, alive (``seat_truth``)."""
+        seats = tuple(self.seat_truth(state, s) for s in base.seats)
+        return dataclasses.replace(base, seats=seats)
+
+    # -- the hooks of the default observation ------------------------------------------------------
+    # Until one table kernel gives every rule set one seat record (issue 20), the defaults read the
+    # conventional ``state.pieces`` (seat → record with ``alive``, ``role``, ``faction``) and
+    # ``state.teams`` (team → members); a rule set overrides what it keeps otherwise.
+
+    def seat_alive(self, state: BaseState, seat: int) -> bool:
+        """Whether ``seat`` is alive (in the game), as the seat itself knows it."""
+        piece = getattr(state, "pieces", {}).get(seat)
+        return bool(piece.alive) if piece is not None else True
+
+    def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
+        """The team chats ``seat`` is in now, with their members as it may name them."""
+        from engine.observation import TeamState
+
+        teams: dict[str, list[int]] = getattr(state, "teams", {})
+        return tuple(TeamState(team, tuple(members)) for team, members in teams.items() if seat in members)
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        """``seat``'s skills with what is left of each (the rule set's; none by default)."""
+        return ()
+
+    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
+        """``seat``'s counted allowances now: 蓝字, posts, team messages, vote changes… (none by default)."""
+        return ()
+
+    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
+        """``status`` with the judge's truth: identity, faction, alive."""
+        piece = getattr(state, "pieces", {}).get(status.seat)
+        if piece is None:
+            return status
+        return dataclasses.replace(status, alive=bool(piece.alive), role=str(piece.role) or None,
+                                   faction=str(piece.faction) or None)
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        """The events of a game stored by rule-set ``version`` as this version writes them (migrate on
+        read, in the manner of inspect_ai's ``migrate_values``): one event for one, so sequence
+        numbers and every reference to them hold. The default changes nothing."""
+        return events
 
     def shown(self, event: Event, viewer: Viewer) -> Event:
         """``event`` as ``viewer`` (a seat or a spectator that may see it) is shown it.

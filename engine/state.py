@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.public import PublicRecord, Told
+
 
 @dataclass
 class BaseState:
@@ -19,3 +21,8 @@ class BaseState:
     draws: int = 0
     over: bool = False
     winners: list[str] = field(default_factory=list)
+    public: PublicRecord = field(default_factory=PublicRecord)
+    """What the judge's public posts have told everyone (``engine.public``): folded for every rule
+    set by ``Ruleset.apply`` before the rule set's own fold."""
+    identities: dict[int, Told] = field(default_factory=dict)
+    """What each seat was told of its own identity (``engine.public.Told``)."""

@@ -26,6 +26,7 @@ from engine.game import Game
 from engine.legal import LegalAction
 from engine.narrate import Lang
 from engine.rulesets import get_ruleset
+from engine.views import Viewer
 from prompts.seat import Message, SeatPrompt
 
 RULESET = "umineko32"
@@ -105,7 +106,7 @@ def play(seed: int = SEED) -> tuple[Game, dict[str, list[Message]]]:
         for lang in LANGS:
             prompt = prompts[(lang, seat)]
             prompt.observe(game.events)
-            messages = prompt.request(state.day, state.phase, legal)
+            messages = prompt.request(state.day, state.phase, legal, observation=game.observe(Viewer.of_seat(seat)))
             for case in [c for c in pending if _matches(c, prompt, state.phase)]:
                 name = f"{lang}-{CASES.index(case) + 1:02d}-{case[0] or 'any'}-{case[1]}-seat{seat}.txt"
                 found[name] = messages

@@ -23,8 +23,7 @@ from typing import Any
 from engine import events as ev
 from engine.narrate import Lang, Names, narrate
 from engine.narrate.context import Ctx, quote
-from engine.narrate.majiasha2 import vote_target
-from engine.narrate.private import WITHHELD
+from engine.narrate.private import fallback_reason
 from engine.narrate.thread import post_head
 
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -89,21 +88,21 @@ def _last_words(e: ev.LastWords, c: Ctx) -> str:
 def _vote_cast(e: ev.VoteCast, c: Ctx) -> str:
     who = c.signer(e.seat, e.majia)
     body = c.t(f"{who} 弃票", f"{who} abstains") if e.target is None else \
-        c.t(f"{who} 投给 {vote_target(e.target, c)}", f"{who} votes for {vote_target(e.target, c)}")
+        c.t(f"{who} 投给 {c.target(e.target, c.text.ballot_layer)}", f"{who} votes for {c.target(e.target, c.text.ballot_layer)}")
     if e.reason:
         body += c.t("，理由：", ", reason: ") + quoted(e.reason)
     return c.t("【投票】", "[Vote] ") + body
 
 
 def _post_withheld(e: ev.PostWithheld, c: Ctx) -> str:
-    zh, en = WITHHELD.get(e.reason, (quote(e.reason), quote(e.reason)))
-    return c.private(e, c.t(f"你的发言未发出（{zh}）：", f"Your post was withheld ({en}): ") + quoted(e.text))
+    why = c.pair("withheld", e.reason)
+    return c.private(e, c.t(f"你的发言未发出（{why}）：", f"Your post was withheld ({why}): ") + quoted(e.text))
 
 
 def _passed(e: ev.Passed, c: Ctx) -> str | None:
     if not e.fallback:
         return None
-    why = c.t("，原因：", ", reason: ") + quoted(_brief(e.reason)) if e.reason else ""
+    why = c.t("，原因：", ", reason: ") + _brief(fallback_reason(e, c)) if e.reason else ""
     return c.private(e, c.t(f"系统代你跳过{why}", f"Passed on your behalf{why}"))
 
 

@@ -46,10 +46,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine import events as ev
+from engine.errors import EngineError
 from engine.events import PUBLIC
 from engine.legal import LegalAction
 from engine.narrate import Lang, Names
 from engine.narrate.context import quote
+from engine.narrate.observed import status_lines
+from engine.observation import Observation
 from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, can_see, shown
@@ -144,6 +147,9 @@ class SeatPrompt:
         self.majia: int | None = None
         """The seat's own 马甲 number, where the rule set has a second name layer (majiasha2)."""
         self.alive = True
+        self.standing: list[str] = []
+        """The seat's standing from its last observation (``engine.narrate.observed``): who is out, its
+        skills left, its allowances."""
         self.day = 0
         self.compactions: list[Compaction] = []
         self.notebook: list[str] = []
@@ -222,36 +228,32 @@ class SeatPrompt:
             self.names = dataclasses.replace(self.names, aliases=aliases)
             self._system = None
             return True
-        if isinstance(event, ev.Announced) and event.topic == "majia_list":
-            majia = {int(n): str(v) for n, v in dict(event.data.get("majia", {})).items()}
-            self.names = dataclasses.replace(self.names, majia=majia)
+        if isinstance(event, ev.LayerListed) and event.layer == "majia":
+            self.names = dataclasses.replace(self.names, majia=dict(event.names))
             self._system = None
             return True
         if isinstance(event, ev.RoleDealt) and event.seat == self.seat:
             self.dealt = self.role = event.role
             self.faction = event.faction
             return True
-        if isinstance(event, ev.Notice) and self.seat in event.seats:
-            self._learn_notice(event)
-        elif isinstance(event, ev.Announced) and self._died_in(event):
-            self.alive = False
+        if isinstance(event, ev.LayerAssigned) and event.seat == self.seat:
+            self.majia = event.number
+        elif isinstance(event, ev.Notice) and event.role is not None and event.seats[:1] == [self.seat]:
+            self.role = event.role
+            self.faction = event.faction or self.faction
         return False
 
-    def _learn_notice(self, event: ev.Notice) -> None:
-        role = self.texts.roles_by_notice.get(event.topic)
-        if role is not None and event.topic != "merged":
-            self.role = role
-            self.faction = next((r.faction for r in self.ruleset.roles if r.id == role), self.faction)
-        if event.topic == "death" or (event.topic == "apprentice" and event.data.get("soul")):
-            self.alive = False
-        if event.topic == "majia_own" and event.data.get("majia") is not None:
-            self.majia = int(event.data["majia"])
-
-    def _died_in(self, event: ev.Announced) -> bool:
-        if event.topic in ("night_deaths", "drowned"):
-            return self.seat in event.seats
-        died = event.data.get("died", [])
-        return event.topic == "vote_result" and isinstance(died, list) and self.seat in died
+    def know(self, observation: Observation) -> None:
+        """Take the seat's identity and whether it is alive from the engine's observation (what the
+        seat was told, computed by the rule set), not from re-reading announcements."""
+        if observation.seat != self.seat:
+            return
+        self.role = observation.role or self.role
+        self.dealt = observation.dealt or self.dealt
+        self.faction = observation.faction or self.faction
+        self.majia = observation.majia if observation.majia is not None else self.majia
+        self.alive = observation.alive
+        self.standing = status_lines(observation, self.names, self.lang)
 
     # -- the system message: the same for every seat ---------------------------------------------
 
@@ -346,6 +348,8 @@ class SeatPrompt:
             if self.dealt and self.dealt != self.role:
                 identity += t.word("frame.dealt", role=names.role(self.dealt, self.lang))
         parts = [t.word("frame.seat_heading"), identity + ("" if self.alive else t.word("frame.dead"))]
+        if self.standing:
+            parts.append("\n".join(self.standing))
         parts += self._notes
         private = self._private_lines()
         if private:
@@ -400,12 +404,18 @@ class SeatPrompt:
     # -- decisions -------------------------------------------------------------------------------
 
     def request(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None = None, *,
-                blue_left: int | None = None, post_limit: int | None = None) -> list[Message]:
+                blue_left: int | None = None, post_limit: int | None = None,
+                observation: Observation | None = None) -> list[Message]:
         """The complete chat messages for one decision (a new decision's turns start afresh).
 
         The instruction says the day and phase, what to do now (per role), the legal actions in
-        words (targets, the 蓝字 left, token limits) and, on a retry, the judge's error.
+        words (targets, the 蓝字 left, token limits) and, on a retry, the judge's error. With the
+        engine's ``observation`` of the seat, the own part says who it is, whether it is alive, who
+        is out (how, and as whom where the rules publish it), and what is left of its skills and
+        allowances.
         """
+        if observation is not None:
+            self.know(observation)
         self.day = max(self.day, day)
         limits = dict(self.limits) if post_limit is None else {**self.limits, "post": post_limit}
         instruction = self._instruction(day, phase, legal, error, blue_left, limits)
@@ -429,6 +439,10 @@ class SeatPrompt:
         if error:
             lines.append(t.word("frame.error", error=quoted(error)))
         return "\n".join(lines)
+
+    def error_text(self, error: EngineError) -> str:
+        """The engine's refusal in the seat's language, seats named as its log names them."""
+        return error.render(self.lang, self.names)
 
     def retry(self, error: str) -> list[Message]:
         """After a turn that called no tool: the judge's error and the options again, as a new user

@@ -47,8 +47,13 @@ class Outcome:
         texts = [a["text"] for a in self.out["announcements"] if a["when"] == when]
         return any(all(part in text for part in parts) for text in texts)
 
-    def announced(self, topic: str, day: int) -> list[tuple[list[int], dict[str, Any]]]:
-        return [(e["seats"], e["data"]) for e in self.events("announced", topic=topic, day=day)]
+    def dawn(self, day: int) -> list[tuple[list[int], dict[str, str]]]:
+        """The morning posts of ``day``: who died in the night, and the roles published with them."""
+        return [(e["seats"], e["roles"]) for e in self.events("dawn", day=day)]
+
+    def vote_results(self, day: int) -> list[tuple[list[int], list[int], dict[str, int]]]:
+        """The vote results of ``day``: voted out, died, the tally."""
+        return [(e["seats"], e["died"], e["tally"]) for e in self.events("vote_result", day=day)]
 
     def events(self, kind: str, **match: Any) -> list[dict[str, Any]]:
         return [e for e in self.out["events"] if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]

@@ -14,6 +14,7 @@ from arena import judge
 from arena.scenario import check, parse
 from engine.rulesets import get_ruleset
 from engine.rulesets.qijian24.state import QijianState
+from engine.rulesets.qijian24.texts import IDENTITIES
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "qijian24"
 Edit = Callable[[dict[str, Any]], None]
@@ -40,7 +41,16 @@ class Settled:
         return [(d["seat"], d["when"], d["cause"]) for d in self.out["deaths"]]
 
     def topic(self, topic: str) -> list[dict[str, Any]]:
+        """The rule set's own public posts of ``topic`` (``winners``)."""
         return [e for e in self.out["events"] if e["kind"] == "announced" and e["topic"] == topic]
+
+    def typed(self, kind: str, **match: Any) -> list[dict[str, Any]]:
+        """The typed public posts of ``kind`` (``dawn``, ``vote_result``, ``seats_out``, ``role_revealed``)."""
+        return [e for e in self.out["events"] if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]
+
+    def identities(self, kind: str, **match: Any) -> list[dict[str, str]]:
+        """The identities each post of ``kind`` publishes, in the judge's words (``杀手团·瓜哥洛``)."""
+        return [{seat: IDENTITIES[ident][0] for seat, ident in e["roles"].items()} for e in self.typed(kind, **match)]
 
     def resolved(self, skill: str) -> list[tuple[int | None, list[int], str]]:
         return [(e["actor"], e["targets"], e["result"]) for e in self.out["events"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.events import Event, to_json
+from engine.events import Dawn, Event, LayerAssigned, SeatsOut, SheriffChanged, VoteResult, to_json
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, view
@@ -55,8 +55,12 @@ def test_no_seat_sees_outside_its_audience(games: list[Game]) -> None:
 
 def _pairs(e: Event) -> set[tuple[int, int]]:
     """(seat, 马甲) pairs an event states: a seat's own 马甲, a chat's roster, a lover's or the elder's
-    马甲, and the public reveals (``pairs``)."""
-    if e.kind not in ("notice", "announced") or getattr(e, "topic", "") == "majia_list":
+    马甲, and the public reveals (``majia`` of a dawn, a vote result, an out)."""
+    if isinstance(e, LayerAssigned):
+        return {(e.seat, e.number)}
+    if isinstance(e, (Dawn, VoteResult, SeatsOut)):
+        return set(e.majia.items())
+    if e.kind != "notice":
         return set()
     data = getattr(e, "data", None) or {}
     seats = list(getattr(e, "seats", []))
@@ -145,8 +149,8 @@ def test_public_events_carry_seats_as_accounts_and_ballots_as_majia(games: list[
                 assert 1 <= e.seat <= n  # type: ignore[attr-defined]
             if e.kind == "vote_cast" and e.target is not None:  # type: ignore[attr-defined]
                 assert 1 <= e.target <= n  # type: ignore[attr-defined]
-            if e.kind == "announced" and e.topic == "majia_sheriff":  # type: ignore[attr-defined]
-                assert e.seats == []  # type: ignore[attr-defined]
+            if isinstance(e, SheriffChanged):
+                assert e.seat is None
 
 
 def test_spectators_see_only_public_events(games: list[Game]) -> None:

@@ -14,7 +14,7 @@ SAMPLE = {"seat": 4, "text": "蓝字1：我怀疑5号", "floor": 7, "target": 5,
           "result": "黑", "cause": "blade", "topic": "night_deaths", "seats": [1, 2], "team": "killers",
           "members": [1, 2], "role": "killer", "faction": "black", "name": "NIGHT", "number": 2, "index": 0,
           "aliases": {1: "纱音"}, "winners": ["white"], "ruleset": "umineko32", "version": "1.0", "seed": 9,
-          "reason": "silence", "count": 1, "actor": 2}
+          "reason": "silence", "count": 1, "actor": 2, "layer": "majia", "names": {1: "拿破仑"}}
 
 
 def _fields(cls: type) -> dict[str, typing.Any]:

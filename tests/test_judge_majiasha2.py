@@ -175,8 +175,8 @@ def test_g11_cupid_goes_out_instead() -> None:
     g = Settled("G-11")
     assert g.dead() == [19] and g["deaths"][0]["cause"] == "庇佑"
     assert g.hp(11) == 3 and 11 in g["alive"]
-    morning = [e for e in g["events"] if e["kind"] == "announced" and e["topic"] == "majia_morning"][-1]
-    assert morning["seats"] == [19] and morning["data"]["pairs"] == {"19": 19}
+    morning = [e for e in g["events"] if e["kind"] == "dawn"][-1]
+    assert morning["seats"] == [19] and morning["majia"] == {"19": 19}
 
 
 def test_g12_lover_follows_once_cupid_is_gone() -> None:

@@ -22,7 +22,7 @@ def test_g01_killers_and_youlong_cancel_the_mages_kill_stands() -> None:
     o = settled("G-01")
     assert o.deaths() == [(10, "night 1", "杀人")]
     assert 2 in o.alive
-    assert o.topic("dawn")[0]["data"]["identities"] == {"10": "由龙剑"}
+    assert o.identities("dawn")[0] == {"10": "由龙剑"}
     assert o.state.sword_outs == 1 and o.charges(16, "pray") == 2
 
 
@@ -30,7 +30,7 @@ def test_g02_team_on_lone_void_lone_and_youlong_cancel() -> None:
     o = settled("G-02")
     assert [d for d in o.deaths() if d[1] == "night 1"] == [(2, "night 1", "杀人")]
     assert {4, 10} <= o.alive
-    assert o.topic("dawn")[0]["data"]["identities"] == {"2": "杀手团·瓜哥洛"}
+    assert o.identities("dawn")[0] == {"2": "杀手团·瓜哥洛"}
     assert ("1", "4") not in {(str(a), str(t[0])) for a, t, r in o.resolved("assassinate") if r == "hit"}
     assert not [f for f in o.out["feedback"] if f["seat"] in (1, 2, 3, 4) and f["when"] == "night 1"]
 
@@ -45,7 +45,7 @@ def test_g04_chain_without_mutual_pairs_and_the_link() -> None:
     o = settled("G-04")
     night = {seat for seat, when, _ in o.deaths() if when == "night 1"}
     assert night == {21, 4, 10, 1, 16}
-    assert ("16" in o.topic("dawn")[0]["data"]["identities"])
+    assert ("16" in o.identities("dawn")[0])
     assert o.state.sword_outs == 1 and o.state.ranger_outs == 1
 
 
@@ -115,7 +115,7 @@ def test_g22_revive_keeps_charges_and_counters() -> None:
     piece = o.state.pieces[10]
     assert piece.charges["snipe"] == 1 and piece.extra_lives == 0 and piece.last_words_used
     assert o.state.sword_outs == 1
-    assert o.topic("dawn")[-1]["data"]["revived"] == [10]
+    assert o.typed("dawn")[-1]["revived"] == [10]
 
 
 def test_g22_the_reviver_dying_the_same_night_still_revives() -> None:
@@ -142,7 +142,7 @@ def test_g23_no_fourth_kill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 def test_g24_citing_the_judge_is_instant_death() -> None:
     o = settled("G-24")
     assert (9, "day 3", "贴证") in o.deaths()
-    assert o.topic("cited_judge")[0]["data"]["identities"] == {"9": "莫问剑"}
+    assert o.identities("seats_out", cause="cited_judge")[0] == {"9": "莫问剑"}
     assert o.state.sword_outs == 1 and o.charges(16, "pray") == 2
 
 
@@ -159,7 +159,7 @@ def test_g24_a_paraphrase_is_allowed() -> None:
 def test_g09_fenghuo_voted_out_takes_luzhu() -> None:
     o = settled("G-09")
     assert {(1, "day 2", "投票"), (16, "day 2", "随风火连城出局")} <= set(o.deaths())
-    assert o.topic("voted_out")[0]["data"]["identities"] == {"1": "杀手团·风火连城", "16": "祈祷者·绿珠"}
+    assert next(i for i in o.identities("vote_result") if i) == {"1": "杀手团·风火连城", "16": "祈祷者·绿珠"}
     assert o.state.lone_active and o.charges(21, "kill") == 2
     assert o.state.pieces[1].last_words_due and o.state.pieces[16].last_words_due
     assert o.out["voted_out"] == [{"day": 2, "seat": 1, "died": True}]
@@ -194,10 +194,10 @@ def test_g12_without_the_ban_the_exemption_spares_the_top() -> None:
 
 def test_g13_day1_thresholds_and_runoff() -> None:
     o = settled("G-13")
-    results = [(e["data"]["stage"], e["data"]["next"], e["seats"]) for e in o.topic("vote_result")]
+    results = [(e["stage"], e["next"], e["seats"]) for e in o.typed("vote_result")]
     assert results == [(1, "STAGE2", []), (2, "STAGE3", []), (3, "NIGHT", [17])]
     assert o.resolved("candidates") == [(None, [6, 17], "some"), (None, [6, 17], "some")]
-    assert o.topic("voted_out")[0]["data"]["identities"] == {"17": "庄民"}
+    assert next(i for i in o.identities("vote_result") if i) == {"17": "庄民"}
 
 
 def test_g13_stage2_refuses_a_ballot_for_a_non_suspect(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -210,21 +210,21 @@ def test_g13_stage2_refuses_a_ballot_for_a_non_suspect(tmp_path: Path, capsys: p
 def test_g14_direct_kill_in_stage1() -> None:
     o = settled("G-14")
     assert (8, "day 2", "投票") in o.deaths()
-    assert [e["data"]["stage"] for e in o.topic("vote_result") if e["day"] == 2] == [1]
+    assert [e["stage"] for e in o.typed("vote_result") if e["day"] == 2] == [1]
 
 
 def test_g15_fewer_than_two_suspects_means_all() -> None:
     o = settled("G-15")
     assert [e["result"] for e in o.out["events"] if e["kind"] == "resolved" and e["skill"] == "candidates"
             and e["day"] == 2] == ["all"]
-    assert [e["seats"] for e in o.topic("vote_result") if e["day"] == 2] == [[], []]
+    assert [e["seats"] for e in o.typed("vote_result") if e["day"] == 2] == [[], []]
     assert not [d for d in o.deaths() if d[1] == "day 2"]
 
 
 def test_g16_exemption_second_by_first_to_reach() -> None:
     o = settled("G-16")
     assert (6, "day 3", "投票") in o.deaths() and {1, 16} <= o.alive
-    assert o.topic("vote_result")[-1]["data"]["privilege"] is True
+    assert o.typed("vote_result")[-1]["privilege"] is True
 
 
 def test_g16_without_the_exemption_fenghuo_and_luzhu_go() -> None:
@@ -239,7 +239,7 @@ def test_g17_immunity_in_the_runoff() -> None:
     o = settled("G-17")
     assert not [d for d in o.deaths() if d[1] == "day 4"]
     assert o.charges(5, "immunity") == 1
-    assert o.topic("vote_result")[-1]["data"]["privilege"] is True
+    assert o.typed("vote_result")[-1]["privilege"] is True
 
 
 def test_g17_variant_exemption_first_then_immunity() -> None:

@@ -55,8 +55,13 @@ class Settled:
     def events(self, kind: str, **match: Any) -> list[dict[str, Any]]:
         return [e for e in self.out["events"] if e["kind"] == kind and all(e.get(k) == v for k, v in match.items())]
 
-    def announced(self, topic: str) -> list[list[int]]:
-        return [e["seats"] for e in self.events("announced", topic=topic)]
+    def announced(self, kind: str) -> list[list[int]]:
+        """The seats of each public post of ``kind`` (``dawn``, ``vote_result``, ``seats_out``)."""
+        return [e["seats"] for e in self.events(kind)]
+
+    def sheriffs(self) -> list[int | None]:
+        """The sheriff each sheriff post names."""
+        return [e["seat"] for e in self.events("sheriff")]
 
 
 def data_of(name: str, edit: Edit | None = None) -> dict[str, Any]:
@@ -223,7 +228,7 @@ def test_g13_hunter_shoots_the_elder() -> None:
     out = Settled("G-13")
     assert out.deaths == [(12, "day 4", "投票"), (9, "day 4", "最后一枪")]
     assert {s for s, r in out.state.roles.items() if r.skills_lost} == {7, 8, 12}
-    assert [9] in out.announced("out"), "the shot is announced at once"
+    assert [9] in out.announced("seats_out"), "the shot is announced at once"
 
 
 def test_g14_sheriff_breaks_the_tie() -> None:
@@ -244,7 +249,7 @@ def test_g15_flag_no_sheriff_on_a_tie() -> None:
 def test_g16_sheriff_succession_through_martyrdom() -> None:
     out = Settled("G-16")
     assert out.deaths == [(2, "day 4", "投票"), (14, "day 4", "殉情")]
-    assert out.announced("sheriff")[-1] == [16] and out.state.sheriff == 16
+    assert out.sheriffs()[-1] == 16 and out.state.sheriff == 16
     silent = Settled("G-16", lambda d: d["steps"][-1].update({"choices": [], "draws": {"警长继承": 20}}))
     assert silent.state.sheriff == 20
     assert silent.events("draw", name="警长继承", pinned=True)

@@ -151,7 +151,7 @@ def test_g01_night1_conversion_apprentice_and_checks() -> None:
     promotions = o.events("notice", topic="promotion")
     assert {p["vis"] for p in promotions} == {"team:killers", "seat:9"}
     assert all(p["data"] == {"accomplice": 9, "killer_name": 15} for p in promotions)
-    assert o.announced("night_deaths", 1) == [([], {})] and o.says("night 1", "无人死亡")
+    assert o.dawn(1) == [([], {})] and o.says("night 1", "无人死亡")
     assert not o["ended"] and o["winners"] == []
 
 
@@ -161,7 +161,7 @@ def test_g02_blade_on_a_protected_non_commoner() -> None:
     assert "共犯" not in o["roles"].values() and o.state.accomplice is None
     assert o.events("notice", topic="promotion") == []
     assert o.events("resolved", skill="tell_name") == []
-    assert o.announced("night_deaths", 1) == [([], {})]
+    assert o.dawn(1) == [([], {})]
 
 
 def test_g03_protected_commoner_still_converts_and_the_barrier_counts() -> None:
@@ -187,7 +187,7 @@ def test_g04_second_barrier_on_black_kills_without_restriction() -> None:
     results = [(e["day"], e["targets"], e["result"]) for e in o.events("resolved", skill="barrier")]
     assert results == [(2, [16], "protect"), (3, [4], "protect"), (4, [16], "kill"), (5, [17], "protect")]
     assert not o.state.inquisitor_restricted
-    assert o.announced("night_deaths", 4) == [([16], {})]  # no role shown
+    assert o.dawn(4) == [([16], {})]  # no role shown
     assert o.says("night 4", "昨夜死亡", "16号")
 
 
@@ -197,7 +197,7 @@ def test_g05_second_barrier_on_white_leaves_it_to_the_blade_and_restricts() -> N
     results = [(e["day"], e["targets"], e["result"]) for e in o.events("resolved", skill="barrier")]
     assert results == [(2, [11], "protect"), (3, [12], "protect"), (4, [11], "void"), (5, [13], "protect")]
     assert o.state.inquisitor_restricted
-    assert o.announced("night_deaths", 4) == [([11], {})]
+    assert o.dawn(4) == [([11], {})]
 
 
 def test_g05_restricted_barrier_may_still_take_self() -> None:
@@ -263,7 +263,7 @@ def test_g08_stage_privilege_protects_the_white_partner() -> None:
     privilege = [(e["day"], e["targets"], e["result"]) for e in o.events("resolved", skill="stage_privilege")]
     assert privilege == [(2, [6], "3")]
     assert o.events("resolved", skill="exit", day=3)[0]["result"] == "immune"
-    assert o.announced("vote_result", 3) == [([6], {"died": [], "tally": {"6": 4}})]
+    assert o.vote_results(3) == [([6], [], {"6": 4})]
     assert o.says("day 3", "6号", "被投票出局", "未死亡")
 
 
@@ -274,7 +274,7 @@ def test_g09_witch_castling_at_the_vote() -> None:
     assert 5 in o["alive"] and o.state.castling_used
     assert o.events("resolved", skill="castling")[0]["targets"] == [6]
     assert o.events("phase_began", name="VOTE_LAST_WORDS", number=3)[0]["order"] == [6]
-    assert o.announced("vote_result", 3) == [([5], {"died": [6], "tally": {"5": 4}})]
+    assert o.vote_results(3) == [([5], [6], {"5": 4})]
     assert o.says("day 3", "5号", "被投票出局", "6号", "死亡")
     privilege = [(e["day"], e["targets"], e["result"]) for e in o.events("resolved", skill="stage_privilege")]
     assert privilege[0] == (3, [15], "4")
@@ -296,7 +296,7 @@ def test_g11_castling_onto_a_protected_replacement() -> None:
     assert o.deaths == []
     assert o.events("resolved", skill="castling", day=3)[0]["targets"] == [13]
     assert o.state.castling_used
-    assert o.announced("night_deaths", 3) == [([], {})]
+    assert o.dawn(3) == [([], {})]
 
 
 def test_g12_castling_unavailable_when_no_living_marked_commoner() -> None:
@@ -391,8 +391,8 @@ def test_g17_witch_side_win_and_ascension() -> None:
     latched = o.events("win_latched")[0]
     assert (latched["day"], latched["phase"]) == (4, "SETTLEMENT")
     assert [d for d in o.deaths if d[1] == "night 4"] == [(5, "night 4", "魔女复苏"), (7, "night 4", "魔女复苏")]
-    revival, deaths = o.events("announced", day=4, phase="DAWN")
-    assert revival["topic"] == "witch_revival" and (deaths["topic"], deaths["seats"]) == ("night_deaths", [5, 7])
+    revival, deaths = o.events("announced", day=4, phase="DAWN")[0], o.events("dawn", day=4)[0]
+    assert revival["topic"] == "witch_revival" and deaths["seats"] == [5, 7] and revival["seq"] < deaths["seq"]
     assert o.says("night 4", "魔女复苏")
     assert o.events("phase_began", name="LAST_WORDS", number=4) == []
     assert sorted(s for s, p in o.state.pieces.items() if p.alive and p.role == "commoner") == [6, 12, 13]
@@ -410,8 +410,8 @@ def test_g18_vacuous_witch_win_at_the_vote_and_ascension_at_the_next_dawn() -> N
     assert (latched["day"], latched["phase"]) == (4, "VOTE_RESOLUTION")
     assert (5, "day 3", "淹死") in o.deaths and (8, "day 4", "投票") in o.deaths
     assert o.deaths[-1] == (7, "night 4", "魔女复苏")
-    revival, deaths = o.events("announced", day=4, phase="DAWN")
-    assert revival["topic"] == "witch_revival" and (deaths["topic"], deaths["seats"]) == ("night_deaths", [7])
+    revival, deaths = o.events("announced", day=4, phase="DAWN")[0], o.events("dawn", day=4)[0]
+    assert revival["topic"] == "witch_revival" and deaths["seats"] == [7] and revival["seq"] < deaths["seq"]
     assert not any(p.alive and p.role == "commoner" for p in o.state.pieces.values())
 
 
@@ -420,7 +420,7 @@ def test_g19_inheritance_fallback_kills_a_commoner() -> None:
     assert len(o.events("feedback", skill="prophecy")[0]["targets"]) == 3
     assert o.changed_roles() == {9: ("共犯", "黑方"), 12: ("见习魔女", "第三方")}
     assert o.deaths == [(12, "night 1", "魔法传承")]
-    assert o.announced("night_deaths", 1) == [([12], {})]
+    assert o.dawn(1) == [([12], {})]
     last_words = o.events("phase_began", name="LAST_WORDS", number=1)[0]
     assert last_words["order"] == [12]
     joined = o.events("team_joined", team="witches", seat=12)[0]
@@ -442,8 +442,8 @@ def test_g20_blue_overflow_and_no_vote_drown() -> None:
     warnings = [(e["day"], e["seat"], e["reason"], e["count"]) for e in o.events("warned")]
     assert warnings == [(2, 11, "blue_overflow", 1), (3, 11, "no_vote", 2)]
     assert o.deaths == [(11, "day 3", "淹死")]
-    drowned = o.events("announced", topic="drowned")[0]
-    assert drowned["seats"] == [11] and drowned["data"] == {}
+    drowned = o.events("seats_out", cause="drowned")[0]
+    assert drowned["seats"] == [11] and drowned["roles"] == {}
     assert o.says("day 3", "11号", "淹死")
 
 

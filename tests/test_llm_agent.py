@@ -452,7 +452,7 @@ def test_an_answer_that_stays_bad_ends_in_a_recorded_fallback() -> None:
         agent = LLMAgent(endpoint(fake, max_retries_illegal=2))
         [action] = run(act(agent, turn))
     assert isinstance(action, Pass) and action.fallback
-    assert "fallback after 3 invalid answer(s)" in action.reason and "no tool call" in action.reason
+    assert action.reason == "invalid_answers" and action.detail["tries"] == 3 and "no tool call" in action.detail["error"]
     records = records_of(agent)
     assert len(records) == 3 == len(fake.requests)
     assert [r.fallback for r in records] == [False, False, True]
@@ -489,7 +489,7 @@ def test_500s_past_the_retries_fall_back_naming_the_endpoint() -> None:
     with FakeOpenAI([Answer.error(500)] * 3) as fake:
         agent = LLMAgent(endpoint(fake, max_retries=2))
         [action] = run(act(agent, turn))
-    assert isinstance(action, Pass) and action.fallback and "HTTP 500" in action.reason
+    assert isinstance(action, Pass) and action.fallback and "HTTP 500" in action.detail["message"]
     [record] = records_of(agent)
     assert record.fallback and record.retries == 2 and len(fake.requests) == 3
     assert record.error is not None and "endpoint 'fake'" in record.error and "HTTP 500" in record.error
@@ -527,7 +527,7 @@ def test_an_endpoint_that_is_down_falls_back_then_fails_fast() -> None:
     assert len(records) == 3 and all(r.fallback for r in records)
     assert "cannot connect" in (records[0].error or "") and records[0].retries == 1
     assert "is down: 2 decisions in a row failed" in (records[2].error or "") and records[2].retries == 0
-    assert "is down" in (actions[2].reason if isinstance(actions[2], Pass) else "")
+    assert "is down" in (actions[2].detail.get("message", "") if isinstance(actions[2], Pass) else "")
     roles = [m["role"] for m in agent.seats[turn.seat].prompt.messages()]
     assert roles[0] == "system" and all(a != b for a, b in pairwise(roles[1:])), roles
 
@@ -544,7 +544,8 @@ def test_a_missing_key_names_the_variable_and_every_decision_falls_back() -> Non
     agent = LLMAgent(ep, pool=ClientPool(environ={}))
     [action] = run(act(agent, turn))
     assert isinstance(action, Pass) and action.fallback
-    assert "BANSHA_TEST_KEY is not set" in action.reason and "export BANSHA_TEST_KEY" in action.reason
+    message = action.detail["message"]
+    assert "BANSHA_TEST_KEY is not set" in message and "export BANSHA_TEST_KEY" in message
     [record] = records_of(agent)
     assert record.fallback and record.error is not None and "BANSHA_TEST_KEY" in record.error
     assert record.messages  # what would have been sent is on record

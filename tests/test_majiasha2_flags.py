@@ -37,8 +37,8 @@ def test_the_table_sums_to_n_and_hp_follows_the_killers(n: int) -> None:
 
 def test_night_out_reveals_the_alias_by_default_only() -> None:
     hidden = Settled("G-11", flags(reveal_alias_on_night_out=False))
-    morning = [e for e in hidden["events"] if e["kind"] == "announced" and e["topic"] == "majia_morning"][-1]
-    assert morning["seats"] == [19] and morning["data"]["pairs"] == {}
+    morning = [e for e in hidden["events"] if e["kind"] == "dawn"][-1]
+    assert morning["seats"] == [19] and morning["majia"] == {}
 
 
 def test_killers_may_spare_their_own_faction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

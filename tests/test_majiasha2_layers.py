@@ -50,8 +50,8 @@ def test_a_vote_on_a_majia_puts_out_the_seat_holding_it_and_announces_both() -> 
     g = Settled("G-16-majia")
     assert g.state.actors[4].majia == 7 and g.state.actors[7].majia == 4
     assert g["deaths"][0]["seat"] == 4 and g["winners"] == ["阵营A"]
-    result = [e for e in g["events"] if e["kind"] == "announced" and e["topic"] == "vote_result"][-1]
-    assert result["seats"] == [4] and result["data"]["majia"] == 7 and result["data"]["pairs"] == {"4": 7}
+    result = [e for e in g["events"] if e["kind"] == "vote_result"][-1]
+    assert result["seats"] == [4] and result["named"] == 7 and result["layer"] == "majia" and result["majia"] == {"4": 7}
     assert 4 in g.state.revealed and 7 not in g.state.revealed
 
 
@@ -74,8 +74,8 @@ VOTES = [{"seat": 13, "target": 8}, {"seat": 16, "target": 8}, {"seat": 17, "tar
 
 def test_d07_off_a_vote_and_a_potion_on_a_secretly_out_majia_are_wasted_not_refused() -> None:
     g = Settled("G-02", _secret_night_out(False, VOTES, [{"seat": 3, "skill": "药剂", "targets": [8]}]))
-    morning = [e for e in g["events"] if e["kind"] == "announced" and e["topic"] == "majia_morning"][1]
-    assert morning["seats"] == [8] and morning["data"]["pairs"] == {}
+    morning = [e for e in g["events"] if e["kind"] == "dawn"][1]
+    assert morning["seats"] == [8] and morning["majia"] == {}
     cast = [(e["seat"], e["target"]) for e in g["events"] if e["kind"] == "vote_cast" and e["day"] == 2]
     assert (13, 8) in cast and (16, 8) in cast
     assert [d["seat"] for d in g["deaths"]] == [8, 14]

@@ -130,7 +130,7 @@ def test_c22_immunity_per_stage_or_per_day() -> None:
         day["stage_actions"] = {"2": [act(5, "免投杀", 2)]}
 
     o = settled("G-17", immunity_in_stage2)
-    assert (2, "day 4", "投票") in o.deaths() and o.topic("vote_result")[-1]["data"]["stage"] == 3
+    assert (2, "day 4", "投票") in o.deaths() and o.typed("vote_result")[-1]["stage"] == 3
     assert not [d for d in settled("G-17", immunity_in_stage2, immunity_per_stage=False).deaths() if d[1] == "day 4"]
 
 

@@ -38,7 +38,7 @@ def test_rules_in_process(only_present_commands: None, capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     for word in expected_words():
         assert word in out, word
-    assert "v1.0" in out and "┃" not in out and "│" not in out  # plain text when not a terminal
+    assert f"v{RULESET.version}" in out and "┃" not in out and "│" not in out  # plain text when not a terminal
     for role in RULESET.roles:
         row = next(line for line in out.splitlines() if line.startswith(role.zh + " "))
         assert role.id in row and RULESET.faction_names.zh(role.faction) in row
@@ -47,7 +47,7 @@ def test_rules_in_process(only_present_commands: None, capsys: pytest.CaptureFix
 def test_rules_json(only_present_commands: None, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["rules", "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
-    assert (info["id"], info["version"], info["title"]) == ("umineko32", "1.0", RULESET.title)
+    assert (info["id"], info["version"], info["title"]) == ("umineko32", RULESET.version, RULESET.title)
     assert [r["zh"] for r in info["roles"]] == [r.zh for r in RULESET.roles] and len(info["roles"]) == 8
     assert {s["zh"] for s in info["skills"]} == {s.zh for s in RULESET.skill_names}
     assert [f["name"] for f in info["flags"]] == [f.name for f in RULESET.flags]

@@ -27,15 +27,17 @@ from engine.errors import IllegalAction
 from engine.events import (
     JUDGE,
     PUBLIC,
-    Announced,
+    Dawn,
     Event,
     Feedback,
     PhaseBegan,
     Posted,
     RoleChanged,
     RoleDealt,
+    SeatsOut,
     SkillSubmitted,
     VoteCast,
+    VoteResult,
     to_json,
 )
 from engine.game import Game
@@ -211,8 +213,10 @@ def test_white_seats_vote_a_claimed_black() -> None:
         for e in game.events:
             if isinstance(e, Posted) and (said := parse(e.text)).role == "detective":
                 claims.setdefault(e.seat, {}).update(said.checks)
-            elif isinstance(e, Announced):
-                alive -= set(e.data.get("died", ()) if e.topic == "vote_result" else e.seats)
+            elif isinstance(e, VoteResult):
+                alive -= set(e.died)
+            elif isinstance(e, (Dawn, SeatsOut)):
+                alive -= set(e.seats)
             elif isinstance(e, PhaseBegan) and e.name == "VOTE":
                 targets, day = _agreed_blacks(claims) & alive, e.day
             elif isinstance(e, VoteCast) and e.day == day and targets and e.seat not in targets \

@@ -104,7 +104,7 @@ class LLMAgent:
             action = self._crashed(turn, decision, exc)
         finally:
             self._records.extend(decision.records)
-        return action if action is not None else Pass(seat=turn.seat, fallback=True, reason="no action decided")
+        return action if action is not None else Pass(seat=turn.seat, fallback=True, reason="no_answer")
 
     def toolset(self, memory: SeatMemory, legal: tuple[LegalAction, ...]) -> Toolset:
         """The game's stable tools with ``legal`` as the actions of now.
@@ -131,7 +131,8 @@ class LLMAgent:
         decision.records.append(CallRecord(seat=turn.seat, day=turn.day, phase=turn.phase, decision=turn.decision,
                                            model=self.endpoint.model, base_url=self.endpoint.base_url,
                                            error=error, fallback=True))
-        return Pass(seat=turn.seat, fallback=True, reason=error)
+        return Pass(seat=turn.seat, fallback=True, reason="player_failed",
+                    detail={"detail": type(exc).__name__, "message": str(exc)[:300]})
 
     async def beliefs(self, request: BeliefRequest) -> Report | None:
         """A private report of the seat's beliefs, outside the game (``agents.llm.beliefs``)."""

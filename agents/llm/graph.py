@@ -48,8 +48,10 @@ from agents.llm.records import assistant_message, finish_reason, record_call, se
 from agents.llm.texts import text
 from agents.llm.tools import NOTES, SELECT, Toolset, build_tools, direct_schema
 from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, Vote
+from engine.errors import EngineError
 from engine.events import Event
 from engine.legal import LegalAction
+from engine.observation import Observation
 
 Message = dict[str, Any]
 
@@ -58,8 +60,9 @@ class SeatPromptLike(Protocol):
     """What the graph needs of ``prompts.SeatPrompt``."""
 
     def observe(self, events: Iterable[Event]) -> int: ...
-    def request(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None = None
-                ) -> list[Message]: ...
+    def request(self, day: int, phase: str, legal: tuple[LegalAction, ...], error: str | None = None, *,
+                observation: Observation | None = None) -> list[Message]: ...
+    def error_text(self, error: EngineError) -> str: ...
     def messages(self) -> list[Message]: ...
     def retry(self, error: str) -> list[Message]: ...
     def record_assistant(self, message: Mapping[str, Any]) -> None: ...
@@ -138,7 +141,9 @@ async def instruct(state: State, runtime: Runtime[Decision]) -> State:
         if forced and forced[0].kind == "pass":  # nothing the model could choose (a night with no
             return {"tools": tools, "action": Pass(seat=turn.seat)}  # skill of one's own): no call
         legal = forced or legal
-    return {"tools": tools, "messages": d.prompt.request(turn.day, turn.phase, legal, turn.error)}
+    error = d.prompt.error_text(turn.refusal) if turn.refusal is not None else turn.error
+    return {"tools": tools, "messages": d.prompt.request(turn.day, turn.phase, legal, error,
+                                                         observation=turn.observation)}
 
 
 async def select(state: State, runtime: Runtime[Decision]) -> State:
@@ -292,14 +297,15 @@ async def fallback(state: State, runtime: Runtime[Decision]) -> State:
         d.prompt.record_assistant({"role": "assistant", "content": ""})
     error = state.get("error") or "no valid answer"
     tries = state.get("illegal", 0)
-    reason = (f"fallback after {tries} invalid answer(s): {error}" if tries else f"fallback: {error}")[:480]
+    reason = "invalid_answers" if tries else "no_answer"
+    detail: dict[str, Any] = {"tries": tries, "error": error[:400]} if tries else {"message": error[:400]}
     if d.records:
         d.records[-1].fallback = True
     else:
         d.records.append(CallRecord(seat=d.turn.seat, day=d.turn.day, phase=d.turn.phase, decision=d.turn.decision,
                                     model=d.endpoint.model, base_url=d.endpoint.base_url, error=error,
                                     fallback=True))
-    return {"action": Pass(seat=d.turn.seat, fallback=True, reason=reason)}
+    return {"action": Pass(seat=d.turn.seat, fallback=True, reason=reason, detail=detail)}
 
 
 # -- edges ---------------------------------------------------------------------------------------

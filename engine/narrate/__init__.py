@@ -8,8 +8,10 @@ English renderings. Player text is quoted data: it never leaves the line its aut
 so it cannot pass for the judge (design invariant 4). An event kind without a renderer still shows,
 as its kind and fields. ``None`` means the event shows nothing (a pass the seat chose).
 
-Each kind is one small function in a dispatch table, grouped by family: ``thread`` (public),
-``private`` (one seat or one team), ``judge`` (god view only).
+The frames are shared (``thread`` public, ``private`` one seat or one team, ``judge`` god view
+only); what a rule set's own posts, notices, results and codes say is that rule set's
+``Narration`` (``engine.narrate.table``), reached through ``names.narration``: the game's rule set's
+texts alone, never another's.
 """
 
 from __future__ import annotations
@@ -18,20 +20,19 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.events import Event
-from engine.narrate import judge, private, thread, werewolf
+from engine.narrate import judge, private, thread
 from engine.narrate.context import Ctx, quote
 from engine.narrate.names import Lang, Names, ruleset_part
 
-__all__ = ["RENDERERS", "Lang", "Names", "narrate", "narrate_all", "quote", "ruleset_part"]
+__all__ = ["RENDERERS", "Lang", "Names", "narrate", "narrate_all", "quote", "renderer", "ruleset_part"]
 
 RENDERERS: dict[str, Callable[[Any, Ctx], str | None]] = {**thread.RENDER, **private.RENDER, **judge.RENDER}
-"""Event kind → its line renderer."""
+"""Event kind → its shared line renderer (a rule set's ``Narration.kinds`` come first)."""
 
-thread.ANNOUNCEMENTS.update(werewolf.ANNOUNCEMENTS)
-thread.WARNINGS.update(werewolf.WARNINGS)
-thread.END_REASONS.update(werewolf.END_REASONS)
-private.NOTICES.update(werewolf.NOTICES)
-judge.RESOLVED.update(werewolf.RESOLVED)
+
+def renderer(kind: str, names: Names) -> Callable[[Any, Ctx], str | None] | None:
+    """The renderer of event ``kind`` in the game of ``names``: the rule set's own, else the shared one."""
+    return names.narration.kinds.get(kind) or RENDERERS.get(kind)
 
 
 def narrate(event: Event, names: Names, lang: Lang = "zh", *, god: bool = False) -> str | None:
@@ -39,7 +40,7 @@ def narrate(event: Event, names: Names, lang: Lang = "zh", *, god: bool = False)
     if lang not in ("zh", "en"):
         raise ValueError(f"lang must be 'zh' or 'en', not {lang!r}")
     ctx = Ctx(names, lang, god)
-    render = RENDERERS.get(str(getattr(event, "kind", "")))
+    render = renderer(str(getattr(event, "kind", "")), names)
     return render(event, ctx) if render is not None else judge.fallback(event, ctx)
 
 

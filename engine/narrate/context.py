@@ -12,29 +12,24 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.audience import audience
 from engine.events import Event
 from engine.narrate.names import Lang, Names
+from engine.narrate.table import Narration
 
 BREAK = " ⏎ "
 _BREAKS = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 WORDS: dict[str, tuple[str, str]] = {
-    "黑": ("黑", "black"), "白": ("白", "white"), "同": ("同", "same"), "异": ("异", "different"),
-    "成功": ("成功", "success"), "失败": ("失败", "failure"), "非平民": ("非平民", "not a commoner"),
-    "protect": ("保护", "protected"), "kill": ("第二次结界，黑，处决", "second use on a black piece: killed"),
-    "void": ("第二次结界，白，未保护，审问官受限", "second use on a white piece: not protected, inquisitor restricted"),
-    "accomplice": ("成为共犯", "became the accomplice"), "told": ("已告知", "told"), "merged": ("已合流", "merged"),
-    "apprentice": ("成为见习魔女", "became the apprentice witch"),
-    "soul": ("死亡，成为见习魔女的灵魂", "died and became the apprentice's soul"),
-    "soul_pending": ("死亡，成为见习魔女的灵魂（遗言后入群）",
-                     "died and became the apprentice's soul (joins after last words)"),
-    "done": ("完成", "done"), "night": ("夜晚", "night"), "vote": ("投票", "vote"),
-    "died": ("死亡", "died"), "immune": ("舞台特权，未死亡", "stage privilege: survived"),
-    "castled": ("王车易位，替身死亡", "castled: the replacement died"),
-    "castled_immune": ("王车易位，替身有舞台特权，无人死亡", "castled: the replacement was immune, nobody died"),
+    "成功": ("成功", "success"), "失败": ("失败", "failure"), "done": ("完成", "done"), "told": ("已告知", "told"),
 }
-"""Result words of the rules (黑/白, 同/异, 成功/失败) and the engine's result codes."""
+"""Result words every rule set may use; a rule set's own words (``Narration.words``) come first."""
+
+CAUSES: dict[str, tuple[str, str]] = {
+    "night": ("夜间出局", "went out in the night"), "vote": ("被投票出局", "was voted out"),
+}
+"""The public causes ``engine.public`` records; a rule set's own causes (``Narration.causes``) come first."""
 
 
 def _escape(ch: str) -> str:
@@ -60,6 +55,17 @@ class Ctx:
 
     def t(self, zh: str, en: str) -> str:
         return zh if self.lang == "zh" else en
+
+    @property
+    def text(self) -> Narration:
+        """The game's rule set's own texts."""
+        return self.names.narration
+
+    def pair(self, table: str, key: str, default: tuple[str, str] | None = None) -> str:
+        """``key`` of the rule set's word table ``table`` in the context's language; else ``default``;
+        else the key itself, quoted (a code without a text: the coverage test refuses it)."""
+        found = self.text.pair(table, key) or default
+        return self.t(*found) if found is not None else quote(key)
 
     @property
     def sep(self) -> str:
@@ -96,6 +102,11 @@ class Ctx:
     def role(self, ident: str) -> str:
         return quote(self.names.role(ident, self.lang))
 
+    def identity(self, ident: str) -> str:
+        """A published identity: the rule set's identity id where it has one, else a role."""
+        found = self.text.identities.get(ident)
+        return self.t(*found) if found is not None else self.role(ident)
+
     def skill(self, ident: str) -> str:
         return quote(self.names.skill(ident, self.lang))
 
@@ -109,8 +120,16 @@ class Ctx:
         return quote(self.names.phase(ident, self.lang))
 
     def word(self, value: str) -> str:
-        found = WORDS.get(value)
-        return quote(value) if found is None else self.t(*found)
+        """A result word or code: the rule set's, else one every rule set shares, else as written."""
+        return self.pair("words", value, WORDS.get(value))
+
+    def cause(self, value: str) -> str:
+        """A cause of an out: the rule set's, else a public cause every rule set shares."""
+        return self.pair("causes", value, CAUSES.get(value))
+
+    def target(self, number: int | None, layer: str) -> str:
+        """A target number as ``layer`` names it: a 马甲 (``"majia"``), else a seat."""
+        return self.majia(number) if layer == "majia" else self.seat(number)
 
     # -- voices --------------------------------------------------------------------------------
 
@@ -124,12 +143,13 @@ class Ctx:
 
     def private(self, event: Event, body: str, label: str = "") -> str:
         """A judge message to one seat (or to a team chat, by the event's visibility)."""
-        if event.vis.startswith("team:"):
-            head = self.team(event.vis[5:]) + self.t("·法官", " · judge")
+        to_whom = audience(event)
+        if to_whom.team is not None:
+            head = self.team(to_whom.team) + self.t("·法官", " · judge")
             return self.t(f"【{head}】", f"[{head}] ") + body
         to = ""
-        if self.god and event.vis.startswith("seat:") and event.vis[5:].isdigit():
-            to = self.t("→", " → ") + self.seat(int(event.vis[5:]))
+        if self.god and to_whom.seat is not None:
+            to = self.t("→", " → ") + self.seat(to_whom.seat)
         tag = self.t(f"·{label}", f" · {label}") if label else ""
         return self.t(f"【私信{to}{tag}】", f"[DM{to}{tag}] ") + body
 

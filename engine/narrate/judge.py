@@ -9,10 +9,8 @@ from typing import Any
 from engine import events as ev
 from engine.narrate.context import Ctx, quote
 
-DRAWS: dict[str, str] = {
-    "发牌": "deal", "马甲": "aliases", "发言顺序": "speaking order", "魔女预言": "witch prophecy",
-    "平票": "tie-break", "王车易位": "castling replacement", "魔法传承": "inheritance",
-}
+DRAWS: dict[str, str] = {"发牌": "deal", "马甲": "aliases", "发言顺序": "speaking order", "平票": "tie-break"}
+"""Draws every rule set may make; a rule set names its own in ``Narration.draws``."""
 
 
 def _item(c: Ctx, value: Any) -> str:
@@ -25,7 +23,7 @@ def _item(c: Ctx, value: Any) -> str:
 
 
 def draw(e: ev.Draw, c: Ctx) -> str:
-    name = quote(e.name) if c.lang == "zh" else quote(DRAWS.get(e.name, e.name))
+    name = quote(e.name) if c.lang == "zh" else quote(c.text.draws.get(e.name) or DRAWS.get(e.name, e.name))
     roles = c.names.roles.by_id
     if e.result and all(isinstance(r, str) and r in roles for r in e.result):
         shown = c.sep.join(f"{c.seat(i)}={c.role(r)}" for i, r in enumerate(e.result, start=1))
@@ -35,24 +33,10 @@ def draw(e: ev.Draw, c: Ctx) -> str:
     return c.hidden(c.t(f"随机「{name}」#{e.index}{pinned}：{shown}", f"draw '{name}' #{e.index}{pinned}: {shown}"))
 
 
-def _vote_tally(e: ev.Resolved, c: Ctx) -> str:
-    pairs = [p.split(":", 1) for p in e.result.split(",") if ":" in p]
-    counts = c.sep.join(f"{c.seat(int(s))} {quote(n)}" for s, n in pairs if s.strip().isdigit()) or c.t("无", "none")
-    return c.t(f"计票：{counts}；出局：{c.seats(e.targets)}", f"tally: {counts}; voted out: {c.seats(e.targets)}")
-
-
-def _privilege(e: ev.Resolved, c: Ctx) -> str:
-    return c.t(f"【{c.skill(e.skill)}】{c.seats(e.targets)} 第{quote(e.result)}天免于投票死亡",
-               f"{c.skill(e.skill)}: {c.seats(e.targets)} cannot die by vote on day {quote(e.result)}")
-
-
-RESOLVED: dict[str, Callable[[ev.Resolved, Ctx], str]] = {"vote": _vote_tally, "stage_privilege": _privilege}
-
-
 def resolved(e: ev.Resolved, c: Ctx) -> str:
-    special = RESOLVED.get(e.skill)
+    special = c.text.resolved.get(e.skill)
     if special is not None:
-        return c.hidden(special(e, c))
+        return c.hidden(special(e, c) or "")
     who = ([c.seat(e.actor)] if e.actor is not None else []) + ([c.seats(e.targets)] if e.targets else [])
     head = c.t(f"【{c.skill(e.skill)}】", f"{c.skill(e.skill)}: ")
     return c.hidden(head + (" → ".join(who) + c.t("：", ": ") if who else "") + c.word(e.result))
@@ -64,8 +48,8 @@ def role_changed(e: ev.RoleChanged, c: Ctx) -> str:
 
 
 def died(e: ev.Died, c: Ctx) -> str:
-    return c.hidden(c.t(f"{c.seat(e.seat)} 死亡（死因：{c.skill(e.cause)}）",
-                        f"{c.seat(e.seat)} dies (cause: {c.skill(e.cause)})"))
+    cause = c.cause(e.cause) if c.text.pair("causes", e.cause) else c.skill(e.cause)
+    return c.hidden(c.t(f"{c.seat(e.seat)} 死亡（死因：{cause}）", f"{c.seat(e.seat)} dies (cause: {cause})"))
 
 
 def awaiting(e: ev.Awaiting, c: Ctx) -> str:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from engine.events import AliasesAssigned, Announced, Event
+from engine.events import AliasesAssigned, Event, LayerListed
 from engine.names import Name, NameTable
-from engine.ruleset import Ruleset
+from engine.narrate.table import EMPTY, Narration
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
 
 Lang = Literal["zh", "en"]
 
@@ -49,6 +52,8 @@ class Names:
     majia: Mapping[int, str] = field(default_factory=dict)
     """A second public name list where a rule set has one (majiasha2's 马甲: number → name), whose
     numbers name persons, not seats; the seat each stands for is secret."""
+    narration: Narration = EMPTY
+    """The rule set's own texts (``engine.narrate.table``)."""
 
     @classmethod
     def from_ruleset(cls, ruleset: Ruleset, aliases: Mapping[int, str] | None = None,
@@ -61,6 +66,7 @@ class Names:
             teams=_table("team", ruleset_part(ruleset, "team_names")),
             phases=_table("phase", ruleset_part(ruleset, "phase_names")),
             flag_defaults={f.name: f.default for f in ruleset.flags},
+            narration=getattr(ruleset, "narration", EMPTY),
         )
 
     @classmethod
@@ -71,8 +77,8 @@ class Names:
         for event in events:
             if isinstance(event, AliasesAssigned):
                 aliases.update({int(seat): alias for seat, alias in event.aliases.items()})
-            elif isinstance(event, Announced) and event.topic == "majia_list":
-                majia.update({int(n): str(name) for n, name in dict(event.data.get("majia", {})).items()})
+            elif isinstance(event, LayerListed) and event.layer == "majia":
+                majia.update({int(n): str(name) for n, name in event.names.items()})
         return cls.from_ruleset(ruleset, aliases, majia)
 
     def seat(self, seat: int, lang: Lang = "zh") -> str:

@@ -1,34 +1,59 @@
-"""Public lines: the thread's posts, ballots and last words, and the judge's public posts."""
+"""Public lines: the thread's posts, ballots and last words, and the judge's public posts.
+
+The renderers here are the shared ones: the forms every rule set's thread has in common and the
+typed public events of the shared concepts (dawn, vote result, outs, sheriff, published
+identities, a second name list). A rule set that says one of them its own way puts its renderer in
+its ``Narration.kinds``; the topics, causes, warnings and end reasons come from its ``Narration``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine import events as ev
-from engine.narrate import majiasha2, reveal
 from engine.narrate.context import Ctx, quote
 
 
 def game_created(e: ev.GameCreated, c: Ctx) -> str:
     title = quote(c.names.title) if c.names.title and e.ruleset == c.names.ruleset else quote(e.ruleset)
-    changed = [f"{quote(k)}={quote(repr(v))}" for k, v in sorted(e.flags.items())
+    changed = [flag_text(c, k, v) for k, v in sorted(e.flags.items())
                if k in c.names.flag_defaults and c.names.flag_defaults[k] != v]
-    tail = c.t(f"；裁定：{'、'.join(changed)}", f"; flags: {', '.join(changed)}") if changed else ""
-    return c.judge(c.t(f"开局：{title}（{quote(e.ruleset)} v{quote(e.version)}），{e.seats} 名棋子，种子 {e.seed}",
-                       f"New game: {title} ({quote(e.ruleset)} v{quote(e.version)}), {e.seats} seats, "
-                       f"seed {e.seed}") + tail)
+    tail = c.t(f"；本局裁定：{'；'.join(changed)}", f"; adjudications of this game: {'; '.join(changed)}") \
+        if changed else ""
+    return c.judge(c.t(f"开局：{title}（版本 {quote(e.version)}），{e.seats} 名玩家，种子 {e.seed}",
+                       f"New game: {title} (version {quote(e.version)}), {e.seats} players, seed {e.seed}") + tail)
+
+
+def flag_text(c: Ctx, name: str, value: Any) -> str:
+    """A changed adjudication flag in words: what it decides and the value set (its id only where the
+    rule set has no words for it, which the coverage test refuses)."""
+    found = c.text.flags.get(name)
+    shown = value_text(c, value)
+    if found is None:
+        return f"{quote(name)} = {shown}"
+    return c.t(f"{found[0]}：{shown}", f"{found[1]}: {shown}")
+
+
+def value_text(c: Ctx, value: Any) -> str:
+    """A flag's value as words: yes/no for a switch, else the value as written (numbers, Chinese words)."""
+    if isinstance(value, bool):
+        return c.t("是", "yes") if value else c.t("否", "no")
+    return c.word(str(value))
 
 
 def aliases(e: ev.AliasesAssigned, c: Ctx) -> str:
+    return c.judge(c.t("本局马甲：", "Aliases: ") + c.sep.join(alias_rows(e, c)))
+
+
+def alias_rows(e: ev.AliasesAssigned, c: Ctx) -> list[str]:
+    """``3号 战人`` for each seat (with the English rendering in English)."""
     rows = []
     for seat in sorted(int(s) for s in e.aliases):
         alias = quote(e.aliases[seat])
         english = quote(c.names.english.get(e.aliases[seat], alias))
         rows.append(c.t(f"{seat}号 {alias}", f"{seat} {english} ({alias})" if english != alias else f"{seat} {alias}"))
-    if c.names.ruleset == "majiasha2":
-        return c.judge(c.t("本局角色（发帖账号）：", "Accounts (who posts): ") + c.sep.join(rows))
-    return c.judge(c.t("本局马甲：", "Aliases: ") + c.sep.join(rows))
+    return rows
 
 
 def phase_began(e: ev.PhaseBegan, c: Ctx) -> str:
@@ -57,8 +82,9 @@ def posted(e: ev.Posted, c: Ctx) -> str:
 
 def vote_cast(e: ev.VoteCast, c: Ctx) -> str:
     who = c.signer(e.seat, e.majia)
+    target = c.target(e.target, c.text.ballot_layer)
     body = c.t(f"{who} 弃票", f"{who} abstains") if e.target is None else \
-        c.t(f"{who} 投给 {majiasha2.vote_target(e.target, c)}", f"{who} votes for {majiasha2.vote_target(e.target, c)}")
+        c.t(f"{who} 投给 {target}", f"{who} votes for {target}")
     if e.reason:
         body += c.t(f"（理由：{quote(e.reason)}）", f" (reason: {quote(e.reason)})")
     return c.t("【投票】", "[Vote] ") + body
@@ -71,109 +97,20 @@ def last_words(e: ev.LastWords, c: Ctx) -> str:
                      c.t("遗言", "last words"))
 
 
-WARNINGS: dict[str, tuple[str, str]] = {
-    "silence": ("当日未发言", "no public post today"), "no_vote": ("未投票", "did not vote"),
-    "blue_overflow": ("蓝字超限", "too many blue (reasoning) posts"), "curfew": ("宵禁后发言", "posting after curfew"),
-}
-
-
 def warned(e: ev.Warned, c: Ctx) -> str:
-    zh, en = WARNINGS.get(e.reason, (quote(e.reason), quote(e.reason)))
-    who = c.seat(e.seat)
-    if c.names.ruleset == "majiasha2":
-        return c.judge(majiasha2.penalty(who, zh, en, e.count, c))
-    return c.judge(c.t(f"警告 {who}（{zh}），累计 {e.count} 次",
-                       f"Warning to {who} ({en}); {e.count} in total"))
+    what = c.pair("warnings", e.reason)
+    return c.judge(c.t(f"警告 {c.seat(e.seat)}（{what}），累计 {e.count} 次",
+                       f"Warning to {c.seat(e.seat)} ({what}); {e.count} in total"))
 
 
-def _night_deaths(e: ev.Announced, c: Ctx) -> str:
-    if not e.seats:
-        return c.t("昨夜平安夜，无人死亡", "Nobody died last night")
-    roles: dict[str, Any] = e.data.get("roles", {}) if isinstance(e.data.get("roles"), dict) else {}
-    shown = [c.seat(s) + (c.t(f"（{c.role(str(roles[str(s)]))}）", f" ({c.role(str(roles[str(s)]))})")
-                          if str(s) in roles else "") for s in e.seats]
-    return c.t("昨夜死亡：", "Died last night: ") + c.sep.join(shown)
-
-
-def _exit_clause(c: Ctx, target: int, died: list[int]) -> str:
-    who = c.seat(target)
-    if died == [target]:
-        return c.t(f"{who} 被投票出局，死亡", f"{who} was voted out and died")
-    if not died:
-        return c.t(f"{who} 被投票出局，未死亡", f"{who} was voted out and did not die")
-    return c.t(f"{who} 被投票出局；{c.seats(died)} 死亡", f"{who} was voted out; {c.seats(died)} died")
-
-
-def _by_votes(item: tuple[str, Any]) -> tuple[int, int]:
-    seat, n = item
-    return (-int(n), int(seat))
-
-
-def _vote_result(e: ev.Announced, c: Ctx) -> str:
-    if c.names.ruleset == "majiasha2":
-        return majiasha2.vote_result(e, c)
-    died = [int(s) for s in e.data.get("died", [])]
-    if not e.seats:
-        body = c.t("无人被投票出局", "nobody was voted out")
-    elif len(e.seats) == 1:
-        body = _exit_clause(c, e.seats[0], died)
-    else:
-        body = c.t(f"{c.seats(e.seats)} 被投票出局；死亡：{c.seats(died)}",
-                   f"{c.seats(e.seats)} were voted out; died: {c.seats(died)}")
-    tally = e.data.get("tally", {})
-    if isinstance(tally, dict) and tally:
-        counts = c.sep.join(f"{c.seat(int(s))} {n}" for s, n in sorted(tally.items(), key=_by_votes))
-        body += c.t(f"（票数：{counts}）", f" (votes: {counts})")
-    return _stage_head(e, c) + body + _stage_tail(e, c)
-
-
-def _stage_head(e: ev.Announced, c: Ctx) -> str:
-    """``投票结果：``, or ``第2部分投票结果：`` where the day has several vote stages (qijian24)."""
-    stage = e.data.get("stage")
-    return c.t(f"第{stage}部分投票结果：", f"Stage {stage} vote result: ") if stage else c.t("投票结果：", "Vote result: ")
-
-
-def _stage_tail(e: ev.Announced, c: Ctx) -> str:
-    """What a multi-stage vote says after the result: 特权生效, and who the next stage may name."""
-    tail = c.t("；特权生效", "; a privilege took effect") if e.data.get("privilege") else ""
-    following = e.data.get("next")
-    if following == "STAGE2" and e.data.get("all"):
-        tail += c.t("；可疑者不足 2 人，所有玩家都是可疑者", "; fewer than 2 suspects: everyone is a suspect")
-    elif following in ("STAGE2", "STAGE3"):
-        who = c.seats(int(s) for s in e.data.get("suspects", []))
-        tail += c.t(f"；下一部分的候选人：{who}", f"; candidates of the next stage: {who}")
-    return tail
-
-
-def _drowned(e: ev.Announced, c: Ctx) -> str:
-    return c.t(f"{c.seats(e.seats)} 累计警告，淹死", f"{c.seats(e.seats)} drowned (too many warnings)")
-
-
-def _witch_revival(e: ev.Announced, c: Ctx) -> str:
-    return c.t("魔女复苏", "The witch revives (魔女复苏)")
-
-
-ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
-    "night_deaths": _night_deaths, "vote_result": _vote_result, "drowned": _drowned,
-    "witch_revival": _witch_revival,
-    **majiasha2.ANNOUNCEMENTS,
-    **reveal.ANNOUNCEMENTS,
-}
-
-
-def announced(e: ev.Announced, c: Ctx) -> str:
-    render = ANNOUNCEMENTS.get(e.topic)
+def announced(e: ev.Announced, c: Ctx) -> str | None:
+    """A rule set's own public post, by its topic (the generic line where the rule set has none)."""
+    render = c.text.announcements.get(e.topic)
     if render is not None:
-        return c.judge(render(e, c))
+        body = render(e, c)
+        return c.judge(body) if body is not None else None
     extra = f" {quote(repr(e.data))}" if e.data else ""
     return c.judge(f"{quote(e.topic)}{c.t('：', ': ')}{c.seats(e.seats)}{extra}")
-
-
-END_REASONS: dict[str, tuple[str, str]] = {
-    "key whites all dead": ("白方关键棋子全部死亡", "every key white piece is dead"),
-    "killers all dead": ("杀手全部死亡", "every killer is dead"),
-    "both": ("黑白双方同时达成胜利条件", "both Black and White met their conditions"),
-}
 
 
 def game_ended(e: ev.GameEnded, c: Ctx) -> str:
@@ -181,13 +118,100 @@ def game_ended(e: ev.GameEnded, c: Ctx) -> str:
     body = c.t(f"游戏结束：{winners} 获胜", f"Game over: {winners} win") if e.winners else \
         c.t("游戏结束：无人获胜", "Game over: nobody wins")
     if e.reason:
-        zh, en = END_REASONS.get(e.reason, (quote(e.reason), quote(e.reason)))
-        body += c.t(f"（{zh}）", f" ({en})")
+        body += c.t(f"（{c.pair('end_reasons', e.reason)}）", f" ({c.pair('end_reasons', e.reason)})")
     return c.judge(body)
+
+
+# -- the typed public events of the shared concepts ---------------------------------------------------
+
+
+def with_identities(c: Ctx, seats: Iterable[int], roles: Mapping[int, str], majia: Mapping[int, int]) -> str:
+    """Seats, each with the identity and the 马甲 the post publishes for it."""
+    shown = []
+    for seat in seats:
+        extra = [c.identity(roles[seat])] if seat in roles else []
+        extra += [c.majia(majia[seat])] if seat in majia else []
+        shown.append(c.seat(seat) + (c.t(f"（{'，'.join(extra)}）", f" ({', '.join(extra)})") if extra else ""))
+    return c.sep.join(shown) if shown else c.t("无", "nobody")
+
+
+def dawn(e: ev.Dawn, c: Ctx) -> str:
+    if e.seats:
+        body = c.t("天亮了。昨夜出局：", "Dawn. Out last night: ") + with_identities(c, e.seats, e.roles, e.majia)
+    else:
+        body = c.t("天亮了。昨夜无人出局", "Dawn. Nobody went out last night")
+    if e.revived:
+        body += c.t(f"；复活：{c.seats(e.revived)}", f"; revived: {c.seats(e.revived)}")
+    return c.judge(body)
+
+
+def vote_head(e: ev.VoteResult, c: Ctx) -> str:
+    """``投票结果：``, or ``第2部分投票结果：`` where the day has several vote stages."""
+    return c.t(f"第{e.stage}部分投票结果：", f"Stage {e.stage} vote result: ") if e.stage else \
+        c.t("投票结果：", "Vote result: ")
+
+
+def vote_outcome(e: ev.VoteResult, c: Ctx) -> str:
+    """Who is voted out and who dies by it."""
+    if not e.seats and not e.died:
+        return c.t("无人被投票出局", "nobody was voted out")
+    if not e.seats:
+        return c.t(f"无人被投票出局；{c.seats(e.died)} 死亡", f"nobody was voted out; {c.seats(e.died)} died")
+    out = with_identities(c, e.seats, e.roles, e.majia)
+    if e.died == e.seats:
+        return c.t(f"{out} 被投票出局，死亡", f"{out} was voted out and died")
+    if not e.died:
+        return c.t(f"{out} 被投票出局，未死亡", f"{out} was voted out and did not die")
+    return c.t(f"{out} 被投票出局；{c.seats(e.died)} 死亡", f"{out} was voted out; {c.seats(e.died)} died")
+
+
+def vote_tally(e: ev.VoteResult, c: Ctx) -> str:
+    """``（票数：A 3、B 1）``, most votes first."""
+    if not e.tally:
+        return ""
+    ranked = sorted(e.tally.items(), key=lambda item: (-item[1], item[0]))
+    counts = c.sep.join(f"{c.target(target, e.layer)} {n}" for target, n in ranked)
+    return c.t(f"（票数：{counts}）", f" (votes: {counts})")
+
+
+def vote_result(e: ev.VoteResult, c: Ctx) -> str:
+    return c.judge(vote_head(e, c) + vote_outcome(e, c) + vote_tally(e, c))
+
+
+def seats_out(e: ev.SeatsOut, c: Ctx) -> str:
+    who = with_identities(c, e.seats, e.roles, e.majia)
+    return c.judge(c.t(f"{who} {c.cause(e.cause)}，出局", f"{who} {c.cause(e.cause)} and is out"))
+
+
+BY: dict[str, tuple[str, str]] = {
+    "election": ("竞选当选", "elected"), "successor": ("由前任指定继任", "named by the previous sheriff"),
+    "random": ("随机继任", "drawn at random"), "none": ("无人继任", "nobody succeeds"),
+}
+
+
+def sheriff(e: ev.SheriffChanged, c: Ctx) -> str:
+    who = c.majia(e.majia) if e.majia is not None else c.seat(e.seat) if e.seat is not None else None
+    if who is None:
+        return c.judge(c.t("本局暂无警长", "There is no sheriff"))
+    how = c.pair("words", f"sheriff.{e.by}", BY.get(e.by)) if e.by else ""
+    return c.judge(c.t(f"警长：{who}" + (f"（{how}）" if how else ""), f"Sheriff: {who}" + (f" ({how})" if how else "")))
+
+
+def role_revealed(e: ev.RoleRevealed, c: Ctx) -> str:
+    why = c.pair("reveal_reasons", e.reason) if e.reason else ""
+    body = c.t("公布身份：", "Identity published: ") + with_identities(c, e.seats, e.roles, {})
+    return c.judge(body + (c.t(f"（{why}）", f" ({why})") if why else ""))
+
+
+def layer_listed(e: ev.LayerListed, c: Ctx) -> str:
+    listed = c.sep.join(c.majia(n) for n in sorted(e.names)) if e.layer == "majia" else \
+        c.sep.join(f"{n} {quote(name)}" for n, name in sorted(e.names.items()))
+    return c.judge(c.t(f"名单：{listed}", f"The list: {listed}"))
 
 
 RENDER: dict[str, Callable[[Any, Ctx], str | None]] = {
     "game_created": game_created, "aliases": aliases, "phase_began": phase_began, "posted": posted,
     "vote_cast": vote_cast, "last_words": last_words, "warned": warned, "announced": announced,
-    "game_ended": game_ended,
+    "game_ended": game_ended, "dawn": dawn, "vote_result": vote_result, "seats_out": seats_out,
+    "sheriff": sheriff, "role_revealed": role_revealed, "layer_listed": layer_listed,
 }

@@ -70,18 +70,18 @@ class Notes:
             self._feedback(e)
         elif isinstance(e, ev.TeamPosted):
             self._team_post(e)
-        elif isinstance(e, ev.Announced):
-            self._announced(e)
+        elif isinstance(e, (ev.Dawn, ev.VoteResult, ev.SeatsOut, ev.RoleRevealed)):
+            self._outs(e)
+        elif isinstance(e, ev.LayerAssigned):
+            self.majia = e.number
+            self.majia_of[self.seat] = self.majia
         elif isinstance(e, ev.SkillSubmitted) and e.skill == "pipe":
             self.piped.update(e.targets)
         elif isinstance(e, ev.SkillSubmitted) and e.skill == "shield":
             self.shielded_last = e.targets[0]
 
     def _notice(self, e: ev.Notice) -> None:
-        if e.topic == "majia_own":
-            self.majia = int(e.data["majia"])
-            self.majia_of[self.seat] = self.majia
-        elif e.topic == "majia_team":
+        if e.topic == "majia_team":
             given = e.data.get("majia", [])
             self.mate_majias.update(int(m) for m in (given.values() if isinstance(given, dict) else given))
         elif e.topic == "majia_lover" and e.data.get("majia") is not None:
@@ -110,12 +110,9 @@ class Notes:
         if (m := SEEN_RE.search(e.text)) and 1 <= int(m.group(1)) <= self.size:
             self.roles_seen[int(m.group(1))] = m.group(2)
 
-    def _announced(self, e: ev.Announced) -> None:
-        if e.topic in ("majia_morning", "majia_sent_off", "majia_piper_out"):
-            self.out.update(e.seats)
-        elif e.topic == "vote_result":
-            self.out.update(int(s) for s in e.data.get("out", []))
-        pairs = {int(s): int(m) for s, m in dict(e.data.get("pairs", {})).items()}
+    def _outs(self, e: ev.Dawn | ev.VoteResult | ev.SeatsOut | ev.RoleRevealed) -> None:
+        self.out.update(e.died if isinstance(e, ev.VoteResult) else e.seats)
+        pairs = {} if isinstance(e, ev.RoleRevealed) else dict(e.majia)
         self.majia_of.update(pairs)
         self.out_majia.update(pairs.values())
 

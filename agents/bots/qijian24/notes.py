@@ -11,7 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.events import Event
+from engine.events import Dawn, Event, SeatsOut, VoteResult
+from engine.rulesets.qijian24.texts import IDENTITIES
 
 SURE = "身份已经很清楚"
 """What a bot says when it knows a seat's identity (see ``decide``); read back by the accused side."""
@@ -94,14 +95,16 @@ def _feedback(n: Notes, e: Event) -> None:
         n.known[targets[0]] = "非杀手团"
 
 
-def _announced(n: Notes, e: Event) -> None:
-    data = getattr(e, "data", {})
-    for seat, ident in dict(data.get("identities", {})).items():
-        n.known[int(seat)] = str(ident)
-    topic = getattr(e, "topic", "")
-    if topic in ("dawn", "voted_out", "cited_judge", "drowned"):
-        n.alive -= set(getattr(e, "seats", []))
-        n.alive |= set(data.get("revived", []))
+def _outs(n: Notes, e: Event) -> None:
+    """A typed public out (dawn, vote result, drowned, cited) or reveal: identities and who is out."""
+    for seat, ident in dict(getattr(e, "roles", {})).items():
+        n.known[int(seat)] = IDENTITIES[str(ident)][0] if str(ident) in IDENTITIES else str(ident)
+    if isinstance(e, VoteResult):
+        n.alive -= set(e.died)
+    elif isinstance(e, (Dawn, SeatsOut)):
+        n.alive -= set(e.seats)
+    if isinstance(e, Dawn):
+        n.alive |= set(e.revived)
 
 
 def _phase(n: Notes, e: Event) -> None:
@@ -129,5 +132,5 @@ def _notice(n: Notes, e: Event) -> None:
 
 
 _FOLD = {"game_created": _created, "role_dealt": _dealt, "team_formed": _team, "feedback": _feedback,
-         "announced": _announced, "phase_began": _phase, "vote_cast": _vote, "notice": _notice,
+         "dawn": _outs, "vote_result": _outs, "seats_out": _outs, "role_revealed": _outs, "phase_began": _phase, "vote_cast": _vote, "notice": _notice,
          "posted": _posted}

@@ -14,6 +14,10 @@ downstream 马甲. Votes, elections, appointments, 预言, 药剂 and the sherif
 when every living 角色 agrees (缩短白天, §5).
 
 Version history
+- 2.2: the shared concepts as typed public events (``LayerListed`` for the 马甲 list,
+  ``LayerAssigned`` for a seat's own 马甲, ``Dawn``, ``VoteResult``, ``SeatsOut``, ``SheriffChanged``,
+  ``RoleRevealed``) in place of ``Announced``/``Notice`` topics; a fallback pass carries its reason as
+  a code with ``detail``. 2.1 games are read as 2.2 (``upgrade``).
 - 2.1: chats by 马甲 (spec §0, "互相知道彼此的马甲"): a seat's view of a faction or lovers' chat
   names each mate by 马甲 only (``shown``): the acting seat of a chat post or an elder ballot, the members, the elder and the
   lover partner are redacted; the log's chat posts, elder ballots and chat newcomers carry the
@@ -38,6 +42,7 @@ from engine.events import Event
 from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
+from engine.narrate.table import Narration
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.majiasha2 import legal
 from engine.rulesets.majiasha2.aliases import ENGLISH
@@ -58,6 +63,8 @@ from engine.rulesets.majiasha2.shown import shown
 from engine.rulesets.majiasha2.state import MajiaState
 from engine.rulesets.majiasha2.submit import submit
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
+from engine.rulesets.majiasha2.texts import NARRATION
+from engine.rulesets.majiasha2.upgrade import upgrade
 from engine.state import BaseState
 
 if TYPE_CHECKING:
@@ -69,7 +76,7 @@ class Majiasha2(Ruleset):
     """The majiasha2 rule set."""
 
     id: ClassVar[str] = "majiasha2"
-    version: ClassVar[str] = "2.1"
+    version: ClassVar[str] = "2.2"
     title: ClassVar[str] = "马甲杀 2.0"
     seats: ClassVar[int] = DEFAULT_SIZE
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
@@ -82,6 +89,7 @@ class Majiasha2(Ruleset):
     phase_names: ClassVar[NameTable] = PHASE_NAMES
     alias_english: ClassVar[dict[str, str]] = ENGLISH
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
+    narration: ClassVar[Narration] = NARRATION
     options_doc: ClassVar[dict[str, str]] = {
         "size": f"players, 9..26 (default {DEFAULT_SIZE}); the row of spec §1.2 follows from it: "
                 "杀手 6 (9–14), 9 (15–20), 12 (21–26); 长老 3; 先知 3 from 12; 女巫 3 from 18; 守卫 3 from 24; "
@@ -137,6 +145,9 @@ class Majiasha2(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, MajiaState)
         fold(state, event)
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        return upgrade(events, version)
 
     def shown(self, event: Event, viewer: Viewer) -> Event:
         """Chats by 马甲: a chat mate's 角色 redacted from what a seat sees (``shown``)."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, ChoiceMade, LastWords, Warned, seat_vis
+from engine.events import JUDGE, PUBLIC, Announced, ChoiceMade, Dawn, LastWords, VoteResult, Warned, seat_vis
 from engine.rulesets.majiasha2.exits import appoint_sheriff, exit_actor
 from engine.rulesets.majiasha2.flow import begin, check_win, st
-from engine.rulesets.majiasha2.names import SENT_OFF, SUCCESSOR, VOTE
+from engine.rulesets.majiasha2.names import MAJIA_LAYER, SENT_OFF, SUCCESSOR, VOTE
 from engine.rulesets.majiasha2.state import MajiaState
 from engine.rulesets.majiasha2.tally import Ballot, first_to_top, sheriff_rule
 
@@ -31,19 +31,18 @@ def open_day(game: Game, day: int) -> None:
     s = st(game)
     outs, words, voted = list(s.outs_tonight), dict(s.last_words), list(s.outs_today)
     begin(game, "DAY", day, s.present(), secret=False)
-    game.emit(Announced, PUBLIC, topic="majia_morning", seats=outs,
-              data={"pairs": reveals(s, outs), "sheriff": sheriff_majia(s), "voted_out": voted})
+    game.emit(Dawn, PUBLIC, seats=outs, majia=reveals(s, outs), sheriff_majia=sheriff_majia(s), voted=voted)
     for seat in outs:
         if seat in words:
             game.emit(LastWords, PUBLIC, seat=seat, text=words[seat], published=True)
 
 
-def reveals(s: MajiaState, seats: list[int]) -> dict[str, int]:
+def reveals(s: MajiaState, seats: list[int]) -> dict[int, int]:
     """The 马甲 of out ``seats`` that an announcement makes public: all of them with D-07 on, none
     with it off (the 角色 alone is announced, and the 马甲 list keeps the out 马甲)."""
     if not s.flags.get("majia.reveal_alias_on_night_out", True):
         return {}
-    return {str(seat): s.actors[seat].majia for seat in seats}
+    return {seat: s.actors[seat].majia for seat in seats}
 
 
 def sheriff_majia(s: MajiaState) -> int | None:
@@ -106,9 +105,9 @@ def _vote_out(game: Game, counted: list[Ballot]) -> None:
     gone = list(s.outs_today)
     pairs = reveals(s, gone)
     if out in gone:
-        pairs[str(out)] = s.actors[out].majia
-    game.emit(Announced, PUBLIC, topic="vote_result", seats=[x for x in gone if x == out],
-              data={"majia": named, "out": gone, "pairs": pairs, "died": gone})
+        pairs[out] = s.actors[out].majia
+    game.emit(VoteResult, PUBLIC, seats=[x for x in gone if x == out], died=gone, layer=MAJIA_LAYER, named=named,
+              majia=pairs)
 
 
 def close_vote_last_words(game: Game) -> None:

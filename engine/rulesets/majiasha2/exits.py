@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, Died, Resolved
+from engine.events import JUDGE, PUBLIC, Died, Resolved, RoleRevealed, SeatsOut, SheriffChanged
 from engine.rulesets.majiasha2.flow import st
 from engine.rulesets.majiasha2.names import PIPER, SENT_OFF, SHELTER, SUCCESSOR, SUICIDE, VOTE
 from engine.rulesets.majiasha2.state import ALIVE, OUT
@@ -52,7 +52,7 @@ def go_out(game: Game, seat: int, cause: str) -> None:
     if cause == SENT_OFF:
         from engine.rulesets.majiasha2.day import reveals
 
-        game.emit(Announced, PUBLIC, topic="majia_sent_off", seats=[seat], data={"pairs": reveals(s, [seat])})
+        game.emit(SeatsOut, PUBLIC, seats=[seat], cause=SENT_OFF, majia=reveals(s, [seat]))
     if s.sheriff == seat:
         if cause == SENT_OFF:
             _random_successor(game)
@@ -60,7 +60,7 @@ def go_out(game: Game, seat: int, cause: str) -> None:
             game.emit(Resolved, JUDGE, skill=SUCCESSOR, actor=seat, targets=[], result="pending")
     if actor.role == PIPER:
         game.emit(Resolved, JUDGE, skill="lift", actor=seat, targets=[], result="lifted")
-        game.emit(Announced, PUBLIC, topic="majia_piper_out", seats=[seat], data={})
+        game.emit(RoleRevealed, PUBLIC, seats=[seat], roles={seat: PIPER}, reason="piper_out")
 
 
 def _random_successor(game: Game) -> None:
@@ -76,4 +76,4 @@ def appoint_sheriff(game: Game, seat: int | None) -> None:
     would tell which 角色 that 马甲 posts as)."""
     game.emit(Resolved, JUDGE, skill="sheriff", actor=None, targets=[] if seat is None else [seat], result="sheriff")
     majia = None if seat is None else st(game).actors[seat].majia
-    game.emit(Announced, PUBLIC, topic="majia_sheriff", seats=[], data={"majia": majia})
+    game.emit(SheriffChanged, PUBLIC, seat=None, majia=majia, by="none" if majia is None else "")

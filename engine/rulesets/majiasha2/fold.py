@@ -266,23 +266,29 @@ def _warned(s: MajiaState, e: ev.Warned) -> None:
 
 
 def _announced(s: MajiaState, e: ev.Announced) -> None:
-    """The public 马甲 list; reveals (``pairs``: seat → 马甲 made public); agreements to shorten the day."""
-    if e.topic == "majia_list":
-        s.majia_names = {int(k): str(v) for k, v in e.data["majia"].items()}
-    elif e.topic == "majia_shorten":
+    """Agreements to shorten the day."""
+    if e.topic == "majia_shorten":
         s.shortened.update(e.seats)
-    s.revealed.update(int(seat) for seat in dict(e.data.get("pairs", {})))
+
+
+def _listed(s: MajiaState, e: ev.LayerListed) -> None:
+    """The public 马甲 list."""
+    s.majia_names = dict(e.names)
+
+
+def _reveals(s: MajiaState, e: ev.Dawn | ev.VoteResult | ev.SeatsOut) -> None:
+    """Reveals: seat → 马甲 made public with an out."""
+    s.revealed.update(e.majia)
 
 
 def _ended(s: MajiaState, e: ev.GameEnded) -> None:
     s.over, s.winners = True, list(e.winners)
 
 
-def _notice(s: MajiaState, e: ev.Notice) -> None:
-    if e.topic == "majia_own":
-        majia = int(e.data["majia"])
-        s.actors[e.seats[0]].majia = majia
-        s.by_majia[majia] = e.seats[0]
+def _assigned(s: MajiaState, e: ev.LayerAssigned) -> None:
+    """A seat's own 马甲 (the secret mapping)."""
+    s.actors[e.seat].majia = e.number
+    s.by_majia[e.number] = e.seat
 
 
 def _nothing(s: MajiaState, e: Any) -> None:
@@ -295,8 +301,10 @@ HANDLERS: dict[str, Handler] = {
     "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted, "team_posted": _team_posted,
     "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
     "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned,
-    "announced": _announced, "game_ended": _ended, "feedback": _nothing, "notice": _notice,
-    "post_withheld": _nothing, "question": _nothing, "win_latched": _nothing,
+    "announced": _announced, "game_ended": _ended, "feedback": _nothing, "notice": _nothing,
+    "post_withheld": _nothing, "question": _nothing, "win_latched": _nothing, "layer_listed": _listed,
+    "layer_assigned": _assigned, "dawn": _reveals, "vote_result": _reveals, "seats_out": _reveals,
+    "sheriff": _nothing, "role_revealed": _nothing,
 }
 
 

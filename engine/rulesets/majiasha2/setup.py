@@ -18,8 +18,9 @@ from engine.events import (
     JUDGE,
     PUBLIC,
     AliasesAssigned,
-    Announced,
     GameCreated,
+    LayerAssigned,
+    LayerListed,
     Notice,
     Resolved,
     RoleDealt,
@@ -32,7 +33,7 @@ from engine.ruleset import SeatSetup
 from engine.rulesets.majiasha2.aliases import ACCOUNTS, MAJIA
 from engine.rulesets.majiasha2.flags import FLAGS
 from engine.rulesets.majiasha2.flow import st
-from engine.rulesets.majiasha2.names import CUPID, GENERAL, MEMBER, PIPER, PIPER_SIDE, ROLE_NAMES
+from engine.rulesets.majiasha2.names import CUPID, GENERAL, MAJIA_LAYER, MEMBER, PIPER, PIPER_SIDE, ROLE_NAMES
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE, Row, row
 
 if TYPE_CHECKING:
@@ -78,10 +79,10 @@ def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSet
     fixed = check_seating(seating, row(n)) if seating else None
     game.emit(AliasesAssigned, PUBLIC, aliases=_accounts(game, n, seating))
     names = game.draw("马甲名", lambda r: r.sample([zh for zh, _ in MAJIA], n))
-    game.emit(Announced, PUBLIC, topic="majia_list", data={"majia": {str(i + 1): v for i, v in enumerate(names)}})
+    game.emit(LayerListed, PUBLIC, layer=MAJIA_LAYER, names={i + 1: v for i, v in enumerate(names)})
     mapping = _mapping(game, n, seating)
     for seat in range(1, n + 1):
-        game.emit(Notice, seat_vis(seat), topic="majia_own", seats=[seat], data={"majia": mapping[seat]})
+        game.emit(LayerAssigned, seat_vis(seat), seat=seat, layer=MAJIA_LAYER, number=mapping[seat])
     deal = fixed or _deal(game, row(n))
     for seat, (role, faction) in sorted(deal.items()):
         dealt = role if role in (CUPID, PIPER) else MEMBER

@@ -161,7 +161,8 @@ def _last_words(game: Game, action: SubmitLastWords, offered: tuple[LegalAction,
 
 
 def _pass(game: Game, action: Pass, offered: tuple[LegalAction, ...]) -> None:
-    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason)
+    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
+              detail=dict(action.detail))
 
 
 _HANDLERS: dict[type, Callable[[Game, Any, tuple[LegalAction, ...]], None]] = {

@@ -3,6 +3,10 @@
 Spec: ``shared/rules/qijian24.md`` (adjudications C-01..C-42) over the original rules text.
 
 Version history
+- 1.1: the shared concepts as typed public events (``Dawn`` with identities and revivals,
+  ``VoteResult`` with the outs' identities, ``SeatsOut``, ``RoleRevealed``) in place of ``Announced``
+  topics; published identities are identity ids (the two 游侠 alike); a fallback pass carries its
+  reason as a code with ``detail``. 1.0 games are read as 1.1 (``upgrade``).
 - 1.0: the whole rule set: three vote stages a day with 日月剑 and 禁武使者 applied at the close, the
   night pipeline R1–R10 (bans, prayer lives, 杀手团↔独杀, mutual cancellation, the doctor, revives),
   growing charges and latches, the ranger choice, identities published on every out, the three
@@ -19,6 +23,7 @@ from engine.events import Event
 from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
+from engine.narrate.table import Narration
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.qijian24 import legal
 from engine.rulesets.qijian24.aliases import ENGLISH
@@ -36,6 +41,8 @@ from engine.rulesets.qijian24.phases import CLOSE
 from engine.rulesets.qijian24.setup import start
 from engine.rulesets.qijian24.state import QijianState
 from engine.rulesets.qijian24.submit import submit
+from engine.rulesets.qijian24.texts import NARRATION
+from engine.rulesets.qijian24.upgrade import upgrade
 from engine.state import BaseState
 
 if TYPE_CHECKING:
@@ -46,7 +53,7 @@ class Qijian24(Ruleset):
     """The qijian24 rule set."""
 
     id: ClassVar[str] = "qijian24"
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "【版杀18】《七剑》"
     seats: ClassVar[int] = 24
     flags: ClassVar[tuple[Flag, ...]] = FLAGS
@@ -58,6 +65,7 @@ class Qijian24(Ruleset):
     phase_names: ClassVar[NameTable] = PHASE_NAMES
     alias_english: ClassVar[dict[str, str]] = ENGLISH
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
+    narration: ClassVar[Narration] = NARRATION
     options_doc: ClassVar[dict[str, str]] = {
         "discipline": "true (all), false (none), or a list of no_vote/lurk",
         "judge: votes": "a day step's votes are Stage 1 (试探性投票) ballots, in the order cast",
@@ -106,6 +114,9 @@ class Qijian24(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, QijianState)
         fold(state, event)
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        return upgrade(events, version)
 
 
 RULESET = Qijian24

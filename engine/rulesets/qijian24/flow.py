@@ -9,12 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, Awaiting, Died, GameEnded, Notice, PhaseBegan, Resolved
+from engine.events import (
+    JUDGE,
+    PUBLIC,
+    Announced,
+    Awaiting,
+    Died,
+    GameEnded,
+    Notice,
+    PhaseBegan,
+    Resolved,
+    SeatsOut,
+)
 from engine.rulesets.qijian24.names import (
     DROWNED,
     FACTION_NAMES,
     FENGHUO,
-    IDENTITY,
+    IDENTITY_ID,
     KILLER_TEAM,
     LINK,
     LONE,
@@ -62,11 +73,9 @@ def out(game: Game, seat: int, cause: str) -> list[int]:
     return gone
 
 
-def publish(game: Game, topic: str, seats: Sequence[int], **data: object) -> None:
-    """A public judge post naming ``seats`` with their true identities (C-04): every out is revealed."""
-    s = st(game)
-    identities = {str(seat): IDENTITY[s.pieces[seat].role] for seat in seats}
-    game.emit(Announced, PUBLIC, topic=topic, seats=list(seats), data={"identities": identities, **data})
+def identities(s: QijianState, seats: Sequence[int]) -> dict[int, str]:
+    """The identities the judge publishes for ``seats`` (C-04: every out is revealed), as identity ids."""
+    return {seat: IDENTITY_ID[s.pieces[seat].role] for seat in seats}
 
 
 def latch(game: Game) -> None:
@@ -110,5 +119,5 @@ def drown(game: Game) -> bool:
     for seat in due:
         if s.pieces[seat].alive:
             gone += out(game, seat, DROWNED)
-    publish(game, "drowned", gone)
+    game.emit(SeatsOut, PUBLIC, seats=gone, cause=DROWNED, roles=identities(s, gone))
     return after_outs(game)

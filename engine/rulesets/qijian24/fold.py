@@ -13,6 +13,7 @@ from typing import Any
 from engine import events as ev
 from engine.rulesets.qijian24.names import (
     ALLEGIANCE_SKILLS,
+    DROWNED,
     EXEMPT,
     IMMUNITY,
     KILL,
@@ -243,8 +244,8 @@ def _notice(s: QijianState, e: ev.Notice) -> None:
         s.to_drown = [seat for seat in s.to_drown if seat not in e.seats]
 
 
-def _announced(s: QijianState, e: ev.Announced) -> None:
-    if e.topic == "drowned":
+def _seats_out(s: QijianState, e: ev.SeatsOut) -> None:
+    if e.cause == DROWNED:
         s.to_drown = []
 
 
@@ -261,7 +262,9 @@ HANDLERS: dict[str, Handler] = {
     "team_formed": _team_formed, "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted,
     "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
     "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned, "notice": _notice,
-    "announced": _announced, "game_ended": _ended, "team_posted": _team_posted, "feedback": _nothing,
+    "announced": _nothing, "seats_out": _seats_out, "dawn": _nothing, "vote_result": _nothing,
+    "sheriff": _nothing, "role_revealed": _nothing, "layer_listed": _nothing, "layer_assigned": _nothing,
+    "game_ended": _ended, "team_posted": _team_posted, "feedback": _nothing,
     "post_withheld": _nothing, "question": _nothing, "role_changed": _nothing, "team_joined": _nothing,
     "win_latched": _nothing,
 }

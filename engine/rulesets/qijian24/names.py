@@ -86,6 +86,12 @@ IDENTITY: dict[str, str] = {
 """The true identity as the judge publishes it and 莫问剑 learns it (C-04): no state, no allegiance, and
 the two 游侠 look alike."""
 
+RANGER_IDENTITY = "ranger"
+"""The identity id both 游侠 (解游侠 and 禁游侠) are published as: the rules publish no more."""
+
+IDENTITY_ID: dict[str, str] = {role: RANGER_IDENTITY if role in (REVEALER, BANNER) else role for role in IDENTITY}
+"""Role → the identity id the judge's public posts carry (a role id, or ``ranger``)."""
+
 ROLE_NAMES = NameTable("role", [
     *(Name(r.id, r.zh, r.en) for r in ROLES),
 ])

@@ -14,16 +14,18 @@ from engine.events import (
     JUDGE,
     PUBLIC,
     Awaiting,
+    Dawn,
     Feedback,
     Notice,
     PhaseBegan,
     Resolved,
+    RoleRevealed,
     SkillSubmitted,
     seat_vis,
     team_vis,
 )
 from engine.rulesets.qijian24.discipline import warn
-from engine.rulesets.qijian24.flow import after_outs, begin, begin_day, out, publish, st
+from engine.rulesets.qijian24.flow import after_outs, begin, begin_day, identities, out, st
 from engine.rulesets.qijian24.kills import Kill, standing
 from engine.rulesets.qijian24.names import (
     ASSASSINATE,
@@ -84,9 +86,9 @@ def close_night(game: Game) -> None:
     outs = _hits(game, _kills(game, kill_banned), protected)
     revived = _revives(game)
     revealed = _results(game)
-    publish(game, "dawn", outs, revived=revived)
+    game.emit(Dawn, PUBLIC, seats=list(outs), roles=identities(s, outs), revived=list(revived))
     for seat in revealed:
-        publish(game, "revealed", [seat])
+        game.emit(RoleRevealed, PUBLIC, seats=[seat], roles=identities(s, [seat]), reason=REVEAL)
     if after_outs(game):
         return
     owing = [seat for seat in outs if s.pieces[seat].last_words_due and not s.pieces[seat].alive]

@@ -17,13 +17,14 @@ from engine.events import (
     Notice,
     Passed,
     Posted,
+    SeatsOut,
     SkillSubmitted,
     TeamPosted,
     VoteCast,
     seat_vis,
     team_vis,
 )
-from engine.rulesets.qijian24.flow import after_outs, check_win, out, publish, st
+from engine.rulesets.qijian24.flow import after_outs, check_win, identities, out, st
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     ALLEGIANCE_SKILLS,
@@ -84,7 +85,7 @@ def _post(game: Game, action: Post) -> None:
     cited = [nonce for nonce, owner in s.nonces.items() if owner == action.seat and nonce in action.text]
     if cited:
         gone = out(game, action.seat, CITED)
-        publish(game, "cited_judge", gone, nonce=cited[0])
+        game.emit(SeatsOut, PUBLIC, seats=gone, cause=CITED, roles=identities(st(game), gone), nonce=cited[0])
         after_outs(game)
 
 
@@ -172,7 +173,8 @@ def _pass(game: Game, action: Pass) -> None:
     s = st(game)
     if game.legal(action.seat) is None:
         raise IllegalAction(f"{where(s, action.seat)}: nothing is awaited from this seat now")
-    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason)
+    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
+              detail=dict(action.detail))
 
 
 _HANDLERS: dict[type, Callable[[Game, Any], None]] = {

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, Resolved
+from engine.events import JUDGE, PUBLIC, Resolved, VoteResult
 from engine.rulesets.qijian24 import stage as count
 from engine.rulesets.qijian24.discipline import day_end, warn_no_vote
-from engine.rulesets.qijian24.flow import after_outs, begin, drown, out, publish, st
+from engine.rulesets.qijian24.flow import after_outs, begin, drown, identities, out, st
 from engine.rulesets.qijian24.names import EXEMPT, VOTE
 from engine.rulesets.qijian24.night import nightfall
 from engine.rulesets.qijian24.state import QijianState
@@ -30,14 +30,11 @@ def close_stage(game: Game) -> None:
     _return_idle_exemption(game, result)
     votes = count.tally(_living_ballots(s))
     gone = [] if result.out is None else out(game, result.out, VOTE)
-    game.emit(Announced, PUBLIC, topic="vote_result", seats=[] if result.out is None else [result.out],
-              data={"stage": s.stage, "tally": {str(k): v for k, v in sorted(votes.items())}, "died": gone,
-                    "privilege": result.changed, "next": result.next, "suspects": list(result.candidates),
-                    "all": result.all_suspects})
-    if gone:
-        publish(game, "voted_out", gone)
-        if after_outs(game):
-            return
+    game.emit(VoteResult, PUBLIC, seats=[] if result.out is None else [result.out], died=list(gone),
+              tally=dict(sorted(votes.items())), roles=identities(s, gone), stage=s.stage, privilege=result.changed,
+              next=result.next, candidates=list(result.candidates), everyone=result.all_suspects)
+    if gone and after_outs(game):
+        return
     if result.next == count.NIGHT:
         day_end(game)
         if not drown(game):

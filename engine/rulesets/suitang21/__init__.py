@@ -3,6 +3,9 @@
 Spec: ``shared/rules/suitang21.md`` (adjudications B-01..B-48) over the original rules text.
 
 Version history
+- 1.1: the shared concepts as typed public events (``SheriffChanged``, ``VoteResult``, ``Dawn``,
+  ``SeatsOut``) in place of ``Announced`` topics; a fallback pass carries its reason as a code with
+  ``detail``. 1.0 games are read as 1.1 (``upgrade``).
 - 1.0: the whole rule set: Cupid's arrow with 私奔 and the black lovers, a day of free speech and
   voting (sheriff ×2, one change, acceleration), the sheriff by first-to-reach on day 1, the two-wave
   night with the butterfly's hug and 通灵, kills and poison through the out pipeline (殉情, 最后一枪,
@@ -19,6 +22,7 @@ from engine.events import Event
 from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
+from engine.narrate.table import Narration
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.suitang21 import legal
 from engine.rulesets.suitang21.aliases import ENGLISH
@@ -36,6 +40,8 @@ from engine.rulesets.suitang21.phases import CLOSE
 from engine.rulesets.suitang21.setup import start
 from engine.rulesets.suitang21.state import SuitangState
 from engine.rulesets.suitang21.submit import submit
+from engine.rulesets.suitang21.texts import NARRATION
+from engine.rulesets.suitang21.upgrade import upgrade
 from engine.state import BaseState
 
 if TYPE_CHECKING:
@@ -46,7 +52,7 @@ class Suitang21(Ruleset):
     """The suitang21 rule set."""
 
     id: ClassVar[str] = "suitang21"
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "『隋唐』21人狼人杀"
     seats: ClassVar[int] = 21
     flags: ClassVar[tuple[Flag, ...]] = FLAGS
@@ -58,6 +64,7 @@ class Suitang21(Ruleset):
     phase_names: ClassVar[NameTable] = PHASE_NAMES
     alias_english: ClassVar[dict[str, str]] = ENGLISH
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
+    narration: ClassVar[Narration] = NARRATION
     options_doc: ClassVar[dict[str, str]] = {
         "discipline": "true (all), false (none), or a list of posts/streak/no_vote/timeout (§5 yellow cards)",
         "day_posts": "public posts one seat may make in a day (default 12; speech is free in the text)",
@@ -109,6 +116,9 @@ class Suitang21(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, SuitangState)
         fold(state, event)
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        return upgrade(events, version)
 
 
 RULESET = Suitang21

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, Resolved
+from engine.events import JUDGE, PUBLIC, Resolved, SheriffChanged, VoteResult
 from engine.rulesets.suitang21.camps import check_win
 from engine.rulesets.suitang21.flow import begin, discipline_on, give_card, st
 from engine.rulesets.suitang21.names import RED_CARD, VOTE
@@ -65,12 +65,11 @@ def tally_task(game: Game, task: Task) -> bool:
     game.emit(Resolved, JUDGE, skill=VOTE, actor=None, targets=[], result=",".join(f"{k}:{v}" for k, v in shown.items()))
     if s.day == 1:
         winner = elected(game, counts)
-        game.emit(Announced, PUBLIC, topic="sheriff", seats=[winner] if winner else [],
-                  data={"by": "election", "tally": shown})
+        game.emit(SheriffChanged, PUBLIC, seat=winner, by="election", tally=dict(sorted(counts.items())))
         return True
     loser = eliminated(s, counts)
-    game.emit(Announced, PUBLIC, topic="vote_result", seats=[loser] if loser else [],
-              data={"died": [loser] if loser else [], "tally": shown})
+    game.emit(VoteResult, PUBLIC, seats=[loser] if loser else [], died=[loser] if loser else [],
+              tally=dict(sorted(counts.items())))
     if loser is not None:
         out(game, loser, VOTE)
     return True

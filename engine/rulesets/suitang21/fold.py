@@ -281,16 +281,20 @@ def _died(s: SuitangState, e: ev.Died) -> None:
     s.tasks.extend(reversed(reactions))
 
 
+def _sheriff(s: SuitangState, e: ev.SheriffChanged) -> None:
+    s.sheriff = e.seat
+
+
+def _dawn(s: SuitangState, e: ev.Dawn) -> None:
+    s.since_dawn = []
+
+
 def _announced(s: SuitangState, e: ev.Announced) -> None:
-    if e.topic == "sheriff":
-        s.sheriff = e.seats[0] if e.seats else None
-    elif e.topic == "accelerate_request":
+    if e.topic == "accelerate_request":
         s.roles[e.seats[0]].accelerate_asked = True
         s.accelerate_asks += 1
     elif e.topic == "accelerated":
         s.accelerated = True
-    elif e.topic == "dawn":
-        s.since_dawn = []
 
 
 def _last_words(s: SuitangState, e: ev.LastWords) -> None:
@@ -332,7 +336,9 @@ HANDLERS: dict[str, Handler] = {
     "team_posted": _team_posted, "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill,
     "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
     "last_words": _last_words, "warned": _warned, "win_latched": _nothing, "game_ended": _ended,
-    "announced": _announced, "feedback": _nothing, "notice": _nothing,
+    "announced": _announced, "feedback": _nothing, "notice": _nothing, "sheriff": _sheriff, "dawn": _dawn,
+    "vote_result": _nothing, "seats_out": _nothing, "role_revealed": _nothing, "layer_listed": _nothing,
+    "layer_assigned": _nothing,
 }
 
 

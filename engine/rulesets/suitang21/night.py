@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, Feedback, LastWords, Resolved, seat_vis
+from engine.events import JUDGE, PUBLIC, Dawn, Feedback, LastWords, Resolved, seat_vis
 from engine.rulesets.suitang21.flow import begin, discipline_on, give_card, st
 from engine.rulesets.suitang21.fold import aimed
 from engine.rulesets.suitang21.legal import night_skills, postable_teams
@@ -256,8 +256,7 @@ def dawn(game: Game) -> None:
     Identities and camp defeats are never shown."""
     s = st(game)
     begin(game, "DAWN", s.day)
-    game.emit(Announced, PUBLIC, topic="dawn", seats=list(s.since_dawn),
-              data={"sheriff": s.sheriff, "alive": s.alive()})
+    game.emit(Dawn, PUBLIC, seats=list(s.since_dawn), sheriff=s.sheriff, alive=s.alive())
     for seat, text in list(s.last_words.items()):
         if seat not in s.published:
             game.emit(LastWords, PUBLIC, seat=seat, text=text, published=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, ChoiceMade, seat_vis
+from engine.events import JUDGE, PUBLIC, ChoiceMade, SheriffChanged, seat_vis
 from engine.rulesets.suitang21.day import close_day, finish_close, tally_task
 from engine.rulesets.suitang21.flow import begin, discipline_on, give_card, st
 from engine.rulesets.suitang21.fold import aimed
@@ -47,7 +47,7 @@ def close_react(game: Game) -> None:
         if answer and _shoot(game, answer[0]):
             return
     elif answer:
-        game.emit(Announced, PUBLIC, topic="sheriff", seats=[answer[0]], data={"by": "successor"})
+        game.emit(SheriffChanged, PUBLIC, seat=answer[0], by="successor")
     else:
         random_sheriff(game)
     resume(game)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, Died, Notice, Question, Resolved, seat_vis
+from engine.events import JUDGE, PUBLIC, Died, Notice, Question, Resolved, SeatsOut, SheriffChanged, seat_vis
 from engine.rulesets.suitang21.camps import check_win
 from engine.rulesets.suitang21.flow import begin, st
 from engine.rulesets.suitang21.names import (
@@ -53,7 +53,7 @@ def _leave(game: Game, seat: int, cause: str) -> None:
     s = st(game)
     game.emit(Died, JUDGE, seat=seat, cause=cause)
     if s.origin == "CLOSE" and cause != VOTE:
-        game.emit(Announced, PUBLIC, topic="out", seats=[seat], data={"cause": cause})
+        game.emit(SeatsOut, PUBLIC, seats=[seat], cause=cause)
     role = s.roles[seat]
     if role.identity == ELDER and cause in PENALTY_CAUSES:
         _elder_penalty(game, seat)
@@ -126,7 +126,7 @@ def _shot(game: Game, task: Task) -> bool:
 def _succession(game: Game, task: Task) -> bool:
     s = st(game)
     if not s.alive():
-        game.emit(Announced, PUBLIC, topic="sheriff", seats=[], data={"by": "none"})
+        game.emit(SheriffChanged, PUBLIC, seat=None, by="none")
         return True
     if task[2] == "random":
         random_sheriff(game)
@@ -139,7 +139,7 @@ def random_sheriff(game: Game) -> None:
     """A random living successor; the draw is judge-only (revealed after the game)."""
     alive = st(game).alive()
     pick = game.draw("警长继承", lambda r: r.choice(alive), pin_ok=lambda v: v in alive)
-    game.emit(Announced, PUBLIC, topic="sheriff", seats=[pick], data={"by": "random"})
+    game.emit(SheriffChanged, PUBLIC, seat=pick, by="random")
 
 
 def _out_task(game: Game, task: Task) -> bool:

@@ -6,10 +6,15 @@ Version history
 - 1.0: the whole rule set: belief choice and prophecy, every day phase with the 蓝字 budget,
   votes with 舞台特权 and 王车易位, the night settlement ①–③, role changes, team chats,
   enforceable discipline, last words for days 1–3, win checks at every phase end.
+- 1.1: the shared concepts as typed public events (``Dawn``, ``VoteResult``, ``SeatsOut``) in place
+  of ``Announced`` topics; the notices that tell a seat a new identity carry it (``role``,
+  ``faction``); a fallback pass carries its reason as a code with ``detail``. 1.0 games are read as
+  1.1 (``upgrade``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,8 +23,10 @@ from engine.events import Event
 from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
+from engine.narrate.table import Narration
+from engine.observation import BudgetState, Observation, SkillState
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.umineko32 import legal
+from engine.rulesets.umineko32 import legal, observe
 from engine.rulesets.umineko32.aliases import ENGLISH
 from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.umineko32.fold import fold
@@ -35,6 +42,8 @@ from engine.rulesets.umineko32.phases import CLOSE
 from engine.rulesets.umineko32.setup import start
 from engine.rulesets.umineko32.state import UminekoState
 from engine.rulesets.umineko32.submit import submit
+from engine.rulesets.umineko32.texts import NARRATION
+from engine.rulesets.umineko32.upgrade import upgrade
 from engine.state import BaseState
 
 if TYPE_CHECKING:
@@ -45,7 +54,7 @@ class Umineko32(Ruleset):
     """The umineko32 rule set."""
 
     id: ClassVar[str] = "umineko32"
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
     title: ClassVar[str] = "海猫鸣泣之时 XXXII 版杀"
     seats: ClassVar[int] = 18
     flags: ClassVar[tuple[Flag, ...]] = FLAGS
@@ -57,6 +66,7 @@ class Umineko32(Ruleset):
     phase_names: ClassVar[NameTable] = PHASE_NAMES
     alias_english: ClassVar[dict[str, str]] = ENGLISH
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
+    narration: ClassVar[Narration] = NARRATION
     options_doc: ClassVar[dict[str, str]] = {
         "rounds": "speaking rounds per turn phase, e.g. {\"D1_FREE\": 1, \"RESTRICTED\": 2, \"FREE\": 1}",
         "discipline": "true (all), false (none), or a list of silence/no_vote/blue/curfew",
@@ -100,6 +110,23 @@ class Umineko32(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, UminekoState)
         fold(state, event)
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        return upgrade(events, version)
+
+    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
+        assert isinstance(state, UminekoState)
+        obs = super().observe_seat(state, base, seat)
+        return dataclasses.replace(obs, statuses=(*obs.statuses, *observe.statuses(state, seat, obs.role)))
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        assert isinstance(state, UminekoState)
+        told = state.identities.get(seat)
+        return observe.skills(state, seat, told.role if told else None)
+
+    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
+        assert isinstance(state, UminekoState)
+        return observe.budgets(state, seat)
 
 
 RULESET = Umineko32

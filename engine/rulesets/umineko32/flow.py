@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from engine.events import (
     JUDGE,
     PUBLIC,
-    Announced,
     Awaiting,
     Died,
     GameEnded,
     PhaseBegan,
+    SeatsOut,
     TeamJoined,
     WinLatched,
     team_vis,
@@ -92,7 +92,7 @@ def end_phase(game: Game) -> bool:
     for seat in drowned:
         kill(game, seat, DROWNED)
     if drowned:
-        game.emit(Announced, PUBLIC, topic="drowned", seats=drowned)
+        game.emit(SeatsOut, PUBLIC, seats=drowned, cause=DROWNED)
     check_win(game)
     return s.over
 

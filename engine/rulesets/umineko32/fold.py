@@ -265,8 +265,8 @@ def _ended(s: UminekoState, e: ev.GameEnded) -> None:
     s.over, s.winners = True, list(e.winners)
 
 
-def _announced(s: UminekoState, e: ev.Announced) -> None:
-    if e.topic == "drowned":
+def _seats_out(s: UminekoState, e: ev.SeatsOut) -> None:
+    if e.cause == DROWNED:
         s.to_drown = []
 
 
@@ -281,7 +281,9 @@ HANDLERS: dict[str, Handler] = {
     "team_posted": _team_posted, "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill,
     "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
     "last_words": _last_words, "warned": _warned, "win_latched": _latched, "game_ended": _ended,
-    "announced": _announced, "feedback": _nothing, "notice": _nothing,
+    "announced": _nothing, "feedback": _nothing, "notice": _nothing, "seats_out": _seats_out,
+    "dawn": _nothing, "vote_result": _nothing, "sheriff": _nothing, "role_revealed": _nothing,
+    "layer_listed": _nothing, "layer_assigned": _nothing,
 }
 
 

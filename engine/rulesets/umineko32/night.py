@@ -13,6 +13,7 @@ from engine.events import (
     PUBLIC,
     Announced,
     ChoiceMade,
+    Dawn,
     Feedback,
     LastWords,
     Notice,
@@ -224,8 +225,7 @@ def dawn(game: Game) -> None:
     granted = _last_words_granted(s)
     for seat in s.dead_tonight:
         game.emit(Notice, seat_vis(seat), topic="death", seats=[seat], data={"last_words": seat in granted})
-    game.emit(Announced, PUBLIC, topic="night_deaths", seats=list(s.dead_tonight),
-              data=_roles_if_revealed(s, s.dead_tonight))
+    game.emit(Dawn, PUBLIC, seats=list(s.dead_tonight), roles=_roles_if_revealed(s, s.dead_tonight))
     if end_phase(game):
         return
     if granted:
@@ -234,10 +234,11 @@ def dawn(game: Game) -> None:
         after_last_words(game)
 
 
-def _roles_if_revealed(s: UminekoState, seats: list[int]) -> dict[str, object]:
+def _roles_if_revealed(s: UminekoState, seats: list[int]) -> dict[int, str]:
+    """The identities the morning post publishes: none, unless flag A-… reveals roles on death."""
     if not s.flags.get("umineko.reveal_roles_on_death"):
         return {}
-    return {"roles": {str(seat): s.pieces[seat].role for seat in seats}}
+    return {seat: s.pieces[seat].role for seat in seats}
 
 
 def _last_words_granted(s: UminekoState) -> list[int]:
@@ -260,7 +261,8 @@ def _inheritance(game: Game) -> None:
         s.flags["umineko.last_words_days"])
     game.emit(Resolved, JUDGE, skill=INHERITANCE, actor=None, targets=[chosen],
               result="soul_pending" if delay else ("soul" if dies else "apprentice"))
-    game.emit(Notice, seat_vis(chosen), topic="apprentice", seats=[chosen], data={"soul": dies})
+    game.emit(Notice, seat_vis(chosen), topic="apprentice", seats=[chosen], data={"soul": dies}, role=APPRENTICE,
+              faction=WITCH_SIDE)
     if not delay:
         _join_witches(game, chosen)
 
@@ -275,7 +277,7 @@ def _promotion(game: Game, acc: int) -> None:
     name = s.day1_name
     data = {"accomplice": acc, "killer_name": name}
     game.emit(Notice, team_vis(KILLERS), s.recipients(KILLERS), topic="promotion", seats=[acc], data=data)
-    game.emit(Notice, seat_vis(acc), topic="promotion", seats=[acc], data=data)
+    game.emit(Notice, seat_vis(acc), topic="promotion", seats=[acc], data=data, role=ACCOMPLICE, faction=BLACK)
     if name is not None:
         game.emit(Resolved, JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")
 

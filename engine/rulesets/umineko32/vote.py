@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, ChoiceMade, Question, Resolved, seat_vis
+from engine.events import JUDGE, PUBLIC, ChoiceMade, Question, Resolved, VoteResult, seat_vis
 from engine.rulesets.umineko32.discipline import warn_day_end
 from engine.rulesets.umineko32.flow import begin, end_phase, kill, st
 from engine.rulesets.umineko32.names import CASTLING, STAGE_PRIVILEGE, THEATERGOER, VOTE, WITCH
@@ -110,8 +110,7 @@ def finish_vote(game: Game) -> None:
         if partners and privilege_active(s):
             game.emit(Resolved, JUDGE, skill=STAGE_PRIVILEGE, actor=None, targets=partners, result=str(s.day + 1))
     counts = tally(s)
-    game.emit(Announced, PUBLIC, topic="vote_result", seats=list(s.exits),
-              data={"died": list(s.died_by_vote), "tally": {str(k): v for k, v in sorted(counts.items())}})
+    game.emit(VoteResult, PUBLIC, seats=list(s.exits), died=list(s.died_by_vote), tally=dict(sorted(counts.items())))
     if end_phase(game):
         return
     granted = list(s.died_by_vote) if s.day <= int(s.flags["umineko.last_words_days"]) else []

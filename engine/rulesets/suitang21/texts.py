@@ -1,9 +1,6 @@
-"""Lines for the judge posts of werewolf-style rule sets (suitang21): the sheriff, the dawn list, an
-out announced at once, acceleration, lovers' and camp notices, cards and the end by camp.
-
-Kept apart from the umineko32 lines; ``engine.narrate`` adds these tables to the dispatch tables of
-``thread`` and ``private`` (new keys only).
-"""
+"""suitang21's own texts: the dawn list, the sheriff, outs announced at once, acceleration, lovers'
+and camp notices, cards and the end by camp, in zh and en (its ``Narration``; the shared frames of
+``engine.narrate`` look these up for suitang21's games only)."""
 
 from __future__ import annotations
 
@@ -11,32 +8,22 @@ from collections.abc import Callable
 
 from engine import events as ev
 from engine.narrate.context import Ctx
+from engine.narrate.table import Narration, Pair
 
-CAUSES = {"martyr": ("殉情", "died for love"), "shot": ("被最后一枪带走", "was shot"),
-          "red_card": ("被红牌罚下", "was sent off by a red card")}
+CAUSES: dict[str, Pair] = {"martyr": ("殉情", "died for love"), "shot": ("被最后一枪带走", "was shot"),
+                           "red_card": ("被红牌罚下", "was sent off by a red card")}
 
-
-def _sheriff(e: ev.Announced, c: Ctx) -> str:
-    if not e.seats:
-        return c.t("本局暂无警长", "There is no sheriff")
-    how = {"election": ("竞岗当选", "elected"), "successor": ("由前任指定继任", "named by the previous sheriff"),
-           "random": ("随机继任", "drawn at random")}.get(str(e.data.get("by")), ("继任", "succeeds"))
-    return c.t(f"警长：{c.seats(e.seats)}（{how[0]}）", f"Sheriff: {c.seats(e.seats)} ({how[1]})")
+WORDS: dict[str, Pair] = {"sheriff.election": ("竞岗当选", "elected"),
+                          "sheriff.successor": ("由前任指定继任", "named by the previous sheriff"),
+                          "sheriff.random": ("随机继任", "drawn at random")}
 
 
-def _dawn(e: ev.Announced, c: Ctx) -> str:
+def _dawn(e: ev.Dawn, c: Ctx) -> str:
     outs = c.seats(e.seats) if e.seats else c.t("无", "none")
-    sheriff = e.data.get("sheriff")
-    boss = c.seat(sheriff) if isinstance(sheriff, int) else c.t("无", "none")
-    alive = e.data.get("alive")
-    count = len(alive) if isinstance(alive, list) else 0
-    return c.t(f"天亮了。此前出局（按顺序）：{outs}；警长：{boss}；存活 {count} 人",
-               f"Dawn. Out since the last dawn, in order: {outs}; sheriff: {boss}; {count} alive")
-
-
-def _out(e: ev.Announced, c: Ctx) -> str:
-    zh, en = CAUSES.get(str(e.data.get("cause")), ("出局", "is out"))
-    return c.t(f"{c.seats(e.seats)} {zh}，出局", f"{c.seats(e.seats)} {en} and is out")
+    boss = c.seat(e.sheriff) if e.sheriff is not None else c.t("无", "none")
+    count = len(e.alive or [])
+    return c.judge(c.t(f"天亮了。此前出局（按顺序）：{outs}；警长：{boss}；存活 {count} 人",
+                       f"Dawn. Out since the last dawn, in order: {outs}; sheriff: {boss}; {count} alive"))
 
 
 def _accelerated(e: ev.Announced, c: Ctx) -> str:
@@ -51,8 +38,7 @@ def _accelerate_request(e: ev.Announced, c: Ctx) -> str:
 
 
 ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
-    "sheriff": _sheriff, "dawn": _dawn, "out": _out, "accelerated": _accelerated,
-    "accelerate_request": _accelerate_request,
+    "accelerated": _accelerated, "accelerate_request": _accelerate_request,
 }
 
 
@@ -115,3 +101,10 @@ END_REASONS: dict[str, tuple[str, str]] = {
     "every camp defeated: the last one defeated wins (B-38)": ("所有阵营同时判负，最后判负者获胜",
                                                               "every camp defeated; the last one defeated wins"),
 }
+
+NARRATION = Narration(
+    ruleset="suitang21",
+    kinds={"dawn": _dawn},
+    announcements=ANNOUNCEMENTS, notices=NOTICES, resolved=RESOLVED, words=WORDS, causes=CAUSES,
+    warnings=WARNINGS, end_reasons=END_REASONS,
+)

@@ -1,100 +1,89 @@
-"""Lines of majiasha2's own judge posts and private messages (topics prefixed ``majia_``).
+"""majiasha2's own texts: its judge posts and private messages, in zh and en (its ``Narration``; the
+shared frames of ``engine.narrate`` look these up for majiasha2's games only).
 
 The two name layers: a seat is a 角色 and is shown by its 角色 name, as the thread signs it; a 马甲
 is shown by its number and name from the public 马甲 list, ``马甲7号拿破仑``, so that the two never
-read alike. Reveals (``pairs``: seat → 马甲) are the only lines that put the two side by side.
+read alike. Reveals (``majia``: seat → 马甲) are the only lines that put the two side by side.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from engine import events as ev
 from engine.narrate.context import Ctx
+from engine.narrate.table import Narration
+from engine.narrate.thread import alias_rows
+from engine.rulesets.majiasha2.names import MAJIA_LAYER, SENT_OFF, SKILL_NAMES, SUCCESSOR
 
 ACCOUNT_SKILLS = frozenset({"kill", "shield", "soundproof", "pipe", "arrow"})
 """majiasha2's skills whose targets are 角色 (seats); the other skills and the votes name 马甲."""
 
 
-def _ruled(c: Ctx) -> bool:
-    return c.names.ruleset == "majiasha2"
-
-
-def targets(e: ev.SkillSubmitted, c: Ctx) -> str:
-    """A majiasha2 submission's targets as 马甲 where the skill aims at one; "" otherwise (seats)."""
-    if not _ruled(c) or e.skill in ACCOUNT_SKILLS or not e.targets:
-        return ""
-    return c.majias(e.targets)
-
-
-def choice(e: ev.ChoiceMade, c: Ctx) -> str:
-    """The sheriff's successor is named by 马甲; "" for every other choice."""
-    if not _ruled(c) or e.skill != "successor":
-        return ""
-    return c.majias(e.targets)
-
-
-def vote_target(target: int, c: Ctx) -> str:
-    """A ballot's target: a 马甲 in majiasha2 (ballots name persons, §2.3), else a seat."""
-    return c.majia(target) if _ruled(c) else c.seat(target)
-
-
-def _pairs(c: Ctx, pairs: Mapping[str, Any], seats: list[int]) -> str:
+def _pairs(c: Ctx, pairs: Mapping[int, int], seats: list[int]) -> str:
     """Out seats, each with its 马甲 where the announcement reveals it."""
-    shown = [c.seat(s) + (c.t(f"（{c.majia(int(pairs[str(s)]))}）", f" ({c.majia(int(pairs[str(s)]))})")
-                          if str(s) in pairs else "") for s in seats]
+    shown = [c.seat(s) + (c.t(f"（{c.majia(pairs[s])}）", f" ({c.majia(pairs[s])})") if s in pairs else "")
+             for s in seats]
     return c.sep.join(shown)
 
 
-def _list(e: ev.Announced, c: Ctx) -> str:
-    listed = c.sep.join(c.majia(int(k)) for k in dict(e.data.get("majia", {})))
-    return c.t(f"参与的马甲名单：{listed}（马甲与角色的对应保密）",
-               f"The participating majia: {listed} (which account each posts as is secret)")
+def _list(e: ev.LayerListed, c: Ctx) -> str:
+    listed = c.sep.join(c.majia(n) for n in sorted(e.names))
+    return c.judge(c.t(f"参与的马甲名单：{listed}（马甲与角色的对应保密）",
+                       f"The participating majia: {listed} (which account each posts as is secret)"))
 
 
-def _morning(e: ev.Announced, c: Ctx) -> str:
-    pairs = dict(e.data.get("pairs", {}))
+def _morning(e: ev.Dawn, c: Ctx) -> str:
     if not e.seats:
         outs = c.t("昨夜无人出局", "nobody went out last night")
     else:
-        outs = c.t("昨夜出局：", "out last night: ") + _pairs(c, pairs, list(e.seats))
-    sheriff = e.data.get("sheriff")
-    chief = c.majia(int(sheriff)) if isinstance(sheriff, int) else c.t("无", "none")
-    voted = [int(s) for s in e.data.get("voted_out", [])]
-    if voted:
-        outs = c.t(f"昨日投票出局：{c.seats(voted)}；", f"voted out yesterday: {c.seats(voted)}; ") + outs
-    return c.t(f"公示：{outs}；当前警长：{chief}", f"Morning: {outs}; sheriff: {chief}")
+        outs = c.t("昨夜出局：", "out last night: ") + _pairs(c, e.majia, list(e.seats))
+    chief = c.majia(e.sheriff_majia) if e.sheriff_majia is not None else c.t("无", "none")
+    if e.voted:
+        outs = c.t(f"昨日投票出局：{c.seats(e.voted)}；", f"voted out yesterday: {c.seats(e.voted)}; ") + outs
+    return c.judge(c.t(f"公示：{outs}；当前警长：{chief}", f"Morning: {outs}; sheriff: {chief}"))
 
 
-def vote_result(e: ev.Announced, c: Ctx) -> str:
+def _vote_result(e: ev.VoteResult, c: Ctx) -> str:
     """The day's vote: the 马甲 voted out and the 角色 that leaves (both public, §2.3); others who
     went with it (殉情, 庇佑) with their 马甲 where D-07 reveals it."""
-    named, gone = e.data.get("majia"), [int(s) for s in e.data.get("out", [])]
-    pairs = dict(e.data.get("pairs", {}))
-    if named is None:
-        return c.t("【投票结果】无人被投票出局", "[Vote result] nobody was voted out")
-    head = c.t(f"【投票结果】{c.majia(int(named))} 被投票出局", f"[Vote result] {c.majia(int(named))} is voted out")
-    if not gone:
-        return head
-    return head + c.t(f"；离场的角色：{_pairs(c, pairs, gone)}", f"; accounts leaving: {_pairs(c, pairs, gone)}")
+    if e.named is None:
+        return c.judge(c.t("【投票结果】无人被投票出局", "[Vote result] nobody was voted out"))
+    head = c.t(f"【投票结果】{c.majia(e.named)} 被投票出局", f"[Vote result] {c.majia(e.named)} is voted out")
+    if not e.died:
+        return c.judge(head)
+    return c.judge(head + c.t(f"；离场的角色：{_pairs(c, e.majia, e.died)}", f"; accounts leaving: {_pairs(c, e.majia, e.died)}"))
 
 
-def _sent_off(e: ev.Announced, c: Ctx) -> str:
-    who = _pairs(c, dict(e.data.get("pairs", {})), list(e.seats))
-    return c.t(f"{who} 累计 12 分，罚下", f"{who} reached 12 points and is sent off")
+def _seats_out(e: ev.SeatsOut, c: Ctx) -> str:
+    who = _pairs(c, e.majia, list(e.seats))
+    if e.cause == SENT_OFF:
+        return c.judge(c.t(f"{who} 累计 12 分，罚下", f"{who} reached 12 points and is sent off"))
+    return c.judge(c.t(f"{who} {c.cause(e.cause)}，出局", f"{who} {c.cause(e.cause)} and is out"))
 
 
-def _piper_out(e: ev.Announced, c: Ctx) -> str:
+def _revealed(e: ev.RoleRevealed, c: Ctx) -> str:
     who = c.seats(e.seats)
-    return c.t(f"吹笛（{who}）出局，所有癫狂状态解除", f"The piper ({who}) is out: every frenzy is lifted")
+    if e.reason == "piper_out":
+        return c.judge(c.t(f"吹笛（{who}）出局，所有癫狂状态解除", f"The piper ({who}) is out: every frenzy is lifted"))
+    return c.judge(c.t(f"公布身份：{who}", f"Identity published: {who}"))
 
 
-def _sheriff(e: ev.Announced, c: Ctx) -> str:
-    majia = e.data.get("majia")
-    if majia is None:
-        return c.t("当前没有警长", "There is no sheriff")
-    return c.t(f"警长：{c.majia(int(majia))}", f"Sheriff: {c.majia(int(majia))}")
+def _sheriff(e: ev.SheriffChanged, c: Ctx) -> str:
+    if e.majia is None:
+        return c.judge(c.t("当前没有警长", "There is no sheriff"))
+    return c.judge(c.t(f"警长：{c.majia(e.majia)}", f"Sheriff: {c.majia(e.majia)}"))
+
+
+def _aliases(e: ev.AliasesAssigned, c: Ctx) -> str:
+    return c.judge(c.t("本局角色（发帖账号）：", "Accounts (who posts): ") + c.sep.join(alias_rows(e, c)))
+
+
+def _warned(e: ev.Warned, c: Ctx) -> str:
+    """A warning counts penalty points here (12 send a role off), not warnings."""
+    what = c.pair("warnings", e.reason)
+    return c.judge(c.t(f"扣分 {c.seat(e.seat)}（{what}），累计 {e.count} 分（满 12 分罚下）",
+                       f"Penalty for {c.seat(e.seat)} ({what}); {e.count} points in total (12 send off)"))
 
 
 def _shorten(e: ev.Announced, c: Ctx) -> str:
@@ -104,22 +93,13 @@ def _shorten(e: ev.Announced, c: Ctx) -> str:
                "account agrees)")
 
 
-def penalty(who: str, zh: str, en: str, points: int, c: Ctx) -> str:
-    """A warning counts penalty points here (12 send a role off), not warnings."""
-    return c.t(f"扣分 {who}（{zh}），累计 {points} 分（满 12 分罚下）",
-               f"Penalty for {who} ({en}); {points} points in total (12 send off)")
+ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {"majia_shorten": _shorten}
 
 
-ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {
-    "majia_list": _list, "majia_morning": _morning, "majia_sent_off": _sent_off,
-    "majia_piper_out": _piper_out, "majia_sheriff": _sheriff, "majia_shorten": _shorten,
-}
-
-
-def _own(e: ev.Notice, c: Ctx) -> str:
-    me = c.seat(e.seats[0]) if e.seats else ""
-    return c.t(f"你以角色 {me} 发帖；你的马甲是{c.majia(e.data.get('majia'))}（别人不知道对应关系）",
-               f"You post as the account {me}; your majia is {c.majia(e.data.get('majia'))} (the mapping is secret)")
+def _own(e: ev.LayerAssigned, c: Ctx) -> str:
+    return c.private(e, c.t(f"你以角色 {c.seat(e.seat)} 发帖；你的马甲是{c.majia(e.number)}（别人不知道对应关系）",
+                            f"You post as the account {c.seat(e.seat)}; your majia is {c.majia(e.number)} "
+                            "(the mapping is secret)"))
 
 
 def _team(e: ev.Notice, c: Ctx) -> str:
@@ -161,7 +141,7 @@ def _redact(e: ev.Notice, c: Ctx) -> str:
 
 
 NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
-    "majia_own": _own, "majia_team": _team, "majia_lover": _lover, "majia_elder": _elder,
+    "majia_team": _team, "majia_lover": _lover, "majia_elder": _elder,
     "majia_last_words": _words, "majia_redact": _redact,
 }
 
@@ -190,3 +170,13 @@ def _arrow(e: ev.Feedback, c: Ctx) -> str:
 FEEDBACK: dict[str, Callable[[ev.Feedback, Ctx], str]] = {
     "fate": _fate, "tongling": _tongling, "divine": _divine, "arrow": _arrow,
 }
+
+NARRATION = Narration(
+    ruleset="majiasha2",
+    ballot_layer=MAJIA_LAYER,
+    skill_layers={skill.id: MAJIA_LAYER for skill in SKILL_NAMES if skill.id not in ACCOUNT_SKILLS},
+    choice_layers={SUCCESSOR: MAJIA_LAYER},
+    kinds={"aliases": _aliases, "warned": _warned, "layer_listed": _list, "layer_assigned": _own, "dawn": _morning,
+           "vote_result": _vote_result, "seats_out": _seats_out, "role_revealed": _revealed, "sheriff": _sheriff},
+    announcements=ANNOUNCEMENTS, notices=NOTICES, feedback=FEEDBACK,
+)

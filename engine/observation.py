@@ -1,0 +1,203 @@
+"""What one viewer knows now: a typed, frozen observation computed by the engine.
+
+In the manner of OpenSpiel's observers and boardgame.io's ``playerView``: the rule set computes,
+from the state, what a seat (or a spectator, or the god view) is entitled to know at this moment —
+its own identity and skills with what is left of each, its budgets, its teams and mates as the
+rule set names them, who is alive and who is out with what the rules publish, the results and
+notices it has received, and its legal actions. Every seat-facing renderer (the LLM prompt's own
+part, the scripted bots, the web table, the terminal seat, the replay) reads this one object and
+never re-folds events to learn the same things.
+
+Codes, not sentences: ``cause``, ``note`` and ``statuses`` are ids that the rule set's texts name
+in the reader's language (``engine.narrate``), so the observation itself is language-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from engine.events import Event
+from engine.legal import LegalAction
+from engine.public import PublicRecord
+from engine.state import BaseState
+from engine.views import Viewer
+
+Budget = Literal["blue", "posts", "team_posts", "vote_changes", "last_words", "hp", "lives", "votes"]
+"""What a budget counts: 蓝字 posts left in the phase, posts or team messages left in the window,
+changes of vote left today, last words left (suitang21's five a game), hit points (majiasha2),
+extra lives (qijian24's prayers), ballots left."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStatus:
+    """One seat as the viewer knows it."""
+
+    seat: int
+    alias: str
+    alive: bool
+    """Alive as far as the viewer knows (the public record; the own seat and the god view: the truth)."""
+    out_day: int | None = None
+    out_seq: int | None = None
+    """The seq of the event that told the viewer of the out (orders the outs)."""
+    cause: str | None = None
+    """The cause of the out as the viewer knows it (public: as announced; god: the judge's cause)."""
+    role: str | None = None
+    """The identity where the viewer knows it: published by the rules, the own seat, or the god view."""
+    faction: str | None = None
+    majia: int | None = None
+    """The seat's 马甲 where the viewer knows it (published, or the own seat), in a rule set with a
+    second name layer."""
+    statuses: tuple[str, ...] = ()
+    """Statuses the viewer may know (``sheriff``, ``lover`` for the own partner, ``dying`` …), as ids."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkillState:
+    """One of the own seat's skills and what is left of it."""
+
+    skill: str
+    left: int | None = None
+    """Uses left (charges, a once-per-game use); None where the rules count no uses."""
+    total: int | None = None
+    """Uses in all, where the rules fix a number (a once-per-game skill: 1)."""
+    usable: bool = True
+    """Whether it can still be used at all (False: spent, lost, or not yet active)."""
+    note: str = ""
+    """What restricts it now, as a code of the rule set's texts (``restricted``, ``banned`` …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetState:
+    """A counted allowance of the own seat: what is left of it, and of how many."""
+
+    what: Budget
+    left: int
+    total: int | None = None
+    team: str | None = None
+    """The team chat a ``team_posts`` budget belongs to."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamState:
+    """A team chat the viewer is in, with its members as the rule set lets the viewer name them."""
+
+    team: str
+    members: tuple[int, ...]
+    """Seats, or 马甲 numbers where ``layer`` is ``"majia"`` (majiasha2 signs its chats by 马甲)."""
+    layer: str = ""
+    reads_dead: bool = True
+    """Whether members who are out still read the chat (rule sets differ)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LayerEntry:
+    """One name of a second public name list (majiasha2's 马甲 list) and whether it is still listed."""
+
+    number: int
+    name: str
+    listed: bool = True
+    """False once it is publicly known to be out (a target naming it is wasted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What ``viewer`` knows now (see the module docstring). Fields of the own seat are empty for a
+    spectator and for the god view."""
+
+    ruleset: str
+    viewer: Viewer
+    day: int
+    phase: str
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    seats: tuple[SeatStatus, ...] = ()
+    layer: str = ""
+    """The name of the second public name list, where the rule set has one (``"majia"``)."""
+    layer_names: tuple[LayerEntry, ...] = ()
+    sheriff: int | None = None
+    """The sheriff's seat where the viewer knows it."""
+    sheriff_majia: int | None = None
+    """The sheriff's 马甲, where the sheriff is named by 马甲."""
+    # -- the own seat ------------------------------------------------------------------------------
+    seat: int | None = None
+    alias: str = ""
+    role: str | None = None
+    """The identity the seat knows it has now (a derived role once the judge has told it)."""
+    dealt: str | None = None
+    """The identity dealt at the start."""
+    faction: str | None = None
+    alive: bool = True
+    majia: int | None = None
+    statuses: tuple[str, ...] = ()
+    skills: tuple[SkillState, ...] = ()
+    budgets: tuple[BudgetState, ...] = ()
+    teams: tuple[TeamState, ...] = ()
+    inbox: tuple[Event, ...] = ()
+    """Every result and notice the seat has received, in order, each as it was shown to it."""
+    legal: tuple[LegalAction, ...] = ()
+    deadline: float | None = None
+    """When the open window closes (seconds since the epoch), where a runner sets one; the engine
+    has no clock, so it leaves this None and the runner or the server fills it in."""
+
+    def status(self, seat: int) -> SeatStatus | None:
+        """One seat's status (None for a seat the game does not have)."""
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def living(self) -> list[int]:
+        """The seats the viewer knows to be alive."""
+        return [s.seat for s in self.seats if s.alive]
+
+    def out(self) -> list[SeatStatus]:
+        """The seats the viewer knows to be out, in the order they went out."""
+        gone = [s for s in self.seats if not s.alive]
+        return sorted(gone, key=lambda s: (s.out_seq if s.out_seq is not None else -1, s.seat))
+
+    def skill(self, skill: str) -> SkillState | None:
+        return next((s for s in self.skills if s.skill == skill), None)
+
+    def budget(self, what: Budget, team: str | None = None) -> BudgetState | None:
+        return next((b for b in self.budgets if b.what == what and (team is None or b.team == team)), None)
+
+
+INBOX_KINDS = frozenset({"role_dealt", "role_changed", "feedback", "notice", "question", "layer_assigned",
+                         "post_withheld", "team_formed", "team_joined"})
+"""The kinds of event that tell a seat something privately: its results and notices."""
+
+
+@dataclass(slots=True)
+class Inbox:
+    """A viewer's results and notices, folded incrementally from the log (``Game.observe``)."""
+
+    upto: int = 0
+    events: list[Event] = field(default_factory=list)
+
+
+def public_observation(state: BaseState, viewer: Viewer) -> Observation:
+    """The part of any viewer's observation that everyone knows: the phase, the day, the end, and
+    every seat as the public record has it (alive unless announced out; identities where published;
+    the sheriff; the second name list with the names known to be out marked)."""
+    record = state.public
+    seats = tuple(_public_seat(record, seat) for seat in range(1, record.seats + 1))
+    layer, names = "", tuple[LayerEntry, ...]()
+    if record.layers:
+        layer, listed = next(iter(record.layers.items()))
+        out_majia = {m for seat, m in record.majia.items() if seat in record.outs}
+        names = tuple(LayerEntry(n, name, n not in out_majia) for n, name in sorted(listed.items()))
+    return Observation(ruleset=state.ruleset, viewer=viewer, day=state.day, phase=state.phase, over=state.over,
+                       winners=tuple(state.winners), seats=seats, layer=layer, layer_names=names,
+                       sheriff=record.sheriff, sheriff_majia=record.sheriff_majia)
+
+
+def _public_seat(record: PublicRecord, seat: int) -> SeatStatus:
+    out = record.outs.get(seat)
+    statuses = ("sheriff",) if record.sheriff == seat else ()
+    return SeatStatus(seat=seat, alias=record.aliases.get(seat, ""), alive=out is None,
+                      out_day=None if out is None else out.day, out_seq=None if out is None else out.seq,
+                      cause=None if out is None else out.cause, role=record.roles.get(seat),
+                      majia=record.majia.get(seat), statuses=statuses)
+
+
+def with_seat(obs: Observation, status: SeatStatus) -> Observation:
+    """``obs`` with one seat's status replaced (a rule set adding what the viewer knows of it)."""
+    return replace(obs, seats=tuple(status if s.seat == status.seat else s for s in obs.seats))
