@@ -159,7 +159,7 @@ def test_g24_a_paraphrase_is_allowed() -> None:
 def test_g09_fenghuo_voted_out_takes_luzhu() -> None:
     o = settled("G-09")
     assert {(1, "day 2", "投票"), (16, "day 2", "随风火连城出局")} <= set(o.deaths())
-    assert next(i for i in o.identities("vote_result") if i) == {"1": "杀手团·风火连城", "16": "祈祷者·绿珠"}
+    assert o.identities("role_revealed", reason="vote")[0] == {"1": "杀手团·风火连城", "16": "祈祷者·绿珠"}
     assert o.state.lone_active and o.charges(21, "kill") == 2
     assert o.state.pieces[1].last_words_due and o.state.pieces[16].last_words_due
     assert o.out["voted_out"] == [{"day": 2, "seat": 1, "died": True}]
@@ -197,7 +197,7 @@ def test_g13_day1_thresholds_and_runoff() -> None:
     results = [(e["stage"], e["next"], e["seats"]) for e in o.typed("vote_result")]
     assert results == [(1, "STAGE2", []), (2, "STAGE3", []), (3, "NIGHT", [17])]
     assert o.resolved("candidates") == [(None, [6, 17], "some"), (None, [6, 17], "some")]
-    assert next(i for i in o.identities("vote_result") if i) == {"17": "庄民"}
+    assert o.identities("role_revealed", reason="vote")[0] == {"17": "庄民"}
 
 
 def test_g13_stage2_refuses_a_ballot_for_a_non_suspect(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import duckdb
 
 from engine.events import Event, from_json
+from engine.upgrade import upgraded
 from transcripts.errors import TranscriptError
 from transcripts.records import GameHeader, GameRow, LlmCall, SeatControl, SeatRecord
 from transcripts.schema import GAME_STATUSES
@@ -79,11 +80,13 @@ def load_header(db: Db, game_id: str) -> GameRow:
 
 
 def load_events(db: Db, game_id: str) -> list[Event]:
-    """One stored game's event log, in order, as the engine's events."""
+    """One stored game's event log, in order, as the engine's events — as the current version of its
+    rule set writes them (``engine.upgrade``: a game stored by an older rule-set version is read in
+    the typed events of today, one event for one; the file is not rewritten)."""
     with connect(db) as con:
         gid = _resolve(con, game_id, _name(db))
         rows = con.execute("SELECT payload FROM events WHERE game_id = ? ORDER BY seq", [gid]).fetchall()
-    return [from_json(payload) for (payload,) in rows]
+    return upgraded([from_json(payload) for (payload,) in rows])
 
 
 def load_seats(db: Db, game_id: str) -> list[SeatRecord]:

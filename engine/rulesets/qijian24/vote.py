@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Resolved, VoteResult
+from engine.events import JUDGE, PUBLIC, Resolved, RoleRevealed, VoteResult
 from engine.rulesets.qijian24 import stage as count
 from engine.rulesets.qijian24.discipline import day_end, warn_no_vote
 from engine.rulesets.qijian24.flow import after_outs, begin, drown, identities, out, st
@@ -31,10 +31,12 @@ def close_stage(game: Game) -> None:
     votes = count.tally(_living_ballots(s))
     gone = [] if result.out is None else out(game, result.out, VOTE)
     game.emit(VoteResult, PUBLIC, seats=[] if result.out is None else [result.out], died=list(gone),
-              tally=dict(sorted(votes.items())), roles=identities(s, gone), stage=s.stage, privilege=result.changed,
-              next=result.next, candidates=list(result.candidates), everyone=result.all_suspects)
-    if gone and after_outs(game):
-        return
+              tally=dict(sorted(votes.items())), stage=s.stage, privilege=result.changed, next=result.next,
+              candidates=list(result.candidates), everyone=result.all_suspects)
+    if gone:
+        game.emit(RoleRevealed, PUBLIC, seats=list(gone), roles=identities(s, gone), reason=VOTE)
+        if after_outs(game):
+            return
     if result.next == count.NIGHT:
         day_end(game)
         if not drown(game):
