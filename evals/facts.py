@@ -230,7 +230,10 @@ def _fold(game: GameFacts, seq: int, day: int, kind: str, e: dict[str, Any]) -> 
     elif kind == "died":
         game.deaths.setdefault(seat, seq)
         game.causes.setdefault(seat, str(e.get("cause", "")))
-    elif kind == "notice":
+    elif kind == "layer_assigned":
+        if e.get("layer") == "majia":
+            game.majia[int(e["number"])] = seat
+    elif kind == "notice":  # stored by majiasha2 2.1 and earlier: the own 马甲 as a notice
         if e.get("topic") == "majia_own" and e.get("seats"):
             game.majia[int(e["data"]["majia"])] = int(e["seats"][0])
     elif kind in CLUE_KINDS:
@@ -256,7 +259,7 @@ def _decision(game: GameFacts, seq: int, day: int, kind: str, seat: int, e: dict
         game.votes.append(Vote(seq, day, seat, game.majia.get(target, target), game.stage, str(e.get("phase", ""))))
     elif kind == "passed" and e.get("fallback"):
         game.fallbacks[seat] += 1
-        if "TimeoutError" in str(e.get("reason", "")):
+        if "TimeoutError" in str(e.get("reason", "")) or (e.get("detail") or {}).get("detail") == "TimeoutError":
             game.timeouts[seat] += 1
     elif kind == "posted":
         game.posts[seat] += 1

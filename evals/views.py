@@ -45,6 +45,9 @@ VIEWS: tuple[tuple[str, str], ...] = (
                sum(CAST(won AS INTEGER)) AS wins, avg(CAST(won AS DOUBLE)) AS win_rate
         FROM v_seat_results GROUP BY GROUPING SETS ((label, side), (label))"""),
     ("v_majia", """
+        SELECT game_id, CAST(payload->>'number' AS INTEGER) AS majia, CAST(payload->>'seat' AS INTEGER) AS seat
+        FROM events WHERE kind = 'layer_assigned' AND payload->>'layer' = 'majia'
+        UNION ALL  -- games stored by majiasha2 2.1 and earlier told a seat its 马甲 in a notice
         SELECT game_id, CAST(json_extract_string(payload, '$.data.majia') AS INTEGER) AS majia,
                CAST(json_extract_string(payload, '$.seats[0]') AS INTEGER) AS seat
         FROM events WHERE kind = 'notice' AND payload->>'topic' = 'majia_own'"""),

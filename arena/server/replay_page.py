@@ -156,9 +156,9 @@ def _deaths(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang) -
     items = []
     for e in events:
         if isinstance(e, ev.Died):  # the god view only: causes are judge-only
-            items.append(f"<li>{t(lang, f'第{e.day}天', f'day {e.day}')} · {escape(data.names.seat(e.seat, lang))} — "
-                         f"{escape(e.cause)}</li>")
-        elif isinstance(e, ev.Announced) and e.topic in ("night_deaths", "vote_result", "drowned") and viewer.kind != "god":
+            line = narrate(e, data.names, lang, god=True)
+            items.append(f"<li>{t(lang, f'第{e.day}天', f'day {e.day}')} · {escape(line or '')}</li>")
+        elif isinstance(e, ev.Dawn | ev.VoteResult | ev.SeatsOut) and viewer.kind != "god":
             line = narrate(e, data.names, lang)
             items.append(f"<li>{t(lang, f'第{e.day}天', f'day {e.day}')} · {escape(line or '')}</li>")
     return f"<section id=\"deaths\"><h2>{t(lang, '死亡', 'Deaths')}</h2><ul>{''.join(items) or '—'}</ul></section>"
