@@ -50,8 +50,9 @@ from engine.errors import EngineError
 from engine.events import PUBLIC
 from engine.legal import LegalAction
 from engine.narrate import Lang, Names
-from engine.narrate.context import quote
+from engine.narrate.context import Ctx, quote
 from engine.narrate.observed import status_lines
+from engine.narrate.thread import flag_text
 from engine.observation import Observation
 from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
@@ -311,10 +312,12 @@ class SeatPrompt:
                 *(t.word("frame.guide_role", role=names.role(role, self.lang), text=line) for role, line in own)]
 
     def _changed_flags(self) -> str:
+        """The adjudications this game changes, each in words (the rule set's ``Narration.flags``)."""
         defaults = {f.name: f for f in self.ruleset.flags}
-        out = [f"{name} = {value!r} ({defaults[name].doc})" for name, value in sorted(self.flags.items())
+        ctx = Ctx(self.names, self.lang)
+        out = [flag_text(ctx, name, value) for name, value in sorted(self.flags.items())
                if name in defaults and defaults[name].default != value]
-        return "; ".join(out)
+        return self.texts.word("sep").join(out)
 
     def _system_message(self) -> Message:
         if self._system is None:

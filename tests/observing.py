@@ -1,0 +1,103 @@
+"""The observation check of the conformance harness: the engine's observation of a seat against an
+independent fold of that seat's own events.
+
+``Game.observe`` is computed by the rule set from the *state* (``engine.observation``); here the same
+facts are folded from the events the seat may see (``Game.view``), by different code, and the two
+must agree: who is alive and out as the judge has announced it, the identities published, the
+seat's own identity as it was told it, its own 马甲, its results and notices, its legal actions. A
+seat is never shown another seat's identity that was neither published nor its team mate's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import events as ev
+from engine.game import Game
+from engine.observation import INBOX_KINDS, Observation
+from engine.ruleset import Ruleset
+from engine.views import Viewer
+
+
+@dataclass
+class Folded:
+    """What one seat's own events say it knows."""
+
+    seat: int
+    seats: int = 0
+    out: set[int] = field(default_factory=set)
+    published: dict[int, str] = field(default_factory=dict)
+    role: str | None = None
+    dealt: str | None = None
+    faction: str | None = None
+    majia: int | None = None
+    inbox: list[ev.Event] = field(default_factory=list)
+
+
+def fold_view(events: list[ev.Event], seat: int) -> Folded:
+    """The facts of ``seat``'s own view (see the module docstring)."""
+    f = Folded(seat)
+    for e in events:
+        if isinstance(e, ev.GameCreated):
+            f.seats = e.seats
+        elif isinstance(e, ev.Dawn):
+            f.out |= set(e.seats)
+            f.out -= set(e.revived)
+        elif isinstance(e, ev.VoteResult):
+            f.out |= set(e.died)
+        elif isinstance(e, ev.SeatsOut):
+            f.out |= set(e.seats)
+        if isinstance(e, ev.Dawn | ev.VoteResult | ev.SeatsOut | ev.RoleRevealed) and e.vis == ev.PUBLIC:
+            f.published.update(e.roles)
+        if isinstance(e, ev.RoleDealt) and e.seat == seat:
+            f.role, f.faction = e.role, e.faction
+            f.dealt = f.dealt or e.role
+        elif isinstance(e, ev.Notice) and e.role is not None and e.seats[:1] == [seat] and e.vis == ev.seat_vis(seat):
+            f.role, f.faction = e.role, e.faction or f.faction
+        elif isinstance(e, ev.LayerAssigned) and e.seat == seat:
+            f.majia = e.number
+        if e.kind in INBOX_KINDS and e.vis != ev.PUBLIC:
+            f.inbox.append(e)
+    return f
+
+
+def mismatches(game: Game, seat: int) -> list[str]:
+    """Where ``game``'s observation of ``seat`` disagrees with the fold of its view (empty: none)."""
+    obs = game.observe(Viewer.of_seat(seat))
+    folded = fold_view(game.view(Viewer.of_seat(seat)), seat)
+    return _compare(obs, folded, game)
+
+
+def _compare(obs: Observation, f: Folded, game: Game) -> list[str]:
+    bad: list[str] = []
+    if (obs.seat, obs.role, obs.dealt, obs.faction, obs.majia) != (f.seat, f.role, f.dealt, f.faction, f.majia):
+        bad.append(f"identity {(obs.role, obs.dealt, obs.faction, obs.majia)} != told {(f.role, f.dealt, f.faction, f.majia)}")
+    if len(obs.seats) != f.seats:
+        bad.append(f"{len(obs.seats)} seats observed, the game has {f.seats}")
+    mates = {m for team in obs.teams for m in team.members} if not any(t.layer for t in obs.teams) else set()
+    for status in obs.seats:
+        if status.seat == f.seat:
+            if status.seat in f.out and obs.alive:
+                bad.append("the seat was announced out but observes itself alive")
+            continue
+        if status.alive == (status.seat in f.out):
+            bad.append(f"seat {status.seat}: alive={status.alive}, announced out={status.seat in f.out}")
+        if status.role is not None and status.role != f.published.get(status.seat) and status.seat not in mates:
+            bad.append(f"seat {status.seat}: identity {status.role!r} neither published nor a mate's")
+    if list(obs.inbox) != f.inbox:
+        bad.append(f"inbox of {len(obs.inbox)} events, the view's results and notices are {len(f.inbox)}")
+    if obs.legal != (game.legal(f.seat) or ()):
+        bad.append("legal actions differ from Game.legal")
+    return bad
+
+
+def check_points(ruleset: Ruleset, events: list[ev.Event], points: int = 6) -> list[tuple[int, int, str]]:
+    """Mismatches (log length, seat, what) at ``points`` cuts of a finished game's log, every seat."""
+    found: list[tuple[int, int, str]] = []
+    header = events[0]
+    assert isinstance(header, ev.GameCreated)
+    for k in sorted({max(2, len(events) * i // points) for i in range(1, points + 1)}):
+        game = Game.replay(ruleset, events[:k])
+        for seat in range(1, header.seats + 1):
+            found += [(k, seat, why) for why in mismatches(game, seat)]
+    return found
