@@ -32,7 +32,7 @@ DECISION_KINDS = ("posted", "post_withheld", "team_posted", "passed", "vote_cast
                   "choice_made", "last_words")
 """Events that each answer one decision of one seat (a choice the judge defaulted is not one)."""
 CLUE_KINDS = ("team_formed", "team_joined", "feedback")
-KINDS = (*DECISION_KINDS, *CLUE_KINDS, "role_dealt", "role_changed", "died", "notice", "phase_began")
+KINDS = (*DECISION_KINDS, *CLUE_KINDS, "role_dealt", "role_changed", "died", "notice", "layer_assigned", "phase_began")
 
 
 def label_of(config: dict[str, Any]) -> str:

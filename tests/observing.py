@@ -91,12 +91,15 @@ def _compare(obs: Observation, f: Folded, game: Game) -> list[str]:
     return bad
 
 
-def check_points(ruleset: Ruleset, events: list[ev.Event], points: int = 6) -> list[tuple[int, int, str]]:
-    """Mismatches (log length, seat, what) at ``points`` cuts of a finished game's log, every seat."""
+def check_points(ruleset: Ruleset, events: list[ev.Event], boundaries: list[int], points: int = 6
+                 ) -> list[tuple[int, int, str]]:
+    """Mismatches (log length, seat, what) at ``points`` of a finished game's transaction boundaries (the
+    log lengths after each engine call, where a player may be asked), every seat."""
     found: list[tuple[int, int, str]] = []
     header = events[0]
     assert isinstance(header, ev.GameCreated)
-    for k in sorted({max(2, len(events) * i // points) for i in range(1, points + 1)}):
+    step = max(1, len(boundaries) // points)
+    for k in sorted(set(boundaries[step - 1::step]) | {len(events)}):
         game = Game.replay(ruleset, events[:k])
         for seat in range(1, header.seats + 1):
             found += [(k, seat, why) for why in mismatches(game, seat)]
