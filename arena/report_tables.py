@@ -92,7 +92,7 @@ def metric_cell(board: Leaderboard, metric: str, lang: Lang) -> str:
 def tables(board: Leaderboard, lang: Lang) -> list[Table]:
     """Every table of the report, in order."""
     out = [_differences(board, lang), _ratings(board, lang, sides=False), _ratings(board, lang, sides=True),
-           _wins(board, lang)]
+           _wins(board, lang), _versus(board, lang)]
     for key, metrics in SECTIONS:
         out.append(_section(board, key, metrics, lang))
         if key == "inference":
@@ -181,6 +181,16 @@ def _wins(board: Leaderboard, lang: Lang) -> Table:
     columns = (t(lang, "col.model"), t(lang, "col.ruleset"), t(lang, "col.side"), t(lang, "col.value"),
                t(lang, "col.ci"), t(lang, "col.basis"), t(lang, "col.games"))
     return Table("wins", t(lang, "wins"), columns, rows, t(lang, "wins.note", finished=board.finished, games=board.games))
+
+
+def _versus(board: Leaderboard, lang: Lang) -> Table:
+    rows: list[tuple[str, ...]] = [
+        (row.label, *_place(row, lang), num(row.value), row_interval(row, board, lang), basis(row, board, lang),
+         str(row.games)) for row in board.win_differences]
+    columns = (t(lang, "col.model"), t(lang, "col.ruleset"), t(lang, "col.side"), t(lang, "col.delta"),
+               t(lang, "col.ci"), t(lang, "col.basis"), t(lang, "col.games"))
+    reference = board.ratings.reference or "—"
+    return Table("versus", t(lang, "versus"), columns, rows, t(lang, "versus.note", reference=reference))
 
 
 def _group(row: Row, lang: Lang) -> str:

@@ -64,6 +64,10 @@ TEXT: dict[str, tuple[str, str]] = {
                   "{finished} finished games of {games}; unfinished games have no outcome. Intervals are clustered "
                   "by game: the seats of a side share one outcome and are no independent trials, so no per-seat "
                   "Wilson interval is given."),
+    "versus": ("相对参照模型的胜率差（按对局配对）", "Win rate minus the reference model's (paired by game)"),
+    "versus.note": ("每行是该模型在该阵营的胜率减去 {reference} 在同一阵营的胜率；两者来自同一批重抽的对局。",
+                    "Each row is the model's win rate on that side minus {reference}'s on the same side, both from "
+                    "the same resampled games."),
     "section.inference": ("推理：信念与投票对照真相", "Inference: beliefs and votes against the truth"),
     "section.inference.note": ("主指标是相对知情先验的技能分（只凭身份告诉该席位的信息）；名单先验的技能分还包含了身份直接给出的信息（例如杀手知道同伴）。每个信念数字都按报告者的阵营分列。",
                                "The headline is the skill over the knowledge prior (what the seat's role told it); "

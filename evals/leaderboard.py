@@ -21,7 +21,7 @@ from evals.facts import GameFacts, load_facts
 from evals.glossary import Entry, glossary
 from evals.ratings import Ratings, ratings
 from evals.registry import evaluators
-from evals.summary import ClusterBy, Row, bootstrap, cluster_of, summarise
+from evals.summary import ClusterBy, Row, bootstrap, cluster_of, differences, summarise
 from transcripts.records import git_commit
 
 
@@ -58,6 +58,8 @@ class Leaderboard:
     """Belief reports per label (a label missing here never reported)."""
     binomial: set[str] = field(default_factory=set)
     """Metrics that are rates of events (a rate with none, or only, events has no interval)."""
+    win_differences: list[Row] = field(default_factory=list)
+    """Each model's win rate minus the reference model's, per rule set and side, paired by game."""
 
     @property
     def versions(self) -> dict[str, str]:
@@ -86,7 +88,10 @@ def board_of(games: Sequence[GameFacts], *, resamples: int = DEFAULT_RESAMPLES, 
     chosen = evaluators()
     boot = bootstrap(games, resamples=resamples, seed=seed, by=by)
     clusters = {g.game_id: cluster_of(g, by) for g in games}
-    rated = ratings(games, reference=reference, resamples=rating_resamples, seed=seed)
+    rated = ratings(games, reference=reference, resamples=rating_resamples, seed=seed, clusters=clusters)
+    outcomes = next(e for e in chosen if e.name == "outcomes")
+    versus = [] if rated.reference is None else differences(outcomes, "win_rate", games, rated.reference, boot=boot,
+                                                            by=by)
     finished = [g for g in games if g.finished]
     provenance = Provenance(git_commit(), sorted({g.git_commit for g in games if g.git_commit}),
                             sorted({g.seed for g in games}), resamples, rated.resamples, rated.order_resamples, seed,
@@ -96,7 +101,8 @@ def board_of(games: Sequence[GameFacts], *, resamples: int = DEFAULT_RESAMPLES, 
         distinct_finished=len({g.cluster for g in finished}), rulesets=sorted({g.ruleset for g in games}),
         labels=_labels(games), rows=summarise(chosen, games, boot=boot, by=by), ratings=rated,
         calibration=calibration(games, boot, clusters), glossary=glossary(chosen), provenance=provenance,
-        reports=_reports(games), binomial={m.name for e in chosen for m in e.metrics if m.binomial})
+        reports=_reports(games), binomial={m.name for e in chosen for m in e.metrics if m.binomial},
+        win_differences=versus)
 
 
 def _labels(games: Sequence[GameFacts]) -> list[str]:

@@ -20,8 +20,9 @@ class RatedGame:
     cluster: str = ""
 
 
-def rated_games(games: Sequence[GameFacts]) -> list[RatedGame]:
-    """The finished games as matches (teams by each seat's faction at the end), in played order."""
+def rated_games(games: Sequence[GameFacts], clusters: dict[str, str] | None = None) -> list[RatedGame]:
+    """The finished games as matches (teams by each seat's faction at the end), in played order;
+    ``clusters``: game id → its independent unit (default: the game, byte-identical games as one)."""
     out = []
     for game in games:
         if not game.finished or game.winners is None:
@@ -31,5 +32,6 @@ def rated_games(games: Sequence[GameFacts]) -> list[RatedGame]:
             faction = game.truth.faction(seat)
             if faction is not None:
                 teams.setdefault(faction, []).append(label)
-        out.append(RatedGame(game.game_id, game.ruleset, teams, list(game.winners), game.cluster))
+        out.append(RatedGame(game.game_id, game.ruleset, teams, list(game.winners),
+                             (clusters or {}).get(game.game_id, game.cluster)))
     return out

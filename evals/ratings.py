@@ -156,10 +156,12 @@ def scores(matches: Sequence[RatedGame], side_term: bool = True) -> dict[str, di
 
 
 def ratings(games: Sequence[GameFacts], *, reference: str | None = None, resamples: int | None = None,
-            order_resamples: int | None = None, seed: int = 0, side_term: bool = True) -> Ratings:
+            order_resamples: int | None = None, seed: int = 0, side_term: bool = True,
+            clusters: dict[str, str] | None = None) -> Ratings:
     """Every model's rating and its difference from ``reference`` (default: the model in the most
-    rated games, then the first by name), with order-permutation bootstrap intervals."""
-    matches = rated_games(games)
+    rated games, then the first by name), with order-permutation bootstrap intervals that redraw
+    the games' ``clusters`` (default: distinct games)."""
+    matches = rated_games(games, clusters)
     skills = rate(matches, side_term=side_term)
     elos = team_elo(matches)
     counts = {name: sum(1 for m in matches if _plays(name, m)) for name in skills}

@@ -82,6 +82,25 @@ def summarise(evaluators: Sequence[Evaluator], games: Sequence[GameFacts], *, re
     return rows
 
 
+def differences(evaluator: Evaluator, metric: str, games: Sequence[GameFacts], reference: str, *,
+                boot: Bootstrap, by: ClusterBy = "game") -> list[Row]:
+    """``metric`` of every other model minus ``reference``'s, per rule set and side with pooled rows,
+    paired: both parts from the same resampled clusters (``Row.group`` names the reference)."""
+    chosen = next(m for m in evaluator.metrics if m.name == metric)
+    where = {g.game_id: (cluster_of(g, by), g.ruleset) for g in games}
+    obs = [o for g in games for o in evaluator.observe(g) if o.metric == metric]
+    cells = _cells(obs, where, boot, grouped=False)
+    rows = []
+    for key in sorted(cells, key=_order):
+        label, ruleset, side, _ = key
+        base = cells.get((reference, ruleset, side, ""))
+        if label == reference or base is None:
+            continue
+        found = boot.difference(cells[key], base, skill=chosen.kind == "skill")
+        rows.append(_row(evaluator, chosen, (label, ruleset, side, reference), found))
+    return rows
+
+
 def metric_rows(evaluator: Evaluator, metric: Metric, obs: Sequence[Obs], where: dict[str, tuple[str, str]],
                 boot: Bootstrap) -> list[Row]:
     """One metric's rows (``where``: game id → (cluster, rule set))."""

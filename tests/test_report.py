@@ -52,6 +52,9 @@ def test_the_report_shows_every_section_per_side_and_rule_set_with_its_basis(tin
     assert "No belief reports from: B" in md  # B's seats never reported: absent, not zero
     assert "| brier | B |" not in md
     assert "Wilson 95%" not in md and "Reference model: A" in md
+    # each model's win rate minus the reference's, per side, paired by game
+    assert "Win rate minus the reference model's" in md and "| B | tiny | white | 0.000 |" in md
+    assert "| B | all | all | 0.000 |" in md
 
 
 def test_the_page_says_its_provenance_glossary_and_what_has_no_interval(tiny: Path, tmp_path: Path) -> None:
