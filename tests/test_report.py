@@ -73,6 +73,8 @@ def test_the_page_says_its_provenance_glossary_and_what_has_no_interval(tiny: Pa
     # four figures, inline, nothing fetched: the differences, win rates, calibration, cost
     assert html.count("<svg") == 4 and "http" not in html.split("<svg")[0]
     assert "Win rate per model and side" in html and "forecasts" in html
+    # calibration per bin: its mean forecast, observed frequency, interval and how many forecasts
+    assert "| A | tiny | all | [0.5, 0.6) | 0.500 | 0.500 | — | 4 | 1 |" in md
 
 
 def _english_sentences(text: str, ids: set[str]) -> list[str]:
