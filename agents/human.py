@@ -25,6 +25,7 @@ from typing import Literal
 
 from agents.base import Agent, Turn
 from engine.actions import Action, Pass
+from engine.errors import IllegalAction
 
 Controller = Literal["human", "bot"]
 ControlListener = Callable[[int, str, str], None]
@@ -80,12 +81,13 @@ class HumanSeat:
             return await self.bot.act(turn)
         return answer
 
-    def offer(self, action: Action | None) -> str | None:
-        """Hand the open question its answer; an error text when nothing is asked of this seat now."""
+    def offer(self, action: Action | None) -> IllegalAction | None:
+        """Hand the open question its answer; the refusal (a code, rendered in the reader's language)
+        when nothing is asked of this seat now."""
         if self.controller == "bot":
-            return f"seat {self.seat} is played by a bot now; take the seat back first"
+            return IllegalAction("seat_is_bot", seat=self.seat)
         if self._answer is None or self._answer.done():
-            return f"seat {self.seat} is not being asked anything now (already answered, or the phase moved on)"
+            return IllegalAction("nothing_asked", seat=self.seat)
         self._answer.set_result(action)
         return None
 

@@ -11,17 +11,24 @@ legal actions (``menu``) and the parser agree::
     pass                 end the turn
 
 A command that the seat's legal actions do not offer is refused here, naming what is offered;
-targets and everything else are then judged by the engine (``Turn.check``).
+targets and everything else are then judged by the engine (``Turn.check``). The command words are
+ids (the same in every language); what the menu and the refusals say is in the person's language
+(a ``CommandError`` carries a code and parameters, like the engine's errors).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
+from engine.errors import EngineError
 from engine.legal import LegalAction
 from engine.narrate import Names
+from engine.narrate.context import Ctx
+from engine.narrate.messages import render_message
 from engine.narrate.names import Lang
+from engine.narrate.table import Pair
 
 COMMANDS: dict[str, str] = {
     "post": "post", "blue": "post", "quote": "post", "team": "team_post", "vote": "vote", "abstain": "vote",
@@ -29,8 +36,31 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class CommandError(ValueError):
-    """A command line that cannot become an action; the message says what to type instead."""
+MESSAGES: dict[str, Pair] = {
+    "unknown_command": ("没有 {word} 这个命令；可用的命令：{commands}", "unknown command {word}; commands: {commands}"),
+    "not_now": ("现在不能 {word}；可以：{possible}", "{word} is not possible now; possible: {possible}"),
+    "needs_text": ("{what} 后面要写文字", "{what} needs text after it"),
+    "seats_are_numbers": ("{what}：座号要写数字，收到 {got}", "{what}: seats are numbers, got {got}"),
+    "floor_is_number": ("quote 楼层 文字：楼层要写数字", "quote FLOOR TEXT: the floor (楼) is a number"),
+    "which_team": ("team 群 文字：请写明哪个群（{teams}）", "team TEAM TEXT: say which team ({teams})"),
+    "vote_target": ("vote 座号 [理由]：座号要写数字（或输入 abstain 弃票）",
+                    "vote SEAT [REASON]: the seat is a number (or type abstain)"),
+    "skill_name": ("skill 技能 目标…：现在可用的技能：{skills}", "skill NAME SEAT...: skills now: {skills}"),
+    "no_question": ("现在没有是/否问题；请用 choose 名称 目标…", "no yes/no question is open; use choose NAME SEAT..."),
+    "choice_name": ("choose 名称 目标…：现在可选：{choices}", "choose NAME SEAT...: choices now: {choices}"),
+}
+"""What a refused command says, in zh and en (command words and skill ids are ids, shown as typed)."""
+
+
+class CommandError(EngineError):
+    """A command line that cannot become an action; ``render`` says what to type instead."""
+
+    def render(self, lang: Lang = "en", names: Names | None = None) -> str:
+        return render_message(self.code, self.params, Ctx(names or Names(), lang), MESSAGES)
+
+
+def _refuse(code: str, **params: Any) -> CommandError:
+    return CommandError(code, **params)
 
 
 def parse_command(line: str, seat: int, legal: Sequence[LegalAction]) -> Action:
@@ -39,16 +69,16 @@ def parse_command(line: str, seat: int, legal: Sequence[LegalAction]) -> Action:
     word, rest = word.lower(), rest.strip()
     kind = COMMANDS.get(word)
     if kind is None:
-        raise CommandError(f"unknown command {word!r}; commands: {', '.join(COMMANDS)}")
+        raise _refuse("unknown_command", word=word, commands=" ".join(COMMANDS))
     offered = [a for a in legal if a.kind == kind]
     if not offered:
-        raise CommandError(f"{word!r} is not possible now; possible: {', '.join(sorted({a.kind for a in legal}))}")
+        raise _refuse("not_now", word=word, possible=" ".join(sorted({a.kind for a in legal})))
     return _BUILD[word](seat, rest, offered)
 
 
 def _text(rest: str, what: str) -> str:
     if not rest:
-        raise CommandError(f"{what} needs text after it")
+        raise _refuse("needs_text", what=what)
     return rest
 
 
@@ -56,7 +86,7 @@ def _seats(words: Sequence[str], what: str) -> tuple[int, ...]:
     try:
         return tuple(int(w) for w in words)
     except ValueError:
-        raise CommandError(f"{what}: seats are numbers, got {' '.join(words)!r}") from None
+        raise _refuse("seats_are_numbers", what=what, got=" ".join(words)) from None
 
 
 def _post(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
@@ -70,7 +100,7 @@ def _blue(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
 def _quote(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
     floor, _, text = rest.partition(" ")
     if not floor.isdigit():
-        raise CommandError("quote FLOOR TEXT: the floor (楼) is a number")
+        raise _refuse("floor_is_number")
     return Post(seat=seat, text=_text(text.strip(), "quote FLOOR"), quote=int(floor))
 
 
@@ -80,14 +110,14 @@ def _team(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
     if first in teams and text.strip():
         return TeamPost(seat=seat, team=first, text=text.strip())
     if len(teams) > 1:
-        raise CommandError(f"team TEAM TEXT: say which team ({', '.join(teams)})")
+        raise _refuse("which_team", teams=" ".join(teams))
     return TeamPost(seat=seat, team=teams[0], text=_text(rest, "team"))
 
 
 def _vote(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
     target, _, reason = rest.partition(" ")
     if not target.isdigit():
-        raise CommandError("vote SEAT [REASON]: the seat is a number (or type abstain)")
+        raise _refuse("vote_target")
     return Vote(seat=seat, target=int(target), reason=reason.strip())
 
 
@@ -98,7 +128,7 @@ def _abstain(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
 def _skill(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
     words = rest.split()
     if not words:
-        raise CommandError(f"skill NAME SEAT...: skills now: {', '.join(a.skill or '' for a in offered)}")
+        raise _refuse("skill_name", skills=" ".join(a.skill or "" for a in offered))
     return UseSkill(seat=seat, skill=words[0], targets=_seats(words[1:], "skill"))
 
 
@@ -113,14 +143,14 @@ def _no(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
 def _question(offered: Sequence[LegalAction]) -> str:
     asked = [a for a in offered if a.yes_no]
     if not asked:
-        raise CommandError("no yes/no question is open; use choose NAME SEAT...")
+        raise _refuse("no_question")
     return asked[0].skill or ""
 
 
 def _choose(seat: int, rest: str, offered: Sequence[LegalAction]) -> Action:
     words = rest.split()
     if not words:
-        raise CommandError(f"choose NAME SEAT...: choices now: {', '.join(a.skill or '' for a in offered)}")
+        raise _refuse("choice_name", choices=" ".join(a.skill or "" for a in offered))
     return Choose(seat=seat, skill=words[0], targets=_seats(words[1:], "choose"))
 
 
@@ -142,22 +172,25 @@ def menu(legal: Sequence[LegalAction], names: Names, lang: Lang = "zh") -> list[
 
 
 def _menu_line(a: LegalAction, names: Names, lang: Lang) -> str:
-    targets = ", ".join(f"{t} {names.target(t, a.layer, lang)}" for t in a.targets)
-    what = "MAJIA" if a.layer == "majia" else "SEAT"
+    c = Ctx(names, lang)
+    targets = c.sep.join(f"{t} {names.target(t, a.layer, lang)}" for t in a.targets)
+    what = c.t("马甲", "MAJIA") if a.layer == "majia" else c.t("座号", "SEAT")
+    text, reason = c.t("文字", "TEXT"), c.t("理由", "REASON")
     if a.kind == "post":
-        left = "" if a.blue_left is None else f"  (蓝字 left: {a.blue_left}: blue TEXT)"
-        return f"post TEXT | quote FLOOR TEXT{left}"
+        left = "" if a.blue_left is None else c.t(f"（蓝字剩 {a.blue_left}：blue {text}）", f"  (blue left: {a.blue_left}: blue {text})")
+        return f"post {text} | quote {c.t('楼层', 'FLOOR')} {text}{left}"
     if a.kind == "team_post":
-        return f"team {a.team} TEXT  ({names.team(a.team or '', lang)})"
+        return f"team {a.team} {text}  ({names.team(a.team or '', lang)})"
     if a.kind == "vote":
-        return f"vote {what} [REASON]{' | abstain' if a.abstain else ''}  — {targets}"
+        return f"vote {what} [{reason}]{' | abstain' if a.abstain else ''}  — {targets}"
     if a.kind == "skill":
-        extra = f"; first of: {', '.join(map(str, a.first_from))}" if a.first_from else ""
+        first = c.sep.join(map(str, a.first_from))
+        extra = c.t(f"；其中一个来自：{first}", f"; first of: {first}") if a.first_from else ""
         return f"skill {a.skill} {' '.join([what] * max(a.arity, 1))}  ({names.skill(a.skill or '', lang)}) — {targets}{extra}"
     if a.kind == "choose":
         if a.yes_no:
             return f"yes | no  ({names.skill(a.skill or '', lang)})"
         return f"choose {a.skill} {what}...  — {targets}"
     if a.kind == "last_words":
-        return "words TEXT  (遗言 last words)"
-    return "pass"
+        return f"words {text}  ({c.t('遗言', 'last words')})"
+    return f"pass  ({c.t('结束回合', 'end your turn')})"

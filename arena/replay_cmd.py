@@ -1,7 +1,9 @@
 """``arena replay GAME``: print a stored game for a person — the god view, or one seat's view.
 
 The view is computed by the engine (``engine.views``) from the stored events; with ``--seat N``
-the output holds exactly what that seat saw, nothing more.
+the output holds exactly what that seat saw, nothing more. It ends with where the game stands for that
+viewer, as the engine observes it (``Game.observe``): who is out, how and as whom where the rules
+publish it (the god view: every seat's identity and the judge's causes), in the reader's language.
 """
 
 from __future__ import annotations
@@ -10,7 +12,11 @@ import argparse
 import json
 import sys
 
+from engine.game import Game
 from engine.narrate import Names, narrate
+from engine.narrate.context import Ctx
+from engine.narrate.names import Lang
+from engine.narrate.observed import status_lines
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, view
 from transcripts.errors import TranscriptError
@@ -61,7 +67,9 @@ def run(args: argparse.Namespace) -> int:
     names = Names.from_events(ruleset, events)
     god = viewer.kind == "god"
     calls = _calls_by_event(args, game_id, viewer)
-    print(f"# {ruleset.title} · game {game_id} · seed {header.seed} · view: {viewer}")
+    t = _Lang(args.lang)
+    print(t(f"# {ruleset.title} · 对局 {game_id} · 种子 {header.seed} · 视角：{_viewer_name(viewer, names, 'zh')}",
+            f"# {ruleset.title} · game {game_id} · seed {header.seed} · view: {_viewer_name(viewer, names, 'en')}"))
     for event in view(events, viewer, ruleset):
         line = narrate(event, names, args.lang, god=god)
         if line:
@@ -71,7 +79,43 @@ def run(args: argparse.Namespace) -> int:
     for rest in calls.values():
         for call in rest:
             print_call(call, args.messages)
+    for line in standing(Game.replay(ruleset, events), viewer, names, args.lang):
+        print(line)
     return 0
+
+
+class _Lang:
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def __call__(self, zh: str, en: str) -> str:
+        return zh if self.lang == "zh" else en
+
+
+def _viewer_name(viewer: Viewer, names: Names, lang: Lang) -> str:
+    if viewer.kind == "seat":
+        return names.seat(viewer.seat, lang) + (f"（{viewer.seat}号）" if lang == "zh" else f" (seat {viewer.seat})")
+    return {"god": ("上帝视角", "god"), "spectator": ("旁观", "spectator")}[viewer.kind][0 if lang == "zh" else 1]
+
+
+def standing(game: Game, viewer: Viewer, names: Names, lang: Lang) -> list[str]:
+    """Where the game stands for ``viewer``, as the engine observes it: the outs (with their causes and
+    identities where the viewer knows them) and, for the god view, every seat's identity."""
+    t = _Lang(lang)
+    observation = game.observe(viewer)
+    lines = [t("—— 局面 ——", "—— Standing ——"), *status_lines(observation, names, lang)]
+    if viewer.kind == "god":
+        ctx = Ctx(names, lang)
+        for status in observation.seats:
+            role = names.role(status.role, lang) if status.role else t("未知", "unknown")
+            faction = t(f"（{ctx.faction(status.faction)}）", f" ({ctx.faction(status.faction)})") if status.faction else ""
+            cause = t(f"（{ctx.cause(status.cause)}）", f" ({ctx.cause(status.cause)})") if status.cause else ""
+            state = t("存活", "alive") if status.alive else t("出局", "out") + cause
+            lines.append(f"  {status.seat}  {names.seat(status.seat, lang)}  {role}{faction}  {state}")
+    if observation.over:
+        winners = t("、", ", ").join(names.faction(w, lang) for w in observation.winners) or t("无人", "nobody")
+        lines.append(t(f"结果：{winners} 获胜", f"Result: {winners} win"))
+    return lines
 
 
 def _calls_by_event(args: argparse.Namespace, game_id: str, viewer: Viewer) -> dict[int | None, list[LlmCall]]:

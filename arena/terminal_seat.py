@@ -3,9 +3,11 @@
 The seat is a ``HumanSeat`` (deadline, fallback, leave/back) fed by lines typed on stdin. What the
 person sees is exactly the seat's view: each new event the engine lets seat N see is narrated as
 it happens (``engine.views.can_see`` decides, nothing here filters), and when the judge asks, the
-legal actions are listed as commands (``agents.human_commands``). A typed command is parsed, then
-checked against the engine (``Turn.check``) before it is handed in, so a mistake is explained and
-the person types again without losing the turn.
+seat's standing as the engine observes it (its identity, who is out and how, what is left of its
+skills and allowances: ``Turn.observation``) and the legal actions as commands
+(``agents.human_commands``). A typed command is parsed, then checked against the engine
+(``Turn.refuse``) before it is handed in, so a mistake is explained in the person's language and
+they type again without losing the turn.
 """
 
 from __future__ import annotations
@@ -25,10 +27,17 @@ from engine.events import Event
 from engine.game import Game
 from engine.narrate import Names, narrate
 from engine.narrate.names import Lang
+from engine.narrate.observed import status_lines
+from engine.observation import Observation
 from engine.views import Viewer, can_see, shown
 
-HELP = ("commands: the lines listed under 你的行动 / your actions; leave (a bot plays your seat), "
-        "back (play again), help")
+HELP = ("命令：“你的行动”下列出的各行；leave（交给机器人代打）、back（重新由你来打）、help",
+        "commands: the lines listed under your actions; leave (a bot plays your seat), back (play again), help")
+LINES: dict[str, tuple[str, str]] = {
+    "idle": ("现在没有需要你做的事，请等你的回合（或输入 help）", "nothing is asked of you now; wait for your turn (or type help)"),
+    "left": ("现在由机器人代打你的座位；输入 back 可以重新由你来打", "a bot plays your seat now; type back to play again"),
+    "back": ("从下一个问题起由你来打", "you play your seat again from the next question on"),
+}
 
 
 class TerminalSeat:
@@ -54,18 +63,37 @@ class TerminalSeat:
                 if line:
                     self._print(line)
 
+    def _t(self, zh: str, en: str) -> str:
+        return zh if self.lang == "zh" else en
+
     def _asked_changed(self, seat: int) -> None:
         asked = self.seat.asked
         if asked is None:
             return
         turn = asked.turn
         names = self.names()
-        if turn.error:
+        if turn.refusal is not None:
+            self._print(f"!! {turn.refusal.render(self.lang, names)}")
+        elif turn.error:
             self._print(f"!! {turn.error}")
-        left = "" if asked.deadline_at is None else f" · {max(0, asked.deadline_at - time.time()):.0f} s"
-        self._print(f"== 你的行动 your actions (day {turn.day} · {names.phase(turn.phase, self.lang)}{left}) ==")
+        if turn.observation is not None:
+            for line in self._standing(turn.observation, names):
+                self._print(f"   {line}")
+        left = "" if asked.deadline_at is None else self._t(f" · 剩 {max(0, asked.deadline_at - time.time()):.0f} 秒",
+                                                            f" · {max(0, asked.deadline_at - time.time()):.0f} s")
+        phase = names.phase(turn.phase, self.lang)
+        self._print(self._t(f"== 你的行动（第{turn.day}天 · {phase}{left}）==",
+                            f"== your actions (day {turn.day} · {phase}{left}) =="))
         for line in menu(turn.legal, names, self.lang):
             self._print(f"   {line}")
+
+    def _standing(self, observation: Observation, names: Names) -> list[str]:
+        """Who the seat is, then its standing (``engine.narrate.observed``), as the engine observes it."""
+        role = names.role(observation.role, self.lang) if observation.role else self._t("未知", "unknown")
+        alive = "" if observation.alive else self._t("（已出局）", " (out)")
+        me = names.seat(observation.seat or self.seat.seat, self.lang)
+        head = self._t(f"你是 {me}，身份：{role}{alive}", f"You are {me}; your role: {role}{alive}")
+        return [head, *status_lines(observation, names, self.lang)]
 
     def _print(self, line: str) -> None:
         print(line, file=self.out, flush=True)
@@ -81,27 +109,28 @@ class TerminalSeat:
             return self._meta(word)
         asked = self.seat.asked
         if asked is None:
-            self._print("nothing is asked of you now; wait for your turn (or type help)")
+            self._print(self._t(*LINES["idle"]))
             return
+        names = self.names()
         try:
             action = parse_command(line, self.seat.seat, asked.turn.legal)
         except CommandError as exc:
-            self._print(f"!! {exc}")
+            self._print(f"!! {exc.render(self.lang, names)}")
             return
-        error = asked.turn.check(action) if asked.turn.check is not None else None
-        error = error or self.seat.offer(action)
-        if error:
-            self._print(f"!! {error}")
+        refused = asked.turn.refuse(action) if asked.turn.refuse is not None else None
+        refused = refused or self.seat.offer(action)
+        if refused:
+            self._print(f"!! {refused.render(self.lang, names)}")
 
     def _meta(self, word: str) -> None:
         if word == "leave":
             self.seat.leave("left at the terminal")
-            self._print("a bot plays your seat now; type back to play again")
+            self._print(self._t(*LINES["left"]))
         elif word == "back":
             self.seat.take_back("came back at the terminal")
-            self._print("you play your seat again from the next question on")
+            self._print(self._t(*LINES["back"]))
         else:
-            self._print(HELP)
+            self._print(self._t(*HELP))
 
     async def read_lines(self, source: TextIO = sys.stdin) -> None:
         """Feed typed lines to ``handle`` until the input ends (run as a task beside the game).

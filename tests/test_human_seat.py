@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 from agents.base import Turn
 from agents.human import HumanSeat
-from agents.human_commands import CommandError, menu, parse_command
+from agents.human_commands import COMMANDS, CommandError, menu, parse_command
 from agents.scripted import ScriptedAgent
 from arena.players import agents_for, parse_players
 from arena.runner import GameRunner
@@ -119,7 +120,16 @@ def test_bad_commands_say_what_to_type(line: str, legal: tuple[LegalAction, ...]
 def test_the_menu_lists_each_legal_action_with_its_targets() -> None:
     names = Names.from_ruleset(get_ruleset("umineko32"), {2: "战人", 3: "朱志香"})
     lines = menu((POST, VOTE), names)
-    assert "蓝字 left: 2" in lines[0] and "2 战人" in lines[1] and "abstain" in lines[1]
+    assert "蓝字剩 2" in lines[0] and "2 战人" in lines[1] and "abstain" in lines[1]
+    english = menu((POST, VOTE), names, "en")
+    assert "blue left: 2" in english[0] and "vote SEAT [REASON]" in english[1]
+
+
+def test_a_bad_command_is_explained_in_the_persons_language() -> None:
+    with pytest.raises(CommandError) as refused:
+        parse_command("vote three", 4, (VOTE,))
+    assert refused.value.render("zh") == "vote 座号 [理由]：座号要写数字（或输入 abstain 弃票）"
+    assert "the seat is a number" in refused.value.render("en")
 
 
 def test_a_whole_game_at_the_terminal_shows_exactly_the_seats_view() -> None:
@@ -150,7 +160,10 @@ def test_a_whole_game_at_the_terminal_shows_exactly_the_seats_view() -> None:
 
     assert asyncio.run(play()) >= 5
     text = out.getvalue()
-    assert "your actions" in text and "unknown command 'nonsense'" in text and "a bot plays your seat" in text
+    assert "你的行动" in text and "没有 nonsense 这个命令" in text and "现在由机器人代打你的座位" in text
+    assert "身份：" in text and "局面：" in text, "the seat's standing, as the engine observes it, comes with each question"
+    words = re.sub(r"\b(?:%s)\b" % "|".join([*COMMANDS, "leave", "back", "help", "XXXII", "SEAT", "REASON"]), "", text)
+    assert not re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", words), "no English sentence in zh: only command words"
     shown = {line for line in text.splitlines()}
     own = {narrate(e, names) for e in view(game.events, Viewer.of_seat(3))} - {None}
     others = {narrate(e, names) for e in game.events} - own - {None}

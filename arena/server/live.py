@@ -204,7 +204,8 @@ class LiveGame:
                           "look at the action panel again")
         error = asked.turn.check(action) if asked.turn.check is not None else None
         if error is None:
-            error = human.offer(action)
+            offered = human.offer(action)
+            error = None if offered is None else str(offered)
         if error is not None:
             raise Refused(error)
 

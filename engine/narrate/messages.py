@@ -49,6 +49,9 @@ ERRORS: dict[str, Pair] = {
     "team_closed": ("【{team}】现在不能发言", "{team} is closed now"),
     "text_too_long": ("文字超过 {limit} 字（{length} 字）", "the text is longer than {limit} characters ({length})"),
     "unknown_name": ("不认识的{what}：{name}", "unknown {what}: {name}"),
+    "seat_is_bot": ("{seat} 现在由机器人代打；先把座位拿回来", "{seat} is played by a bot now; take the seat back first"),
+    "nothing_asked": ("{seat} 现在没有被问到任何事（已经回答过，或阶段已经过去）",
+                      "{seat} is not being asked anything now (already answered, or the phase moved on)"),
 }
 """Refusals every rule set shares (a rule set's ``Narration.errors`` may say any of them its own way)."""
 
