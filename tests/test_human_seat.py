@@ -162,7 +162,8 @@ def test_a_whole_game_at_the_terminal_shows_exactly_the_seats_view() -> None:
     text = out.getvalue()
     assert "你的行动" in text and "没有 nonsense 这个命令" in text and "现在由机器人代打你的座位" in text
     assert "身份：" in text and "局面：" in text, "the seat's standing, as the engine observes it, comes with each question"
-    words = re.sub(r"\b(?:%s)\b" % "|".join([*COMMANDS, "leave", "back", "help", "XXXII", "SEAT", "REASON"]), "", text)
+    ids = "|".join([*COMMANDS, "leave", "back", "help", "XXXII", "SEAT", "REASON"])
+    words = re.sub(rf"\b(?:{ids})\b", "", text)
     assert not re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", words), "no English sentence in zh: only command words"
     shown = {line for line in text.splitlines()}
     own = {narrate(e, names) for e in view(game.events, Viewer.of_seat(3))} - {None}
