@@ -94,6 +94,7 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
         "id": r.id, "zh": r.zh, "en": r.en, "faction": r.faction, "faction_zh": factions.zh(r.faction),
         "faction_en": factions.en(r.faction), "count": r.count,
         "skills": [{"id": s, "zh": skills.zh(s), "en": skills.en(s)} for s in r.skills], "summary": r.summary,
+        "summary_zh": r.summary_in("zh"),
     } for r in ruleset.roles]
     flags = [{"name": f.name, "default": f.default, "ref": f.ref, "doc": f.doc,
               "choices": list(f.choices) or ([True, False] if isinstance(f.default, bool) else [])}
@@ -121,7 +122,8 @@ def rows(info: dict[str, Any], lang: str) -> dict[str, list[tuple[str, ...]]]:
         "roles": [(
             r["zh"] if zh else f"{r['en']} {r['zh']}", r["id"], r["faction_zh"] if zh else r["faction_en"],
             str(r["count"]) if r["count"] else derived,
-            ("、" if zh else ", ").join(f"{s['zh']}({s['id']})" for s in r["skills"]) or "—", r["summary"],
+            ("、" if zh else ", ").join(f"{s['zh']}({s['id']})" for s in r["skills"]) or "—",
+            r.get("summary_zh") or r["summary"] if zh else r["summary"],
         ) for r in info["roles"]],
         "skills": named,
         "flags": [(f["name"], _value(f["default"]), f["ref"], " | ".join(_value(c) for c in f["choices"]), f["doc"])

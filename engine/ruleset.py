@@ -49,6 +49,14 @@ class RoleInfo:
     count: int
     skills: tuple[str, ...]
     summary: str
+    """What the role does, in English (``arena rules --lang en``)."""
+    summary_zh: str = ""
+    """The same in Chinese, for a Chinese reader (``arena rules``); empty where the rule set gives
+    only the English one."""
+
+    def summary_in(self, lang: str) -> str:
+        """The summary in ``lang`` (the English one where there is no Chinese)."""
+        return self.summary_zh if lang == "zh" and self.summary_zh else self.summary
 
 
 class Ruleset(ABC):

@@ -14,6 +14,11 @@ Layout (``prompts/templates/``)::
                                   optional: cards and the phase guide in brief, for the ``brief``
                                   layout (read anew in each of a seat's requests); an entry missing
                                   there keeps its full text, an empty one is dropped
+    <ruleset>/<lang>/flag_words.toml
+                                  optional: a ``{flag}`` slot of the rules text in words, one table
+                                  per flag (its name after the prefix), one phrase per value
+                                  (``true``/``false``, or the value as written), so that the rules
+                                  say a flag's setting as a rule, never as ``flag = value``
 
 ``<lang>`` is ``zh`` (the default) or ``en``. Templates are plain text with ``{name}`` slots, filled
 by ``fill`` (only the names given are replaced, so other braces in the text stay as written).
@@ -72,6 +77,9 @@ class Texts:
     """Cards in brief (``roles_brief.toml``), over ``roles`` entry by entry."""
     phases_brief: dict[str, dict[str, str]] = field(default_factory=dict)
     """The phase guide in brief (``phases_brief.toml``), over ``phases`` entry by entry."""
+    flag_words: dict[str, dict[str, str]] = field(default_factory=dict)
+    """A flag's short name → its value (as ``_shown`` writes it) → the phrase its rules slot reads
+    (``flag_words.toml``)."""
 
     def word(self, key: str, **values: Any) -> str:
         """A frame from ``common/<lang>.toml`` (dotted keys reach into tables), filled."""
@@ -84,9 +92,14 @@ class Texts:
 
     def fill_rules(self, flags: Mapping[str, Any], *, brief: bool = False) -> str:
         """The rules text (``brief``: the brief one, where it exists) with each ``{flag}`` slot (a
-        flag's name after its rule set's prefix) filled."""
+        flag's name after its rule set's prefix) filled: with the phrase ``flag_words`` gives its
+        value, else the value as written."""
         text = self.rules_brief if brief and self.rules_brief else self.rules
-        return fill(text, {name.rsplit(".", 1)[-1]: _shown(value) for name, value in flags.items()})
+        values = {}
+        for name, value in flags.items():
+            short = name.rsplit(".", 1)[-1]
+            values[short] = self.flag_words.get(short, {}).get(_shown(value), _shown(value))
+        return fill(text, values)
 
     def role_card(self, role: str, *, brief: bool = False) -> str:
         """The role's card (``brief``: the brief one, where it exists)."""
@@ -135,6 +148,8 @@ def load(ruleset: str, lang: Lang = "zh") -> Texts:
         rules_brief=_text(base.joinpath(lang, "rules_brief.md")),
         roles_brief=_toml(base.joinpath(lang, "roles_brief.toml")),
         phases_brief=_toml(base.joinpath(lang, "phases_brief.toml")),
+        flag_words={str(k): {str(v): str(w) for v, w in dict(t).items()}
+                    for k, t in _toml(base.joinpath(lang, "flag_words.toml")).items()},
     )
 
 

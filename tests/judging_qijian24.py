@@ -21,14 +21,16 @@ Edit = Callable[[dict[str, Any]], None]
 
 
 class Settled:
-    """A settled scenario: the ``--json`` outcome and the final state."""
+    """A settled scenario: the ``--json`` outcome, the game and its final state."""
 
     def __init__(self, data: dict[str, Any]) -> None:
         parsed = parse(data)
         ruleset = get_ruleset(parsed.ruleset)
         check(parsed, ruleset)
         judged = judge.settle(parsed, ruleset)
-        self.out, self.notes = judge.outcome(judged), judged.notes
+        self.out, self.notes, self.game = judge.outcome(judged), judged.notes, judged.game
+        self.text = judge.narrate_settlement(judged)
+        """The judge console's readable settlement."""
         state = judged.game.state
         assert isinstance(state, QijianState)
         self.state = state

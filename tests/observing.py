@@ -10,6 +10,7 @@ seat is never shown another seat's identity that was neither published nor its t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine import events as ev
@@ -32,14 +33,34 @@ class Folded:
     faction: str | None = None
     majia: int | None = None
     inbox: list[ev.Event] = field(default_factory=list)
+    learned: dict[int, str] = field(default_factory=dict)
+    """Identities of other seats that the seat's private results named (``LEARNED``)."""
+
+
+def _qijian24_learned(e: ev.Event) -> dict[int, str]:
+    """qijian24: the sword chain and a check name the target's identity in the judge's words."""
+    from engine.rulesets.qijian24.texts import IDENTITIES
+
+    by_words = {zh: ident for ident, (zh, _) in IDENTITIES.items()}
+    if isinstance(e, ev.Feedback) and e.skill in ("chain", "check") and e.targets and e.result in by_words:
+        return {e.targets[0]: by_words[e.result]}
+    return {}
+
+
+LEARNED: dict[str, Callable[[ev.Event], dict[int, str]]] = {"qijian24": _qijian24_learned}
+"""Rule set → what one private event tells its seat of other seats' identities ({seat: identity}),
+where the rules tell a seat more than the public record and its team (qijian24's sword chain and
+checks): the observation must name exactly those identities for those seats (unless published)."""
 
 
 def fold_view(events: list[ev.Event], seat: int) -> Folded:
     """The facts of ``seat``'s own view (see the module docstring)."""
     f = Folded(seat)
+    learn: Callable[[ev.Event], dict[int, str]] | None = None
     for e in events:
         if isinstance(e, ev.GameCreated):
             f.seats = e.seats
+            learn = LEARNED.get(e.ruleset)
         elif isinstance(e, ev.Dawn):
             f.out |= set(e.seats)
             f.out -= set(e.revived)
@@ -58,6 +79,8 @@ def fold_view(events: list[ev.Event], seat: int) -> Folded:
             f.majia = e.number
         if e.kind in INBOX_KINDS and e.vis != ev.PUBLIC:
             f.inbox.append(e)
+        if learn is not None and e.vis == ev.seat_vis(seat):
+            f.learned.update({t: ident for t, ident in learn(e).items() if t != seat})
     return f
 
 
@@ -82,8 +105,11 @@ def _compare(obs: Observation, f: Folded, game: Game) -> list[str]:
             continue
         if status.alive == (status.seat in f.out):
             bad.append(f"seat {status.seat}: alive={status.alive}, announced out={status.seat in f.out}")
-        if status.role is not None and status.role != f.published.get(status.seat) and status.seat not in mates:
-            bad.append(f"seat {status.seat}: identity {status.role!r} neither published nor a mate's")
+        known = f.published.get(status.seat) or f.learned.get(status.seat)
+        if status.role is not None and status.role != known and status.seat not in mates:
+            bad.append(f"seat {status.seat}: identity {status.role!r} neither published nor a mate's nor told")
+        if status.seat in f.learned and status.seat not in f.published and status.role != f.learned[status.seat]:
+            bad.append(f"seat {status.seat}: told {f.learned[status.seat]!r} in private, observed {status.role!r}")
     if list(obs.inbox) != f.inbox:
         bad.append(f"inbox of {len(obs.inbox)} events, the view's results and notices are {len(f.inbox)}")
     if obs.legal != (game.legal(f.seat) or ()):

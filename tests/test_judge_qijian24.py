@@ -66,7 +66,7 @@ def test_g06_doctor_cannot_protect_the_same_seat_two_nights_running(tmp_path: Pa
     data = data_of("G-06")
     step(data, "night", 3)["actions"][1]["targets"] = [10]
     err = refused(data, tmp_path, capsys)
-    assert "night 3" in err and "seat 11" in err and "保护 cannot take seat 10" in err
+    assert "night 3" in err and "seat 11" in err and "Protect cannot take seat 10" in err
 
 
 def test_g07_two_hits_on_one_life() -> None:
@@ -94,13 +94,13 @@ def test_g08_prayer_wasted_then_regained_after_a_sword_out() -> None:
 def test_g08_no_charge_without_a_sword_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = data_of("G-08")
     step(data, "day", 2)["votes"] = []
-    assert "祈祷 (pray) is not available" in refused(data, tmp_path, capsys)
+    assert "Pray is not available" in refused(data, tmp_path, capsys)
 
 
 def test_g08_never_the_same_seat_twice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = data_of("G-08")
     step(data, "night", 2)["actions"][0]["targets"] = [17]
-    assert "祈祷 cannot take seat 17" in refused(data, tmp_path, capsys)
+    assert "Pray cannot take seat 17" in refused(data, tmp_path, capsys)
 
 
 def test_g11_kill_ban_before_cancellation() -> None:
@@ -136,7 +136,7 @@ def test_g23_no_fourth_kill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     data = data_of("G-23")
     step(data, "night", 4)["actions"].insert(0, {"seat": 21, "skill": "杀人", "targets": [7]})
     err = refused(data, tmp_path, capsys)
-    assert "seat 21" in err and "杀人 (kill) is not available" in err
+    assert "seat 21" in err and "Kill is not available" in err
 
 
 def test_g24_citing_the_judge_is_instant_death() -> None:
@@ -204,7 +204,7 @@ def test_g13_stage2_refuses_a_ballot_for_a_non_suspect(tmp_path: Path, capsys: p
     data = data_of("G-13")
     step(data, "day", 1)["stage_votes"]["2"][0]["target"] = 20
     err = refused(data, tmp_path, capsys)
-    assert "seat 1, STAGE2 of day 1" in err and "ballot for 20 refused" in err
+    assert "seat 1 (day 1, Stage 2: suspect debate vote)" in err and "ballot for seat 20 refused" in err
 
 
 def test_g14_direct_kill_in_stage1() -> None:

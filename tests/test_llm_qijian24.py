@@ -48,7 +48,7 @@ def test_llm_seats_play_two_days_of_qijian24_legally() -> None:
                     view = game.view(Viewer.of_seat(seat))
                     turn = Turn(ruleset="qijian24", seed=6, seat=seat, day=game.state.day, phase=game.state.phase,
                                 events=view, new_from=shown.get(seat, 0), legal=game.legal(seat) or (),
-                                check=game.check)
+                                check=game.check, observation=game.observe(Viewer.of_seat(seat)))
                     shown[seat] = len(view)
                     action = await llms.get(seat, bot).act(turn) or Pass(seat=seat)
                     error = game.check(action)

@@ -46,6 +46,29 @@ def test_templates_cover_every_role_and_phase(lang: str) -> None:
         assert set(entry) <= {"all"} | {r.id for r in RULESET.roles}
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_rule_texts_explain_flags_in_words(lang: str) -> None:
+    """The rules text says each flag's setting as a rule (``flag_words.toml``), never as ``flag = value``,
+    and a game that turns a flag reads the other rule."""
+    texts = load("qijian24", lang)  # type: ignore[arg-type]
+    defaults = {f.name: f.default for f in RULESET.flags}
+    filled = texts.fill_rules(defaults)
+    for flag in RULESET.flags:
+        short = flag.name.rsplit(".", 1)[-1]
+        assert short not in filled and flag.name not in filled, short
+    assert not re.search(r"[a-z_]+ = ", filled)
+    for short, words in texts.flag_words.items():
+        name = f"qijian.{short}"
+        assert name in defaults, short
+        default = str(defaults[name]).lower() if isinstance(defaults[name], bool) else str(defaults[name])
+        assert words[default] in filled
+        for value, phrase in words.items():
+            if value != default:
+                turned = texts.fill_rules({**defaults, name: value == "true" if value in ("true", "false") else value})
+                assert phrase in turned and words[default] not in turned.replace(phrase, ""), (short, value)
+    assert set(texts.flag_words) == set(load("qijian24", "zh").flag_words)
+
+
 def _action(rand: random.Random, seat: int, legal: tuple[LegalAction, ...], marks: list[str]) -> Action:
     a = rand.choice(list(legal))
     mark = f"«Q{len(marks):05d}»"

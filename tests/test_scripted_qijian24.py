@@ -65,14 +65,14 @@ def test_the_same_turn_gets_the_same_answer_from_a_fresh_bot(games: list[tuple[G
     game = RULESET.new_game(5)
     view = game.view(Viewer.of_seat(3))
     turn = Turn(ruleset="qijian24", seed=5, seat=3, day=1, phase="STAGE1", events=view, new_from=0,
-                legal=game.legal(3) or ())
+                legal=game.legal(3) or (), observation=game.observe(Viewer.of_seat(3)))
     assert QijianBot().decide(turn) == QijianBot().decide(turn)
 
 
 def test_after_an_illegal_answer_the_bot_abstains() -> None:
     game = RULESET.new_game(5)
     turn = Turn(ruleset="qijian24", seed=5, seat=3, day=1, phase="STAGE1", events=game.view(Viewer.of_seat(3)),
-                new_from=0, legal=game.legal(3) or (), error="ballot refused")
+                new_from=0, legal=game.legal(3) or (), error="ballot refused", observation=game.observe(Viewer.of_seat(3)))
     assert QijianBot().decide(turn) == Vote(seat=3, target=None, reason="弃票")
 
 

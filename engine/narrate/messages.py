@@ -8,9 +8,10 @@ its refusals in its own words without another rule set seeing them.
 
 Parameters are rendered by their name: ``seat``/``target``/``speaker``/``actor`` (one seat) and
 ``seats``/``targets`` (several) as seats; ``majia``/``majias`` as 马甲; ``skill``, ``role``,
-``phase``, ``team``, ``faction`` by the name tables; ``error`` (a nested coded message:
-``{"code": …, "params": …}``) recursively; anything else as written. A code without a text (an old
-transcript's free-text reason) is shown as written, quoted: it is data.
+``phase``, ``team``, ``faction`` by the name tables (``skills`` and ``roles``: lists of them);
+``error`` (a nested coded message: ``{"code": …, "params": …}``) recursively; anything else as
+written. A code without a text (an old transcript's free-text reason) is shown as written, quoted:
+it is data.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ SEAT_KEYS = frozenset({"seat", "target", "speaker", "actor", "first", "second", 
 SEATS_KEYS = frozenset({"seats", "targets", "living", "legal", "allowed", "candidates"})
 MAJIA_KEYS = frozenset({"majia"})
 MAJIAS_KEYS = frozenset({"majias", "listed"})
-NAMED = {"skill": "skill", "role": "role", "phase": "phase", "team": "team", "faction": "faction"}
+NAMED = {"skill": "skill", "role": "role", "phase": "phase", "team": "team", "faction": "faction",
+         "skills": "skill", "roles": "role"}
 
 ERRORS: dict[str, Pair] = {
     "game_over": ("{seat}：游戏已结束，不再接受任何行动", "{seat}: the game is over; no action is accepted"),

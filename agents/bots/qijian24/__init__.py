@@ -1,7 +1,9 @@
 """The scripted player of qijian24: every role with small, readable heuristics and no model.
 
-It sees only its ``Turn``: its notes (``notes``) are a fold over the seat's own view, kept
-incrementally per seat and rebuilt when the view is not a continuation of what it folded. Each
+It sees only its ``Turn``: what the seat knows is its observation (``Turn.observation``, read by
+``notes.Known``); its strategy notes (``notes.Notes``: the day's ballots, accusers, hunches) are a
+fold over the seat's own view, kept incrementally per seat and rebuilt when the view is not a
+continuation of what it folded. Each
 decision draws from a generator keyed by (seed, seat, view length, label), so the same ``Turn``
 always gets the same answer. The heuristics are in ``decide``.
 """
@@ -40,7 +42,8 @@ class ScriptedAgent:
 
     def notes_for(self, turn: Turn) -> Notes:
         """This seat's notes brought up to ``turn.events`` (``agents.view_notes``)."""
-        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
+        team = frozenset(m for t in turn.observation.teams for m in t.members) if turn.observation else frozenset()
+        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat, team=team))
 
 
 def fallback(d: Decision) -> Action:

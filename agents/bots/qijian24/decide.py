@@ -1,6 +1,6 @@
 """The qijian24 bot's decisions: a stage's post, ballot and privileges; a night's skills; last words.
 
-Heuristics, from the seat's notes only: vote and kill known enemies first, then the day's most
+Heuristics, from what the seat knows (its observation, ``notes.Known``) and its strategy notes: vote and kill known enemies first, then the day's most
 voted seat that is not a known friend, then a stable hunch; never a known friend. The doctor guards
 the sword it knows, the prayer a published sword, the revivers a dead friend; the mage checks until
 it finds a 杀手团 member and then kills it; the rangers reveal and ban early; 日月剑 and 禁武使者
@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from agents.base import Turn
-from agents.bots.qijian24.notes import SURE, Notes
+from agents.bots.qijian24.notes import SURE, Known, Notes
 from engine.actions import Action, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
 
@@ -24,10 +24,12 @@ RANGER_CHOICES = ("independent", "help_killers", "help_wuzhuang")
 
 
 class Decision:
-    """One decision: the notes, the turn, a generator keyed by (seed, seat, view length, label)."""
+    """One decision: what the seat knows, its notes, the turn, a generator keyed by (seed, seat, view
+    length, label)."""
 
     def __init__(self, notes: Notes, turn: Turn) -> None:
         self.n, self.turn = notes, turn
+        self.k = Known.of(turn.seat, turn.observation)
         self.legal = {(t.kind, t.skill): t for t in turn.legal}
 
     def rand(self, label: str) -> random.Random:
@@ -42,11 +44,11 @@ class Decision:
 
     def pick(self, options: Sequence[int], label: str) -> int | None:
         """Known enemies first, then today's ballots weighed against the day's hunch; never a friend."""
-        n = self.n
-        pool = [t for t in options if t != n.seat and t not in n.team and (t not in n.known or not n.friend(t))]
+        n, k = self.n, self.k
+        pool = [t for t in options if t != k.seat and t not in k.team and (t not in k.known or not k.friend(t))]
         if not pool:
             return None
-        enemies = {t for t in pool if (t in n.known and n.enemy(t)) or (label == "assassinate" and t in n.accusers)}
+        enemies = {t for t in pool if (t in k.known and k.enemy(t)) or (label == "assassinate" and t in n.accusers)}
         self.hunch(pool[0])
         hunches, heat = n.hunches, n.heat
         return max(pool, key=lambda t: (t in enemies, heat.get(t, 0) + HUNCH_WEIGHT * hunches.get(t, 0.0)))
@@ -67,7 +69,7 @@ class Decision:
         target = self.pick(vote.targets, "vote")
         if not self._posted():
             return Post(seat=seat, text=self._speech(target))
-        return Vote(seat=seat, target=target, reason="直觉" if target is None or not self.n.enemy(target) else "身份已明")
+        return Vote(seat=seat, target=target, reason="直觉" if target is None or not self.k.enemy(target) else "身份已明")
 
     def _posted(self) -> bool:
         """Whether this seat already posted since the open stage began."""
@@ -81,14 +83,14 @@ class Decision:
     def _speech(self, target: int | None) -> str:
         if target is None:
             return "目前没有明确的怀疑对象，先听听大家的意见。"
-        if self.n.enemy(target):
+        if self.k.enemy(target):
             return f"{target}号{SURE}了，这一轮请集中投{target}号。"
         return self.rand("speech").choice([f"我觉得{target}号发言偏划水，倾向投{target}号。",
                                            f"{target}号的票型很可疑，大家注意。", f"先踩一下{target}号，理由稍后补充。"])
 
     def _allegiance(self) -> str:
         """The mage stays independent; the others help a side (independent once refused)."""
-        if self.n.rejected or self.n.role == "mage":
+        if self.k.rejected or self.k.role == "mage":
             return "independent"
         return self.rand("side").choice(RANGER_CHOICES[1:])
 
@@ -99,10 +101,10 @@ class Decision:
             return None
         vote = self.legal.get(("vote", None))
         leader = max(vote.targets, key=lambda t: self.n.heat.get(t, 0)) if vote and vote.targets else None
-        if leader is None or not self.n.heat.get(leader) or self.n.enemy(leader):
+        if leader is None or not self.n.heat.get(leader) or self.k.enemy(leader):
             return None
         gamble = self.rand("privilege").random() < 0.3
-        if not (self.n.friend(leader) or gamble):
+        if not (self.k.friend(leader) or gamble):
             return None
         if ("skill", "immunity") in self.legal:
             return UseSkill(seat=seat, skill="immunity", targets=(leader,))
@@ -124,22 +126,22 @@ class Decision:
         return Pass(seat=seat)
 
     def _target(self, skill: str, template: LegalAction) -> int | None:
-        options, n = list(template.targets), self.n
-        unknown = [t for t in options if t not in n.known and t != self.turn.seat]
+        options, n, k = list(template.targets), self.n, self.k
+        unknown = [t for t in options if t not in k.known and t != self.turn.seat]
         if skill in ("assassinate", "snipe", "kill"):
-            if skill != "assassinate" and not any(n.enemy(t) for t in options) and n.day < 2:
+            if skill != "assassinate" and not any(k.enemy(t) for t in options) and n.day < 2:
                 return None
             return self.pick(options, skill)
         if skill == "check":
             return min(unknown, key=self.hunch, default=None)
         if skill == "protect":
-            friends = [t for t in options if t != self.turn.seat and n.friend(t)]
+            friends = [t for t in options if t != self.turn.seat and k.friend(t)]
             return friends[0] if friends else (self.turn.seat if self.turn.seat in options else options[0])
         if skill == "revive":
-            friends = [t for t in options if n.friend(t)]
+            friends = [t for t in options if k.friend(t)]
             return friends[0] if friends else None
         if skill == "pray":
-            swords = [t for t in options if "剑" in n.known.get(t, "")]
+            swords = [t for t in options if k.sword(t)]
             return swords[0] if swords else self.rand("pray").choice(options)
         if skill in ("kill_ban", "ban"):
             return self.pick(options, skill) if n.day >= 2 else None
@@ -148,7 +150,7 @@ class Decision:
         return None
 
     def _last_words(self) -> str:
-        enemies = sorted(t for t in self.n.known if self.n.enemy(t) and t in self.n.alive)
+        enemies = sorted(t for t in self.k.known if self.k.enemy(t) and t in self.k.alive)
         if enemies:
             return f"我出局了。请大家注意{'、'.join(f'{t}号' for t in enemies)}。"
         return "我出局了，祝本方好运。"

@@ -1,8 +1,13 @@
-"""What a qijian24 bot knows: a fold over its own seat's view, kept incrementally.
+"""What a qijian24 bot knows, and the strategy notes it keeps.
 
-Its own identity; the sword it knows by the chain; its checks (莫问剑's identities, the mage's
-杀手团 finds); every identity the judge publishes (outs, the reveal); the 杀手团's members (their
-chat); who is alive; the day's ballots (heat); and whether its ranger choice was refused.
+What the seat knows is the engine's observation of it (``Turn.observation``, ``Known.of``): its own
+identity and side, who is alive, its 杀手团 mates, every identity it may name — published by the
+judge (every out, the reveal) or told to it in private (the sword chain, 莫问剑's checks, the mage's
+杀手团 finds) — the seats its mage checks cleared, and whether its ranger choice was refused (its
+inbox). The bot never re-folds announcements to learn any of it.
+
+What the bot keeps itself (``Notes``, a fold over its view kept incrementally) is strategy: the
+day's ballots (heat), who accused one of its own as a sure enemy, its daily hunches.
 """
 
 from __future__ import annotations
@@ -11,34 +16,85 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.events import Dawn, Event, SeatsOut, VoteResult
-from engine.rulesets.qijian24.texts import IDENTITIES
+from engine.events import Event, Notice
+from engine.observation import Observation
+from engine.rulesets.qijian24.names import ENVOY, HELPER, KILLER_TEAM, LONE, PRAYER, SWORDS, VILLAGER
 
 SURE = "身份已经很清楚"
 """What a bot says when it knows a seat's identity (see ``decide``); read back by the accused side."""
-KILLER_WORDS = ("杀手团", "独杀", "禁武使者", "帮手")
-WUZHUANG_WORDS = ("剑", "绿珠", "庄民")
+KILLER_SIDE = frozenset({*KILLER_TEAM, LONE, ENVOY, HELPER})
+"""Identity ids of the killer side as the judge publishes them."""
+WUZHUANG_SIDE = frozenset({*SWORDS, PRAYER, VILLAGER})
+SWORD_IDS = frozenset(SWORDS)
+TEAM_IDS = frozenset(KILLER_TEAM)
+CLEARED = "not_killer_team"
+"""What a seat the mage cleared (验证失败) is known as: known, on neither side the bot can name."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the seat knows now, read off its observation."""
+
+    seat: int
+    role: str = ""
+    faction: str = ""
+    alive: frozenset[int] = frozenset()
+    team: frozenset[int] = frozenset()
+    known: dict[int, str] = field(default_factory=dict)
+    """Seat → identity id (or ``CLEARED``), for every other seat the seat may name."""
+    rejected: bool = False
+
+    @classmethod
+    def of(cls, seat: int, obs: Observation | None) -> Known:
+        """The seat's knowledge from its observation (nothing known without one)."""
+        if obs is None:
+            return cls(seat)
+        known = {s.seat: s.role for s in obs.seats if s.role is not None and s.seat != seat}
+        known.update({s.seat: CLEARED for s in obs.seats if s.role is None and CLEARED in s.statuses})
+        team = frozenset(m for t in obs.teams for m in t.members)
+        rejected = any(isinstance(e, Notice) and e.topic == "choice_rejected" for e in obs.inbox)
+        return cls(seat, obs.role or "", obs.faction or "", frozenset(obs.living()), team, known, rejected)
+
+    def enemy(self, seat: int) -> bool:
+        """Whether ``seat`` is known to be on the other side (by identity)."""
+        ident = self.known.get(seat)
+        if ident is None:
+            return False
+        if self.faction == "killers":
+            return ident in WUZHUANG_SIDE
+        if self.faction == "wuzhuang":
+            return ident in KILLER_SIDE
+        return ident in TEAM_IDS
+
+    def friend(self, seat: int) -> bool:
+        """Whether ``seat`` is known to be on this seat's side (or is itself)."""
+        if seat == self.seat or seat in self.team:
+            return True
+        ident = self.known.get(seat)
+        if ident is None:
+            return False
+        side = KILLER_SIDE if self.faction == "killers" else WUZHUANG_SIDE if self.faction == "wuzhuang" else frozenset()
+        return ident in side
+
+    def sword(self, seat: int) -> bool:
+        """Whether ``seat`` is known to be one of the seven swords."""
+        return self.known.get(seat) in SWORD_IDS
 
 
 @dataclass
 class Notes:
-    """One seat's knowledge, folded from the events it may see."""
+    """One seat's strategy notes, folded from the events it may see."""
 
     seed: int
     seat: int
+    team: frozenset[int] = frozenset()
+    """The seat's 杀手团 mates (from its observation when the notes begin; the team never changes)."""
     seen: int = 0
     last: Event | None = None
-    role: str = ""
-    faction: str = ""
-    alive: set[int] = field(default_factory=set)
-    known: dict[int, str] = field(default_factory=dict)
-    """Seat → identity string (as the judge writes it), from checks, the chain and publications."""
-    team: set[int] = field(default_factory=set)
     heat: dict[int, int] = field(default_factory=dict)
     day: int = 0
-    rejected: bool = False
     accusers: set[int] = field(default_factory=set)
-    """Seats that publicly named one of this seat's known teammates as a sure enemy (the killers' next targets)."""
+    """Seats that publicly named one of this seat's teammates as a sure enemy (the killers' next targets)."""
     hunches: dict[int, float] = field(default_factory=dict)
     hunch_day: int = -1
 
@@ -49,62 +105,9 @@ class Notes:
         self.seen = len(events)
         self.last = events[-1] if events else None
 
-    def enemy(self, seat: int) -> bool:
-        """Whether ``seat`` is known to be on the other side (by identity)."""
-        ident = self.known.get(seat)
-        if ident is None:
-            return False
-        if self.faction == "killers":
-            return any(w in ident for w in WUZHUANG_WORDS)
-        if self.faction == "wuzhuang":
-            return any(w in ident for w in KILLER_WORDS)
-        return ident.startswith("杀手团")
-
-    def friend(self, seat: int) -> bool:
-        """Whether ``seat`` is known to be on this seat's side (or is itself)."""
-        if seat == self.seat or seat in self.team:
-            return True
-        ident = self.known.get(seat)
-        if ident is None:
-            return False
-        words = KILLER_WORDS if self.faction == "killers" else WUZHUANG_WORDS if self.faction == "wuzhuang" else ()
-        return any(w in ident for w in words)
-
 
 def _skip(n: Notes, e: Event) -> None:
     return None
-
-
-def _created(n: Notes, e: Event) -> None:
-    n.alive = set(range(1, int(getattr(e, "seats", 0)) + 1))
-
-
-def _dealt(n: Notes, e: Event) -> None:
-    n.role, n.faction = str(getattr(e, "role", "")), str(getattr(e, "faction", ""))
-
-
-def _team(n: Notes, e: Event) -> None:
-    n.team = set(getattr(e, "members", []))
-
-
-def _feedback(n: Notes, e: Event) -> None:
-    result, targets = str(getattr(e, "result", "")), list(getattr(e, "targets", []))
-    if targets and result not in ("无效", "验证失败"):
-        n.known[targets[0]] = result
-    elif targets and result == "验证失败" and targets[0] not in n.known:
-        n.known[targets[0]] = "非杀手团"
-
-
-def _outs(n: Notes, e: Event) -> None:
-    """A typed public out (dawn, vote result, drowned, cited) or reveal: identities and who is out."""
-    for seat, ident in dict(getattr(e, "roles", {})).items():
-        n.known[int(seat)] = IDENTITIES[str(ident)][0] if str(ident) in IDENTITIES else str(ident)
-    if isinstance(e, VoteResult):
-        n.alive -= set(e.died)
-    elif isinstance(e, (Dawn, SeatsOut)):
-        n.alive -= set(e.seats)
-    if isinstance(e, Dawn):
-        n.alive |= set(e.revived)
 
 
 def _phase(n: Notes, e: Event) -> None:
@@ -126,11 +129,4 @@ def _posted(n: Notes, e: Event) -> None:
             n.accusers.add(author)
 
 
-def _notice(n: Notes, e: Event) -> None:
-    if getattr(e, "topic", "") == "choice_rejected":
-        n.rejected = True
-
-
-_FOLD = {"game_created": _created, "role_dealt": _dealt, "team_formed": _team, "feedback": _feedback,
-         "dawn": _outs, "vote_result": _outs, "seats_out": _outs, "role_revealed": _outs, "phase_began": _phase, "vote_cast": _vote, "notice": _notice,
-         "posted": _posted}
+_FOLD = {"phase_began": _phase, "vote_cast": _vote, "posted": _posted}

@@ -3,6 +3,10 @@
 Spec: ``shared/rules/qijian24.md`` (adjudications C-01..C-42) over the original rules text.
 
 Version history
+- 1.2: 舍神剑's kill latches at the instant of the out that makes its condition true (由龙剑 out, at most
+  4 swords alive), so a revival the same night no longer cancels it; a game's end gives its reason as
+  a code (``condition``, ``co_victory``); every refusal is a code with parameters (``errors``). 1.0 and
+  1.1 games are read as 1.2 (``upgrade``).
 - 1.1: the shared concepts as typed public events (``Dawn`` with identities and revivals,
   ``VoteResult`` with the outs' identities, ``SeatsOut``, ``RoleRevealed``) in place of ``Announced``
   topics; published identities are identity ids (the two 游侠 alike); a fallback pass carries its
@@ -15,6 +19,7 @@ Version history
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,7 +30,7 @@ from engine.legal import LegalAction
 from engine.names import NameTable
 from engine.narrate.table import Narration
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.qijian24 import legal
+from engine.rulesets.qijian24 import legal, observe
 from engine.rulesets.qijian24.aliases import ENGLISH
 from engine.rulesets.qijian24.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.qijian24.fold import fold
@@ -47,13 +52,14 @@ from engine.state import BaseState
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.observation import BudgetState, Observation, SeatStatus, SkillState
 
 
 class Qijian24(Ruleset):
     """The qijian24 rule set."""
 
     id: ClassVar[str] = "qijian24"
-    version: ClassVar[str] = "1.1"
+    version: ClassVar[str] = "1.2"
     title: ClassVar[str] = "【版杀18】《七剑》"
     seats: ClassVar[int] = 24
     flags: ClassVar[tuple[Flag, ...]] = FLAGS
@@ -114,6 +120,27 @@ class Qijian24(Ruleset):
     def fold(self, state: BaseState, event: Event) -> None:
         assert isinstance(state, QijianState)
         fold(state, event)
+
+    # -- what a viewer knows (``observe``) -----------------------------------------------------------
+
+    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
+        """The shared part, with what the seat was told of others in private and its ranger choice."""
+        assert isinstance(state, QijianState)
+        obs = observe.knowledge(state, super().observe_seat(state, base, seat), seat)
+        return dataclasses.replace(obs, statuses=(*obs.statuses, *observe.statuses(state, seat)))
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        assert isinstance(state, QijianState)
+        told = state.identities.get(seat)
+        return observe.skills(state, seat, told.role if told else None)
+
+    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
+        assert isinstance(state, QijianState)
+        return observe.budgets(state, seat)
+
+    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
+        assert isinstance(state, QijianState)
+        return observe.truth(state, status)
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SetupError
 from engine.events import PUBLIC, Warned
+from engine.rulesets.qijian24.errors import setup_error
 from engine.rulesets.qijian24.flow import st
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def normalise(value: Any) -> list[str]:
         return []
     if isinstance(value, list) and all(v in CATEGORIES for v in value):
         return list(value)
-    raise SetupError(f"discipline: {value!r} is not allowed; give true, false, or a list of {list(CATEGORIES)}")
+    raise setup_error("discipline_value", value=repr(value))
 
 
 def enabled(game: Game, category: str) -> bool:

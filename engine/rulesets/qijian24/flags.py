@@ -9,6 +9,7 @@ appears exactly once.
 from __future__ import annotations
 
 from engine.flags import Flag
+from engine.narrate.table import Pair
 
 _FLAGS: tuple[Flag, ...] = (
     Flag("qijian.prayer_only_vs_assassins", False, "C-05",
@@ -66,6 +67,47 @@ _FLAGS: tuple[Flag, ...] = (
 
 FLAGS: tuple[Flag, ...] = tuple(sorted(_FLAGS, key=lambda f: (not f.ref.startswith("C-"), f.ref)))
 """The flags in the spec's order (C-05 … C-42, then the discipline policy of §5)."""
+
+FLAG_WORDS: dict[str, Pair] = {
+    "qijian.prayer_only_vs_assassins": ("祈祷得来的额外生命只抵挡杀手团和独杀的暗杀",
+                                        "prayer lives absorb only the 杀手团's and the 独杀's assassinations"),
+    "qijian.prayer_per_hit": ("每次额外生命只抵挡一次夜杀", "each extra life absorbs one night kill"),
+    "qijian.prayer_same_night": ("祈祷当晚就能抵挡夜杀", "a prayer life protects from the night it is gained"),
+    "qijian.mutual_cancel": ("两方互杀时双方的杀人都抵消", "two parties killing each other's members cancel both kills"),
+    "qijian.killers_immune_both_ways": ("杀手团与独杀互相杀中无效，不论是否互杀",
+                                        "kills between the 杀手团 and the 独杀 do nothing, mutual or not"),
+    "qijian.missing_kill": ("缺失的必须暗杀如何处理", "what a missing mandatory kill becomes"),
+    "qijian.ban_voids_team_kill": ("禁特权令用在杀手团成员身上时杀手团当晚不能杀人",
+                                   "a privilege ban on a 杀手团 member voids the team kill"),
+    "qijian.voided_consumed": ("被禁止或抵消的限次技能也算用掉", "a limited skill voided or cancelled is still spent"),
+    "qijian.sheshen_latched": ("舍神剑的杀人权一经激活永久有效（复活不影响）",
+                               "the Sheshen sword's kill stays active once activated (revivals do not undo it)"),
+    "qijian.ban_covers_next_day": ("禁特权令的效果持续到次日白天结束", "a privilege ban lasts to the end of the next day"),
+    "qijian.immunity_per_stage": ("禁武使者的免投杀只对使用的那一部分投票有效",
+                                  "the envoy's immunity holds for the one vote stage it is used in"),
+    "qijian.rangers_need_independent": ("游侠方胜利需要至少一名选择独立的游侠存活",
+                                        "a ranger win needs an independent ranger alive"),
+    "qijian.two_killers_without_envoy": ("武庄方胜利条件 B 的“至少 2 杀出局”只计杀手团和独杀",
+                                         "Wuzhuang B's \"two killers out\" counts only the 杀手团 and the 独杀"),
+    "qijian.co_victory": ("多方同时达成胜利条件时共同胜利", "several sides meeting their conditions at once all win"),
+    "qijian.exempt_spent_on_declaration": ("日月剑的免最高票一经声明即用掉，即使没有改变结果",
+                                           "the Riyue sword's exemption is spent when declared, even with no effect"),
+    "qijian.mage_bonus_any_ranger": ("游侠方任何成员出局都给法师加一次杀人权（不论其选择）",
+                                     "every ranger-side out gives the mage a kill, whatever its choice"),
+    "qijian.mage_sees_lone": ("法师查验独杀也会得到结果", "the mage's check shows the 独杀 too"),
+    "qijian.vote_victim_last_words": ("被投票出局者当晚可以留遗言", "a player voted out leaves last words that night"),
+    "qijian.link_any_cause": ("风火连城无论以何种方式出局，绿珠都随他出局",
+                              "绿珠 goes out with Fenghuo Liancheng by any cause"),
+    "qijian.mage_check_and_kill": ("法师同一晚可以既查验又杀人", "the mage may check and kill on the same night"),
+    "qijian.exempt_then_immunity": ("先结算日月剑的免最高票，再结算禁武使者的免投杀",
+                                    "the Riyue exemption is settled before the envoy's immunity"),
+    "qijian.doctor_self_consecutive": ("青干剑也不得连续两晚保护自己",
+                                       "the doctor may not protect itself two nights running either"),
+    "qijian.no_vote_warning": ("不投票者记为弃票并受警告", "a seat that does not vote abstains and is warned"),
+    "qijian.substitute_policy": ("累计 2 次警告后如何处理", "what two warnings do to a seat"),
+}
+"""Each flag in words, zh and en: what it decides (a prompt's or a header's changed adjudications read
+this and the value, never the flag's id)."""
 
 ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ("C-01", "a round (轮) is one night; each 每轮 skill is used at most once a night", None,

@@ -22,8 +22,9 @@ from engine.events import (
     SeatsOut,
 )
 from engine.rulesets.qijian24.names import (
+    CO_VICTORY,
+    CONDITION,
     DROWNED,
-    FACTION_NAMES,
     FENGHUO,
     IDENTITY_ID,
     KILLER_TEAM,
@@ -61,16 +62,31 @@ def begin_day(game: Game, day: int) -> None:
 
 
 def out(game: Game, seat: int, cause: str) -> list[int]:
-    """``seat`` goes out; 风火连城 takes 绿珠 with him by any cause (C-37). The seats that went out."""
+    """``seat`` goes out; 风火连城 takes 绿珠 with him by any cause (C-37). The seats that went out.
+
+    Each out is followed at once by the latch it may set off (``latch_at_out``)."""
     s = st(game)
     game.emit(Died, JUDGE, seat=seat, cause=cause)
+    latch_at_out(game)
     gone = [seat]
     if s.pieces[seat].role == FENGHUO and (s.phase == "NIGHT" or s.flags.get("qijian.link_any_cause", True)):
         for linked in s.holders(PRAYER):
             if s.pieces[linked].alive:
                 game.emit(Died, JUDGE, seat=linked, cause=LINK)
+                latch_at_out(game)
                 gone.append(linked)
     return gone
+
+
+def latch_at_out(game: Game) -> None:
+    """舍神剑's kill is activated at the instant the out that makes its condition true is folded: 由龙剑
+    out and at most 4 swords alive (C-14). The rules say a revival does not undo it
+    (「在由龙剑死且武庄只余4剑的那一瞬间，能力就被激活，复活不复活，不受任何影响」), so the latch
+    cannot wait for the dawn, after the night's revivals (spec R9 reads it there; the seed's instant
+    stands)."""
+    s = st(game)
+    if not s.sheshen_active and s.is_out(YOULONG) > 0 and s.swords_alive() <= 4 and s.holders(SHESHEN):
+        game.emit(Resolved, JUDGE, skill="activate", actor=None, targets=s.holders(SHESHEN), result=SHESHEN)
 
 
 def identities(s: QijianState, seats: Sequence[int]) -> dict[int, str]:
@@ -79,12 +95,11 @@ def identities(s: QijianState, seats: Sequence[int]) -> dict[int, str]:
 
 
 def latch(game: Game) -> None:
-    """R9's latches: 独杀 once a 杀手团 member is out (C-13); 舍神 once 由龙 is out and ≤4 swords live (C-14)."""
+    """R9's latch after the whole night (or a day's out): 独杀 once a 杀手团 member is out (C-13). 舍神's
+    latches at the out itself (``latch_at_out``)."""
     s = st(game)
     if not s.lone_active and s.is_out(*KILLER_TEAM) > 0 and s.holders(LONE):
         game.emit(Resolved, JUDGE, skill="activate", actor=None, targets=s.holders(LONE), result=LONE)
-    if (not s.sheshen_active and s.is_out(YOULONG) > 0 and s.swords_alive() <= 4 and s.holders(SHESHEN)):
-        game.emit(Resolved, JUDGE, skill="activate", actor=None, targets=s.holders(SHESHEN), result=SHESHEN)
 
 
 def check_win(game: Game) -> bool:
@@ -96,7 +111,7 @@ def check_win(game: Game) -> bool:
     if not found:
         return False
     game.emit(Announced, PUBLIC, topic="winners", seats=winning_seats(s, found), data={"sides": found})
-    game.emit(GameEnded, PUBLIC, winners=found, reason="、".join(FACTION_NAMES.zh(side) for side in found) + "达成胜利条件")
+    game.emit(GameEnded, PUBLIC, winners=found, reason=CO_VICTORY if len(found) > 1 else CONDITION)
     return True
 
 

@@ -13,8 +13,12 @@ from typing import Any
 from engine import events as ev
 from engine.rulesets.qijian24.names import (
     ALLEGIANCE_SKILLS,
+    CHAIN,
+    CHECK,
     DROWNED,
     EXEMPT,
+    FAILED,
+    IDENTITY_BY_WORDS,
     IMMUNITY,
     KILL,
     LONE,
@@ -128,7 +132,19 @@ def _skill(s: QijianState, e: ev.SkillSubmitted) -> None:
 
 def _choice(s: QijianState, e: ev.ChoiceMade) -> None:
     piece = s.pieces[e.seat]
-    piece.allegiance, piece.chosen = ALLEGIANCE_SKILLS[e.skill], True
+    piece.allegiance, piece.chosen, piece.side_told = ALLEGIANCE_SKILLS[e.skill], True, True
+
+
+def _feedback(s: QijianState, e: ev.Feedback) -> None:
+    """A private result naming another seat's identity (the chain, a check) is what that seat knows of
+    it; a mage's 验证失败 that the target is not a 杀手团 member."""
+    if not e.targets or e.skill not in (CHAIN, CHECK):
+        return
+    target = e.targets[0]
+    if e.result in IDENTITY_BY_WORDS:
+        s.learned.setdefault(e.seat, {})[target] = IDENTITY_BY_WORDS[e.result]
+    elif e.result == FAILED:
+        s.cleared.setdefault(e.seat, set()).add(target)
 
 
 def _resolved(s: QijianState, e: ev.Resolved) -> None:
@@ -174,6 +190,7 @@ def _revive(s: QijianState, e: ev.Resolved) -> None:
     if e.result == "revived":
         piece = s.pieces[e.targets[0]]
         piece.alive, piece.extra_lives, piece.last_words_due, piece.last_words_used = True, 0, False, True
+        piece.cause = None
         s.window.ballot = None
 
 
@@ -201,7 +218,7 @@ _RESOLVED: dict[str, Callable[[QijianState, ev.Resolved], None]] = {
 
 def _died(s: QijianState, e: ev.Died) -> None:
     piece = s.pieces[e.seat]
-    piece.alive, s.window.ballot = False, None
+    piece.alive, piece.cause, s.window.ballot = False, e.cause, None
     piece.last_words_due = not piece.last_words_used and (
         e.cause != VOTE or bool(s.flags.get("qijian.vote_victim_last_words", True)))
     if s.is_sword(e.seat):
@@ -238,6 +255,8 @@ def _warned(s: QijianState, e: ev.Warned) -> None:
 def _notice(s: QijianState, e: ev.Notice) -> None:
     if e.topic == "seal":
         s.nonces[str(e.data["nonce"])] = e.seats[0]
+    elif e.topic == "choice_default":
+        s.pieces[e.seats[0]].side_told = True
     elif e.topic == "substituted":
         for seat in e.seats:
             s.pieces[seat].warnings = 0
@@ -264,7 +283,7 @@ HANDLERS: dict[str, Handler] = {
     "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned, "notice": _notice,
     "announced": _nothing, "seats_out": _seats_out, "dawn": _nothing, "vote_result": _nothing,
     "sheriff": _nothing, "role_revealed": _nothing, "layer_listed": _nothing, "layer_assigned": _nothing,
-    "game_ended": _ended, "team_posted": _team_posted, "feedback": _nothing,
+    "game_ended": _ended, "team_posted": _team_posted, "feedback": _feedback,
     "post_withheld": _nothing, "question": _nothing, "role_changed": _nothing, "team_joined": _nothing,
     "win_latched": _nothing,
 }

@@ -31,6 +31,10 @@ ALLEGIANCE_SKILLS = {INDEPENDENT: RANGERS, HELP_KILLERS: KILLERS, HELP_WUZHUANG:
 VOTE, LINK, DROWNED, CITED = "vote", "link", "drowned", "cited_judge"
 """Causes of an out that are not skills: a stage vote, 绿珠's link, drowning, 贴证 (instant death)."""
 
+CONDITION, CO_VICTORY = "condition", "co_victory"
+END_REASONS = (CONDITION, CO_VICTORY)
+"""Why a game ends (``GameEnded.reason``): one side's condition holds, or several sides' at once (C-31)."""
+
 CHAIN = "chain"
 """The start-of-game message by which sword k learns sword k+1 (1知道2…7知道1)."""
 
@@ -38,42 +42,61 @@ VOID, FAILED = "无效", "验证失败"
 
 ROLES: tuple[RoleInfo, ...] = (
     RoleInfo(FENGHUO, "风火连城", "Fenghuo Liancheng (killer team)", KILLERS, 1, (ASSASSINATE,),
-             "杀手团. With the team, kills one living non-member every night (mandatory). 绿珠 goes out with him."),
+             "杀手团. With the team, kills one living non-member every night (mandatory). 绿珠 goes out with him.",
+             summary_zh="杀手团成员。每晚与杀手团共同暗杀一名非成员的存活玩家（不允许放弃）。无论以何种方式出局，绿珠都随他出局。"),
     RoleInfo(GUAGELUO, "瓜哥洛", "Guageluo (killer team)", KILLERS, 1, (ASSASSINATE,),
-             "杀手团. With the team, kills one living non-member every night (mandatory)."),
+             "杀手团. With the team, kills one living non-member every night (mandatory).",
+             summary_zh="杀手团成员。每晚与杀手团共同暗杀一名非成员的存活玩家（不允许放弃）。"),
     RoleInfo(TUSHI, "秃狮", "Tushi (killer team)", KILLERS, 1, (ASSASSINATE,),
-             "杀手团. With the team, kills one living non-member every night (mandatory)."),
+             "杀手团. With the team, kills one living non-member every night (mandatory).",
+             summary_zh="杀手团成员。每晚与杀手团共同暗杀一名非成员的存活玩家（不允许放弃）。"),
     RoleInfo(LONE, "丘东洛", "Qiu Dongluo (lone killer)", KILLERS, 1, (ASSASSINATE,),
-             "独杀. Once a 杀手团 member is out, kills one living player every night (mandatory)."),
+             "独杀. Once a 杀手团 member is out, kills one living player every night (mandatory).",
+             summary_zh="独杀。杀手团有人出局后暗杀权激活，之后每晚暗杀一名存活玩家（不允许放弃）；与杀手团互相杀中无效。"),
     RoleInfo(ENVOY, "禁武使者", "Martial-ban envoy", KILLERS, 1, (IMMUNITY,),
-             "Twice, during a vote stage, makes one living player immune to being voted out in that stage."),
-    RoleInfo(HELPER, "帮手", "Helper", KILLERS, 3, (), "Votes only; knows nobody."),
+             "Twice, during a vote stage, makes one living player immune to being voted out in that stage.",
+             summary_zh="共 2 次：在某次投票截止前指定一名存活玩家，该玩家本次投票不会被投出。"),
+    RoleInfo(HELPER, "帮手", "Helper", KILLERS, 3, (), "Votes only; knows nobody.",
+             summary_zh="只有投票权，不认识任何人。"),
     RoleInfo(MOWEN, "莫问剑", "Mowen sword (wisdom)", WUZHUANG, 1, (CHECK,),
-             "Each night learns one living player's true identity. Knows 由龙剑."),
+             "Each night learns one living player's true identity. Knows 由龙剑.",
+             summary_zh="每晚查验一名存活玩家，得知其真实身份。开局知道由龙剑是谁。"),
     RoleInfo(YOULONG, "由龙剑", "Youlong sword (attack)", WUZHUANG, 1, (SNIPE,),
-             "Snipes one living player: 1 use, +1 per two sword outs. Knows 青干剑."),
+             "Snipes one living player: 1 use, +1 per two sword outs. Knows 青干剑.",
+             summary_zh="狙击一名存活玩家：初始 1 次，七剑每出局 2 人加 1 次。开局知道青干剑是谁。"),
     RoleInfo(QINGGAN, "青干剑", "Qinggan sword (defence)", WUZHUANG, 1, (PROTECT,),
              "Each night protects one living player from night kills, never the same two nights running. "
-             "Knows 舍神剑."),
+             "Knows 舍神剑.",
+             summary_zh="每晚保护一名存活玩家不受夜杀（可以保护自己），不得连续两晚保护同一人。开局知道舍神剑是谁。"),
     RoleInfo(SHESHEN, "舍神剑", "Sheshen sword (wrath)", WUZHUANG, 1, (KILL,),
-             "Once 由龙剑 is out and at most 4 swords live, kills one living player a night. Knows 天瀑剑."),
+             "Once 由龙剑 is out and at most 4 swords live, kills one living player a night. Knows 天瀑剑.",
+             summary_zh="由龙剑出局且武庄只余不超过 4 剑的那一刻起激活（复活不影响），之后每晚可杀一人。开局知道天瀑剑是谁。"),
     RoleInfo(TIANPU, "天瀑剑", "Tianpu sword (wu-wei)", WUZHUANG, 1, (REVIVE,),
-             "Once, while alive, revives any out player at night. Knows 日月剑."),
+             "Once, while alive, revives any out player at night. Knows 日月剑.",
+             summary_zh="1 次：自己存活时，夜里复活任何一名已出局者。开局知道日月剑是谁。"),
     RoleInfo(RIYUE, "日月剑", "Riyue sword (change)", WUZHUANG, 1, (EXEMPT,),
-             "Once, in a vote stage, spares the top vote-getter: the second takes the consequence. Knows 竞星剑."),
+             "Once, in a vote stage, spares the top vote-getter: the second takes the consequence. Knows 竞星剑.",
+             summary_zh="1 次：在某次投票截止前声明，该次投票的最高票者免于出局，由第二高票者承担。开局知道竞星剑是谁。"),
     RoleInfo(JINGXING, "竞星剑", "Jingxing sword (restraint)", WUZHUANG, 1, (KILL_BAN,),
-             "Once, voids one player's kill for a night (on a 杀手团 member: the team kill). Knows 莫问剑."),
+             "Once, voids one player's kill for a night (on a 杀手团 member: the team kill). Knows 莫问剑.",
+             summary_zh="1 次：使一名玩家当晚的杀人无效（对杀手团成员使用则杀手团当晚不能杀人）。开局知道莫问剑是谁。"),
     RoleInfo(PRAYER, "绿珠", "Lüzhu (prayer)", WUZHUANG, 1, (PRAY,),
              "Prays for a new player each night (1 use, +1 per sword out): a sword gains a life. Goes out "
-             "with 风火连城."),
-    RoleInfo(VILLAGER, "庄民", "Villager", WUZHUANG, 4, (), "Votes only; knows nobody."),
+             "with 风火连城.",
+             summary_zh="每晚为一名从未祈祷过的玩家祈祷（初始 1 次，每出局一剑加 1 次）：若为七剑则即刻增加 1 次生命，法官不反馈。随风火连城出局。"),
+    RoleInfo(VILLAGER, "庄民", "Villager", WUZHUANG, 4, (), "Votes only; knows nobody.",
+             summary_zh="只有投票权，不认识任何人。"),
     RoleInfo(MAGE, "刘郁芳", "Liu Yufang (mage)", RANGERS, 1, (CHECK, KILL),
-             "Each night checks one player (only 杀手团 show); kills: 2 uses, +1 per ranger-side out."),
-    RoleInfo(PERFORMER, "卖艺人", "Street performer", RANGERS, 1, (REVIVE,), "Once, revives any out player at night."),
+             "Each night checks one player (only 杀手团 show); kills: 2 uses, +1 per ranger-side out.",
+             summary_zh="每晚查验一人（只有杀手团成员会显示）；杀人初始 2 次，游侠方每出局一人加 1 次，每晚最多 1 次。"),
+    RoleInfo(PERFORMER, "卖艺人", "Street performer", RANGERS, 1, (REVIVE,), "Once, revives any out player at night.",
+             summary_zh="1 次：夜里复活任何一名已出局者。"),
     RoleInfo(REVEALER, "游侠(公布身份权)", "Ranger (reveal)", RANGERS, 1, (REVEAL,),
-             "Once, has the judge publish one living player's true identity."),
+             "Once, has the judge publish one living player's true identity.",
+             summary_zh="1 次：请法官在天亮时公布一名存活玩家的真实身份。"),
     RoleInfo(BANNER, "游侠(禁特权令)", "Ranger (ban)", RANGERS, 1, (BAN,),
-             "Once, voids every privilege of one player from that night to the end of the next day."),
+             "Once, voids every privilege of one player from that night to the end of the next day.",
+             summary_zh="1 次：使一名玩家从当晚到次日白天结束的特权全部无效。"),
 )
 ROLE = {r.id: r for r in ROLES}
 
@@ -91,6 +114,10 @@ RANGER_IDENTITY = "ranger"
 
 IDENTITY_ID: dict[str, str] = {role: RANGER_IDENTITY if role in (REVEALER, BANNER) else role for role in IDENTITY}
 """Role → the identity id the judge's public posts carry (a role id, or ``ranger``)."""
+
+IDENTITY_BY_WORDS: dict[str, str] = {words: IDENTITY_ID[role] for role, words in IDENTITY.items()}
+"""The judge's words (``杀手团·瓜哥洛``, ``游侠``) → the identity id: how a private result that names an
+identity in words (莫问剑's and the mage's checks, the sword chain) is read as an id."""
 
 ROLE_NAMES = NameTable("role", [
     *(Name(r.id, r.zh, r.en) for r in ROLES),

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SetupError, UnknownName
+from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     AliasesAssigned,
@@ -21,6 +21,7 @@ from engine.flags import resolve_flags
 from engine.ruleset import SeatSetup
 from engine.rulesets.qijian24.aliases import ALIASES
 from engine.rulesets.qijian24.discipline import normalise
+from engine.rulesets.qijian24.errors import setup_error, why
 from engine.rulesets.qijian24.flags import FLAGS
 from engine.rulesets.qijian24.flow import begin_day, st
 from engine.rulesets.qijian24.names import CHAIN, IDENTITY, ROLE, ROLE_NAMES, ROLES, SWORDS, TEAM
@@ -37,10 +38,9 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
     free in every vote stage), so ``rounds`` must be empty and ``floor`` is always open."""
     unknown = set(given) - {"discipline", "floor", "rounds"}
     if unknown:
-        raise SetupError(f"unknown option(s) {sorted(unknown)}; known: ['discipline']")
+        raise setup_error("unknown_options", names=sorted(unknown))
     if given.get("rounds"):
-        raise SetupError(f"rounds: qijian24 has no speaking turns (posts are free in every vote stage); "
-                         f"drop {sorted(given['rounds'])}")
+        raise setup_error("no_rounds", rounds=sorted(given["rounds"]))
     return {"discipline": normalise(given.get("discipline", True))}
 
 
@@ -84,19 +84,20 @@ def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
     missing = sorted(set(range(1, SEATS + 1)) - set(seats))
     extra = sorted({s for s in seats if not 1 <= s <= SEATS} | {s for s in seats if seats.count(s) > 1})
     if missing or extra:
-        raise SetupError(f"qijian24 needs seats 1..{SEATS} exactly once; missing {missing}, extra or repeated {extra}")
+        raise setup_error("seats_mismatch", count=SEATS, missing=missing or None, extra=extra or None)
     roles: dict[int, str] = {}
     for item in seating:
         if item.role is None:
-            raise SetupError(f"seat {item.seat} has no role: give every seat a role, or none at all")
+            raise setup_error("seat_without_role", seat=item.seat)
         try:
             roles[item.seat] = ROLE_NAMES.id(item.role)
-        except UnknownName as err:
-            raise SetupError(f"seat {item.seat}: {err}") from None
+        except UnknownName:
+            raise setup_error("seat_unknown_role", seat=item.seat, name=item.role) from None
     want, got = Counter(DEAL), Counter(roles.values())
     if want != got:
-        diff = [f"{ROLE_NAMES.zh(r)} {got[r]} (needs {want[r]})" for r in sorted(set(want) | set(got)) if got[r] != want[r]]
-        raise SetupError("roster does not match qijian24: " + "; ".join(diff))
+        diff = [why("roster_count", role=r, got=got[r], want=want[r]) for r in sorted(set(want) | set(got))
+                if got[r] != want[r]]
+        raise setup_error("roster_mismatch", diff=diff)
     return roles
 
 

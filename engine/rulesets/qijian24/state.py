@@ -23,6 +23,10 @@ class Piece:
     allegiance: str = ""
     chosen: bool = False
     alive: bool = True
+    cause: str | None = None
+    """The judge's cause of the seat's out (the kill that did it, ``vote``, ``link`` …); None while alive."""
+    side_told: bool = False
+    """Whether a ranger-side seat has been told its allegiance (its choice accepted, or the default)."""
     extra_lives: int = 0
     lives_since: int = 0
     """The night from which the newest extra life counts (flag C-07 false: the night after it was gained)."""
@@ -88,6 +92,12 @@ class QijianState(BaseState):
     lone_active: bool = False
     sheshen_active: bool = False
     nonces: dict[str, int] = field(default_factory=dict)
+    # what each seat was told of others in private (the sword chain, checks)
+    learned: dict[int, dict[int, str]] = field(default_factory=dict)
+    """Seat → {seat → identity id} its private results named (the chain's next sword, 莫问剑's and the
+    mage's finds)."""
+    cleared: dict[int, set[int]] = field(default_factory=dict)
+    """Seat → the seats its mage checks read 验证失败 (not a 杀手团 member)."""
     to_drown: list[int] = field(default_factory=list)
 
     # -- derived views of the state (no mutation) -------------------------------------------------

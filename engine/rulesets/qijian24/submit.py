@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.errors import IllegalAction
+from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     ChoiceMade,
@@ -24,6 +24,7 @@ from engine.events import (
     seat_vis,
     team_vis,
 )
+from engine.rulesets.qijian24.errors import illegal
 from engine.rulesets.qijian24.flow import after_outs, check_win, identities, out, st
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
@@ -52,27 +53,25 @@ def submit(game: Game, action: Action) -> None:
     """Validate ``action`` against the rules and the open window, then emit its events."""
     s = st(game)
     if action.seat not in s.pieces:
-        raise IllegalAction(f"no seat {action.seat}: seats are 1..{len(s.pieces)}")
+        raise illegal("no_seat", target=action.seat, count=len(s.pieces))
     _HANDLERS[type(action)](game, action)
 
 
-def where(s: QijianState, seat: int) -> str:
-    """``seat 5, STAGE2 of day 3``: how a refusal names the step and the seat."""
-    return f"seat {seat}, {s.phase} of day {s.day}"
+def where(s: QijianState, seat: int) -> dict[str, Any]:
+    """The parameters by which a refusal names the seat and the step (``seat``, ``phase``, ``day``)."""
+    return {"seat": seat, "phase": s.phase, "day": s.day}
 
 
 def _living_in_stage(s: QijianState, seat: int, what: str) -> None:
     if not s.pieces[seat].alive:
-        raise IllegalAction(f"{where(s, seat)}: dead players cannot {what} (出局者禁言); only last words are theirs")
+        raise illegal(f"dead_cannot_{what}", **where(s, seat))
     if s.phase not in STAGES:
-        raise IllegalAction(f"{where(s, seat)}: cannot {what} now; the thread and the ballots are open during "
-                            "the day's vote stages")
+        raise illegal(f"{what}_closed", **where(s, seat))
 
 
 def _talk_left(s: QijianState, seat: int) -> None:
     if s.window.posts.get(seat, 0) >= POSTS_PER_WINDOW:
-        raise IllegalAction(f"{where(s, seat)}: {POSTS_PER_WINDOW} posts in this phase already (the limit); vote, "
-                            "act or pass")
+        raise illegal("posts_used", limit=POSTS_PER_WINDOW, **where(s, seat))
 
 
 def _post(game: Game, action: Post) -> None:
@@ -80,7 +79,7 @@ def _post(game: Game, action: Post) -> None:
     _living_in_stage(s, action.seat, "post")
     _talk_left(s, action.seat)
     if action.quote is not None and action.quote > s.floor:
-        raise IllegalAction(f"{where(s, action.seat)}: quote {action.quote}: no such floor (the thread has {s.floor})")
+        raise illegal("no_such_floor", seat=action.seat, floor=action.quote, floors=s.floor)
     game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
     cited = [nonce for nonce, owner in s.nonces.items() if owner == action.seat and nonce in action.text]
     if cited:
@@ -94,8 +93,7 @@ def _team_post(game: Game, action: TeamPost) -> None:
     team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
     piece = s.pieces[action.seat]
     if team != TEAM or piece.role not in KILLER_TEAM or not piece.alive:
-        raise IllegalAction(f"{where(s, action.seat)}: only living 杀手团 members post in the 杀手团 chat; no "
-                            f"other private channel exists (严禁玩家私下交流)")
+        raise illegal("team_only_killers", seat=action.seat)
     _talk_left(s, action.seat)
     game.emit(TeamPosted, team_vis(TEAM), s.team(), team=TEAM, seat=action.seat, text=action.text)
 
@@ -105,17 +103,15 @@ def _vote(game: Game, action: Vote) -> None:
     _living_in_stage(s, action.seat, "vote")
     eligible = s.eligible_targets()
     if action.target is not None and action.target not in eligible:
-        raise IllegalAction(f"{where(s, action.seat)}: ballot for {action.target} refused; this stage's candidates "
-                            f"are {eligible} (or abstain with null)")
+        raise illegal("ballot_not_candidate", target=action.target, candidates=list(eligible), **where(s, action.seat))
     if action.seat in s.votes and s.pieces[action.seat].vote_changes >= VOTE_CHANGES:
-        raise IllegalAction(f"{where(s, action.seat)}: a second change of vote in one stage is invalid "
-                            "(每阶段只能改票一次)")
+        raise illegal("vote_change_limit", limit=VOTE_CHANGES, **where(s, action.seat))
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
 def _skill(game: Game, action: UseSkill | Choose) -> None:
     s = st(game)
-    skill = SKILL_NAMES.id(action.skill)
+    skill = _skill_id(action.seat, action.skill)
     chosen = tuple(action.targets)
     if skill in ALLEGIANCE_SKILLS:
         return _allegiance(game, action.seat, skill)
@@ -126,15 +122,12 @@ def _skill(game: Game, action: UseSkill | Choose) -> None:
     else:
         offered = ()
     if skill not in offered:
-        raise IllegalAction(f"{where(s, action.seat)}: {SKILL_NAMES.zh(skill)} ({skill}) is not available; "
-                            f"available now: {[SKILL_NAMES.zh(k) for k in offered] or 'none'}")
+        raise illegal("skill_unavailable", skill=skill, skills=list(offered) or None, **where(s, action.seat))
     if len(chosen) != arity(skill):
-        raise IllegalAction(f"{where(s, action.seat)}: {SKILL_NAMES.zh(skill)} takes {arity(skill)} target(s), "
-                            f"not {list(chosen)}")
+        raise illegal("skill_arity", skill=skill, n=arity(skill), targets=list(chosen) or None, **where(s, action.seat))
     legal = targets(s, action.seat, skill)
     if chosen and chosen[0] not in legal:
-        raise IllegalAction(f"{where(s, action.seat)}: {SKILL_NAMES.zh(skill)} cannot take seat {chosen[0]}; "
-                            f"legal targets: {list(legal)}")
+        raise illegal("skill_target", skill=skill, target=chosen[0], legal=list(legal) or None, **where(s, action.seat))
     if slot(s, action.seat, skill) == ASSASSINATE:
         vis, to = team_vis(TEAM), s.team()
     else:
@@ -148,8 +141,7 @@ def _allegiance(game: Game, seat: int, skill: str) -> None:
     s = st(game)
     piece = s.pieces[seat]
     if piece.role not in RANGER_SIDE or not piece.alive or s.day != 2 or s.phase not in STAGES or piece.chosen:
-        raise IllegalAction(f"{where(s, seat)}: the ranger choice is made once, by a living ranger-side member, "
-                            "from the dawn of day 2 until night 2")
+        raise illegal("ranger_choice_closed", **where(s, seat))
     side = ALLEGIANCE_SKILLS[skill]
     taken = sum(1 for p in s.pieces.values() if p.role in RANGER_SIDE and p.chosen and p.allegiance == side)
     if side != RANGERS and taken >= ALLEGIANCE_LIMIT:
@@ -163,8 +155,7 @@ def _last_words(game: Game, action: SubmitLastWords) -> None:
     s = st(game)
     piece = s.pieces[action.seat]
     if piece.alive or not piece.last_words_due or action.seat not in s.window.eligible or action.seat in s.window.done:
-        raise IllegalAction(f"{where(s, action.seat)}: last words are given once by a player out of the game, "
-                            "in the night after a vote or the last-words phase after a night")
+        raise illegal("last_words_not_due", **where(s, action.seat))
     game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
     game.emit(LastWords, PUBLIC, seat=action.seat, text=action.text, published=True)
 
@@ -172,9 +163,17 @@ def _last_words(game: Game, action: SubmitLastWords) -> None:
 def _pass(game: Game, action: Pass) -> None:
     s = st(game)
     if game.legal(action.seat) is None:
-        raise IllegalAction(f"{where(s, action.seat)}: nothing is awaited from this seat now")
+        raise illegal("nothing_awaited", **where(s, action.seat))
     game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
               detail=dict(action.detail))
+
+
+def _skill_id(seat: int, name: str) -> str:
+    """A skill named by id, Chinese or English, or a refusal naming what was given."""
+    try:
+        return SKILL_NAMES.id(name)
+    except UnknownName:
+        raise illegal("unknown_skill", seat=seat, name=name) from None
 
 
 _HANDLERS: dict[type, Callable[[Game, Any], None]] = {

@@ -1,19 +1,28 @@
-"""qijian24's stored games of version 1.0, read as 1.1 writes them (``Ruleset.upgrade``).
+"""qijian24's stored games of versions 1.0 and 1.1, read as 1.2 writes them (``Ruleset.upgrade``).
 
 1.0 announced the dawn, a vote's result, the outs' identities, a published identity, a pasted judge
 message and the drowned as ``Announced`` topics, with identities as the judge's words; 1.1 has the
 typed ``Dawn``, ``VoteResult``, ``RoleRevealed`` and ``SeatsOut`` with identity ids
 (``names.IDENTITY_ID``). 1.0's separate "out, identities published" post after a vote becomes a
-``RoleRevealed`` (one event for one: the sequence numbers hold).
+``RoleRevealed`` (one event for one: the sequence numbers hold). 1.0 and 1.1 ended a game with
+the reason as a Chinese sentence (``武庄方达成胜利条件``); 1.2 gives a code (``condition``, or
+``co_victory`` where several sides won), which the rule set's texts say in the reader's language.
 """
 
 from __future__ import annotations
 
-from engine.events import Announced, Dawn, Event, RoleRevealed, SeatsOut, VoteResult
-from engine.rulesets.qijian24.names import CITED, DROWNED, IDENTITY, IDENTITY_ID
+from engine.events import Announced, Dawn, Event, GameEnded, RoleRevealed, SeatsOut, VoteResult
+from engine.rulesets.qijian24.names import (
+    CITED,
+    CO_VICTORY,
+    CONDITION,
+    DROWNED,
+    END_REASONS,
+    IDENTITY_BY_WORDS,
+)
 from engine.upgrade import Converter, by_topic, retyped, seat_map, seats
 
-_BY_WORDS = {words: IDENTITY_ID[role] for role, words in IDENTITY.items()}
+_BY_WORDS = IDENTITY_BY_WORDS
 """The judge's words → the identity id (the two 游侠 share both)."""
 
 
@@ -53,6 +62,14 @@ ANNOUNCEMENTS: dict[str, Converter] = {
 }
 
 
+def _ended(e: GameEnded) -> Event:
+    """A game's end with its reason as a code (a sentence naming several sides: a co-victory)."""
+    if e.reason in END_REASONS:
+        return e
+    return retyped(e, GameEnded, winners=list(e.winners), reason=CO_VICTORY if len(e.winners) > 1 else CONDITION)
+
+
 def upgrade(events: list[Event], version: str) -> list[Event]:
-    """Version 1.0's events as 1.1 writes them (1.1's pass through unchanged)."""
-    return by_topic(events, ANNOUNCEMENTS)
+    """Version 1.0's and 1.1's events as 1.2 writes them (1.2's pass through unchanged)."""
+    typed = by_topic(events, ANNOUNCEMENTS) if version == "1.0" else events
+    return [_ended(e) if isinstance(e, GameEnded) else e for e in typed]
