@@ -79,6 +79,13 @@ class CallRecord:
     fallback: bool = False
     event_seq: int | None = None
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC).replace(tzinfo=None))
+    profile: str | None = None
+    reasoning: str | None = None
+    """The model's reasoning as the provider returned it (DeepSeek's ``reasoning_content``)."""
+    cost_usd: float | None = None
+    """The billed cost from ``prices`` (None where no price is known)."""
+    prices: dict[str, Any] | None = None
+    """The prices the cost used (USD per 1M tokens: input, cached_input, output) and their source."""
 
 
 @runtime_checkable

@@ -455,13 +455,17 @@ class SeatPrompt:
         return self.messages()
 
     def record_assistant(self, message: Mapping[str, Any] | Any) -> None:
-        """Append the model's turn of this decision (an OpenAI assistant message, dict or object)."""
+        """Append the model's turn of this decision (an OpenAI assistant message, dict or object). Its
+        ``reasoning_content`` is kept: a provider may require it back on a tool-call turn (DeepSeek's
+        thinking mode); what is sent is the provider profile's business (``agents.llm.wire``)."""
         if hasattr(message, "model_dump"):
             message = message.model_dump(exclude_none=True)
         out: Message = {"role": "assistant", "content": message.get("content") or ""}
         calls = [_tool_call(c) for c in message.get("tool_calls") or ()]
         if calls:
             out["tool_calls"] = calls
+        if message.get("reasoning_content"):
+            out["reasoning_content"] = str(message["reasoning_content"])
         self._turn.append(out)
 
     def record_tool_result(self, tool_call_id: str, text: str) -> None:

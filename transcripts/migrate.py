@@ -2,7 +2,7 @@
 
 ``MIGRATIONS[v]`` upgrades a file of schema version ``v`` to ``v + 1`` on an open read-write
 connection, inside the transaction ``store.migrate_db`` opens, so a failed step leaves the file as
-it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``); a change to ``schema.DDL`` bumps
+it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``), version 3 the cost and reasoning of model calls (``v2_to_v3``); a change to ``schema.DDL`` bumps
 ``SCHEMA_VERSION`` and adds the step that turns the previous version into it (in the manner of
 inspect_ai's ``migrate_values``, but rewriting the stored tables once instead of every read).
 
@@ -29,7 +29,16 @@ def v1_to_v2(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2})
+def v2_to_v3(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 3 adds the ``llm_calls`` columns of money and reasoning (profile, reasoning, cost_usd,
+    prices); old calls keep NULL there (their cost is unknown, not zero)."""
+    from transcripts.schema import V3_CALL_COLUMNS
+
+    for name, kind in V3_CALL_COLUMNS:
+        con.execute(f"ALTER TABLE llm_calls ADD COLUMN IF NOT EXISTS {name} {kind}")
+
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

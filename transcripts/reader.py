@@ -160,7 +160,7 @@ def load_calls(db: Db, game_id: str) -> list[LlmCall]:
 
 
 def _decoded(name: str, value: Any) -> Any:
-    if name in ("messages", "tools", "response", "tool_calls") and isinstance(value, str):
+    if name in ("messages", "tools", "response", "tool_calls", "prices") and isinstance(value, str):
         return json.loads(value)
     return value
 

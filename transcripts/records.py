@@ -153,6 +153,10 @@ class LlmCall:
     error: str | None = None
     fallback: bool = False
     created_at: datetime = field(default_factory=utcnow)
+    profile: str | None = None
+    reasoning: str | None = None
+    cost_usd: float | None = None
+    prices: Any = None
 
 
 def final_seats(events: Sequence[Event], seat_configs: Sequence[Mapping[str, Any]] = ()) -> list[SeatRecord]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final
 
-SCHEMA_VERSION: Final[int] = 2
+SCHEMA_VERSION: Final[int] = 3
 """Bumped on every change to the DDL below; files of another version are refused or migrated."""
 
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
@@ -83,6 +83,18 @@ V2_TABLES: Final[tuple[str, ...]] = (
 """The tables version 2 adds (``migrate`` creates them in a version 1 file)."""
 
 # -- end of version 2 -------------------------------------------------------------------------------
+
+# -- version 3: money and reasoning of model calls (issue 17) -------------------------------------
+
+V3_CALL_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
+    ("profile", "TEXT"),        # the provider profile the call was sent with (agents/llm/profiles.toml)
+    ("reasoning", "TEXT"),      # the model's reasoning as the provider returned it (DeepSeek reasoning_content)
+    ("cost_usd", "DOUBLE"),     # the billed cost, from the prices below; NULL where no price is known
+    ("prices", "JSON"),         # the prices used: input, cached_input, output (USD per 1M tokens), source
+)
+"""The ``llm_calls`` columns version 3 adds (``migrate`` adds them to a version 2 file, NULL in old rows)."""
+
+# -- end of version 3 -------------------------------------------------------------------------------
 
 DDL: Final[tuple[str, ...]] = (
     """
@@ -159,6 +171,10 @@ DDL: Final[tuple[str, ...]] = (
         error TEXT,
         fallback BOOLEAN,
         created_at TIMESTAMP,
+        profile TEXT,
+        reasoning TEXT,
+        cost_usd DOUBLE,
+        prices JSON,
         PRIMARY KEY (game_id, call_id)
     )
     """,

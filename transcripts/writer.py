@@ -40,7 +40,7 @@ Row = tuple[Any, ...]
 Statement = Callable[[duckdb.DuckDBPyConnection], None]
 CALL_COLUMNS: tuple[str, ...] = ("game_id", *(f.name for f in fields(LlmCall)))
 SEAT_COLUMNS: tuple[str, ...] = ("game_id", "seat", "alias", "role", "faction", "player")
-CALL_JSON = frozenset({"messages", "tools", "response", "tool_calls"})
+CALL_JSON = frozenset({"messages", "tools", "response", "tool_calls", "prices"})
 
 
 def new_game_id() -> str:

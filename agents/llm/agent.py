@@ -152,7 +152,7 @@ class LLMAgent:
         memory.prompt.observe(events)
         if not memory.prompt.can_compact():
             return None
-        return memory.prompt.tokens() / self.endpoint.context_budget
+        return memory.prompt.tokens() / self.pool.budget(self.endpoint)
 
     async def compact(self, seat: int, day: int, phase: str, at: int | None = None) -> CallRecord | None:
         """Summarise the seat's days before ``day`` into its notes now (``agents.llm.compaction``),

@@ -43,11 +43,12 @@ def belief_tool(request: BeliefRequest, book: AliasBook, faction_names: dict[str
         "properties": {"player": {"type": "string", "enum": book.aliases(sorted(request.targets))},
                        **{f: {**probability, "description": faction_names[f]} for f in request.factions}},
         "required": ["player", *request.factions],
+        "additionalProperties": False,
     }
     return {"type": "function", "function": {
         "name": TOOL, "description": QUESTION[book.lang].format(factions=_listed(faction_names)),
         "parameters": {"type": "object", "properties": {"beliefs": {"type": "array", "items": item}},
-                       "required": ["beliefs"]}}}
+                       "required": ["beliefs"], "additionalProperties": False}}}
 
 
 def parse_report(arguments: str, book: AliasBook, request: BeliefRequest) -> Report:
@@ -87,7 +88,7 @@ async def ask_beliefs(agent: LLMAgent, request: BeliefRequest) -> Report | None:
     agent.keep(record)
     if reply.response is None:
         return None
-    return _read(record, assistant_message(reply.response), memory.book, request)
+    return _read(record, assistant_message(reply.response, agent.endpoint, [tool]), memory.book, request)
 
 
 def _read(record: CallRecord, message: dict[str, Any], book: AliasBook, request: BeliefRequest) -> Report | None:

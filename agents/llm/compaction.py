@@ -48,7 +48,7 @@ async def compact_prompt(prompt: Compactable, endpoint: Endpoint, pool: ClientPo
                "max_tokens": summary_tokens(endpoint, prompt.limits)}
     reply = await pool.complete(endpoint, request)
     record = record_call(turn, endpoint, PURPOSE, request, reply)
-    summary = assistant_message(reply.response).get("content", "") if reply.response is not None else ""
+    summary = assistant_message(reply.response, endpoint).get("content", "") if reply.response is not None else ""
     if reply.error is None and not summary.strip():
         record.error = "compaction: the model returned an empty summary"
     if summary.strip():

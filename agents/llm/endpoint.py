@@ -1,8 +1,12 @@
 """One model endpoint: where it is, which model, how to sample, how long to wait, how hard to retry.
 
-Any OpenAI-compatible server serves (OpenAI, vLLM, Ollama, llama.cpp, DeepSeek/Qwen APIs). The key
-is never stored: ``api_key_env`` names the environment variable that holds it. A local endpoint
-(127.0.0.1, localhost, ::1) needs none; ``api_key_env = ""`` says no endpoint key is needed.
+Any OpenAI-compatible server serves (OpenAI, vLLM, Ollama, llama.cpp, DeepSeek/Qwen APIs); its
+``profile`` (``agents.llm.profiles``) says how that API differs: which parameters it takes, how a
+tool is forced, where reasoning and cached tokens come back, its default context budget and listed
+prices. The key is never stored: ``api_key_env`` names the environment variable that holds it. A
+local endpoint (127.0.0.1, localhost, ::1) needs none; ``api_key_env = ""`` says no endpoint key is
+needed. ``caps`` (per game) and ``tournament_caps`` bound what the endpoint may spend; past a cap its
+seats are handed to the declared stand-in bot (``arena.caps``).
 """
 
 from __future__ import annotations
@@ -12,8 +16,11 @@ from collections.abc import Mapping
 from typing import Any, Literal
 from urllib.parse import urlparse
 
-from pydantic import BaseModel, ConfigDict, Field
+from functools import cached_property
 
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from agents.llm.profiles import DEFAULT_PROFILE, Prices, Profile, ProfileError, profile
 from prompts.seat import Layout
 
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -27,6 +34,23 @@ class MissingKeyError(RuntimeError):
     """The variable that should hold an endpoint's key is not set; the message says what to do."""
 
 
+StandIn = Literal["scripted", "random"]
+
+
+class Caps(BaseModel):
+    """What an endpoint may spend (per game, or per tournament) before its seats go to ``stand_in``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    max_cost: float | None = Field(default=None, gt=0, description="USD, from the endpoint's prices")
+    max_tokens: int | None = Field(default=None, gt=0, description="prompt + completion tokens")
+    stand_in: StandIn = Field(default="scripted", description="the bot that takes the endpoint's seats")
+
+
+OMIT = "omit"
+"""``max_tokens = "omit"`` (or 0): send no completion limit (TOML has no null)."""
+
+
 class Endpoint(BaseModel):
     """An OpenAI-compatible endpoint and the policy of the seats that use it (no secrets)."""
 
@@ -38,7 +62,16 @@ class Endpoint(BaseModel):
     api_key_env: str | None = Field(default=None, description="the variable holding the key; '' for none")
     temperature: float | None = Field(default=None, ge=0, le=2)
     top_p: float | None = Field(default=None, gt=0, le=1)
-    max_tokens: int | None = Field(default=1024, ge=16)
+    profile: str = Field(default=DEFAULT_PROFILE, description="the provider profile (agents/llm/profiles.toml)")
+    quirks: dict[str, Any] = Field(default_factory=dict, description="overrides of the profile's keys")
+    max_tokens: int | None = Field(default=None, ge=16, description="completion limit; the profile's default when "
+                                   "not given; \"omit\" or 0: none sent (as the profile's API names it)")
+    reasoning_effort: str | None = Field(default=None, description="where the profile takes it")
+    thinking: bool | None = Field(default=None, description="switch thinking on or off (the profile says how)")
+    strict: bool = Field(default=False, description="strict function calling: schemas in OpenAI's strict subset")
+    prices: Prices | None = Field(default=None, description="USD per 1M tokens; replaces the profile's listed price")
+    caps: Caps | None = Field(default=None, description="per game: max_cost, max_tokens, stand_in")
+    tournament_caps: Caps | None = Field(default=None, description="the same, over a whole tournament")
     seed: int | None = Field(default=None, description="sampling seed, where the server honours one")
     timeout_s: float = Field(default=60.0, gt=0, description="per request")
     max_concurrency: int = Field(default=4, ge=1, description="requests in flight to this endpoint")
@@ -61,8 +94,85 @@ class Endpoint(BaseModel):
     lang: Literal["zh", "en"] = "zh"
     limits: dict[str, int] = Field(default_factory=dict, description="token limits that replace the rule set's: "
                                    "post, team_post, last_words, vote_reason, notes")
-    context_budget: int = Field(default=24_000, ge=1_000, description="prompt tokens before compaction")
+    context_budget: int = Field(default=16_000, ge=1_000, description="prompt tokens before compaction; the "
+                                "profile's default when not given")
     extra_body: dict[str, Any] = Field(default_factory=dict, description="extra request fields for the server")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: Any) -> Any:
+        """The profile's defaults for what the endpoint does not set; ``max_tokens = "omit"`` or 0 as None."""
+        if not isinstance(data, dict):
+            return data
+        values = dict(data)
+        try:
+            prof = profile(str(values.get("profile", DEFAULT_PROFILE)), values.get("quirks") or None)
+        except ProfileError:
+            return values  # reported by _check, with the key
+        if "max_tokens" not in values:
+            values["max_tokens"] = prof.default_max_tokens or None
+        elif values["max_tokens"] in (OMIT, 0):
+            values["max_tokens"] = None
+        values.setdefault("context_budget", prof.context_budget)
+        return values
+
+    @model_validator(mode="after")
+    def _check(self) -> Endpoint:
+        """What the profile's API refuses, a price that is missing, a cap below one request: each an
+        error naming the key and the fix."""
+        try:
+            prof = self.api
+        except ProfileError as exc:
+            raise ValueError(f"profile: {exc}") from None
+        for key in ("temperature", "top_p", "seed"):
+            if getattr(self, key) is not None and key not in prof.sampling:
+                raise ValueError(f"{key}: the {prof.name} profile's API does not take it (see agents/llm/profiles.toml); "
+                                 f"remove {key}, or choose another profile")
+        if self.reasoning_effort is not None and self.reasoning_effort not in prof.reasoning_effort:
+            allowed = ", ".join(prof.reasoning_effort) or "none (remove it)"
+            raise ValueError(f"reasoning_effort: {self.reasoning_effort!r} is not taken by the {prof.name} profile; "
+                             f"allowed: {allowed}")
+        if self.thinking is not None and not prof.thinking:
+            raise ValueError(f"thinking: the {prof.name} profile has no thinking switch; remove thinking")
+        if self.price is None and (prof.billed or self._capped("max_cost")):
+            listed = ", ".join(prof.prices) or "none"
+            raise ValueError(f"prices: no price for model {self.model!r} (profile {prof.name} lists: {listed}); add "
+                             "prices = {input = …, cached_input = …, output = …} in USD per million tokens")
+        self._check_caps()
+        return self
+
+    def _capped(self, key: str) -> bool:
+        return any(c is not None and getattr(c, key) is not None for c in (self.caps, self.tournament_caps))
+
+    def one_request(self) -> int:
+        """The tokens one request may take at most: the context budget and the completion limit."""
+        return self.context_budget + (self.max_tokens or self.api.default_max_tokens or 1024)
+
+    def _check_caps(self) -> None:
+        most = self.one_request()
+        for name, caps in (("caps", self.caps), ("tournament_caps", self.tournament_caps)):
+            if caps is None:
+                continue
+            if caps.max_tokens is not None and caps.max_tokens < most:
+                raise ValueError(f"{name}.max_tokens: {caps.max_tokens} is below one request (context_budget "
+                                 f"{self.context_budget} + completion limit = {most} tokens); raise it or lower "
+                                 "context_budget")
+            price = self.price
+            if caps.max_cost is not None and price is not None:
+                one = price.cost(self.context_budget, 0, most - self.context_budget)
+                if caps.max_cost < one:
+                    raise ValueError(f"{name}.max_cost: {caps.max_cost:g} USD is below one request ({one:.4f} USD at "
+                                     f"{most} tokens and this model's prices); raise it or lower context_budget")
+
+    @cached_property
+    def api(self) -> Profile:
+        """The endpoint's provider profile, its quirks applied."""
+        return profile(self.profile, self.quirks or None)
+
+    @property
+    def price(self) -> Prices | None:
+        """The prices calls are billed at: the endpoint's own, else the profile's listed one."""
+        return self.prices or self.api.price_of(self.model)
 
     @property
     def host(self) -> str:
@@ -102,14 +212,33 @@ class Endpoint(BaseModel):
         return None
 
     def sampling(self) -> dict[str, Any]:
-        """The request's sampling fields that are set."""
+        """The request's sampling fields that are set, as the profile's API names them (the
+        completion limit as ``max_tokens`` or ``max_completion_tokens``; reasoning effort; the
+        thinking switch)."""
         out: dict[str, Any] = {}
-        for field in ("temperature", "top_p", "max_tokens", "seed"):
+        for field in ("temperature", "top_p", "seed"):
             value = getattr(self, field)
             if value is not None:
                 out[field] = value
+        if self.max_tokens is not None:
+            out[self.api.token_limit] = self.max_tokens
+        if self.reasoning_effort is not None:
+            out["reasoning_effort"] = self.reasoning_effort
+        if self.thinking is not None:
+            out.update(thinking_field(self.api, self.thinking))
         return out
 
     def public(self) -> dict[str, Any]:
         """The configuration as stored with a game (no key; the variable's name only)."""
         return self.model_dump(mode="json")
+
+
+def thinking_field(prof: Profile, on: bool) -> dict[str, Any]:
+    """The request field that switches thinking, as the profile's API takes it."""
+    if prof.thinking == "deepseek":
+        return {"thinking": {"type": "enabled" if on else "disabled"}}
+    if prof.thinking == "qwen":
+        return {"enable_thinking": on}
+    if prof.thinking == "chat_template":
+        return {"chat_template_kwargs": {"enable_thinking": on}}
+    return {}

@@ -17,6 +17,10 @@ validate → done | notebook → call | retry → call | fallback.
   the instruction lists that action alone.
   Where that is the pass (nothing else ends the turn), ``instruct`` passes without a call.
 * ``call``: the model, through the endpoint's pool (retries and backoff on transport errors).
+* ``overflow``: the server answered that the prompt exceeds the model's context window (a 400 the
+  profile recognises): the endpoint's budget is lowered for the rest of the game (``ClientPool.
+  lower_budget``), the seat compacts, and the request is sent once more; a second overflow falls
+  back. Both steps are on the call's record (``x_arena.context_exceeded``, ``budget``).
 * ``validate``: the call parsed into a typed action (``parse``), its text checked against the
   speech limit (``check_post``) and the action dry-run by the engine (``Turn.check``). A legal
   action ends the decision; ``write_notes`` goes to the seat's notebook and asks again (at most
@@ -24,7 +28,9 @@ validate → done | notebook → call | retry → call | fallback.
   new instruction when the model called no tool) and asked again, at most ``max_retries_illegal``
   times, after which ``fallback`` passes with the reason, recorded as ``fallback=True``.
 
-Every request is recorded (``records``), whatever came of it.
+A reply that is no chat completion (an HTML page, no choices; ``Reply.invalid``) counts as an
+invalid answer: asked again, then the fallback. Every request is recorded (``records``), whatever
+came of it.
 """
 
 from __future__ import annotations
@@ -108,9 +114,11 @@ class State(TypedDict, total=False):
     illegal: int
     notes: int
     reads: int
+    overflowed: bool
+    legal: tuple[LegalAction, ...]
 
 
-Route = Literal["compact", "instruct", "select", "call", "call_only", "fallback", "__end__"]
+Route = Literal["compact", "instruct", "select", "call", "call_only", "overflow", "fallback", "__end__"]
 
 
 # -- nodes ---------------------------------------------------------------------------------------
@@ -119,7 +127,7 @@ Route = Literal["compact", "instruct", "select", "call", "call_only", "fallback"
 async def context(state: State, runtime: Runtime[Decision]) -> State:
     d = runtime.context
     d.prompt.observe(d.new_events)
-    return {"compact": d.prompt.needs_compaction(d.endpoint.context_budget)}
+    return {"compact": d.prompt.needs_compaction(d.pool.budget(d.endpoint))}
 
 
 async def compact(state: State, runtime: Runtime[Decision]) -> State:
@@ -142,8 +150,8 @@ async def instruct(state: State, runtime: Runtime[Decision]) -> State:
             return {"tools": tools, "action": Pass(seat=turn.seat)}  # skill of one's own): no call
         legal = forced or legal
     error = d.prompt.error_text(turn.refusal) if turn.refusal is not None else turn.error
-    return {"tools": tools, "messages": d.prompt.request(turn.day, turn.phase, legal, error,
-                                                         observation=turn.observation)}
+    return {"tools": tools, "legal": legal, "messages": d.prompt.request(turn.day, turn.phase, legal, error,
+                                                                         observation=turn.observation)}
 
 
 async def select(state: State, runtime: Runtime[Decision]) -> State:
@@ -180,9 +188,12 @@ async def validate(state: State, runtime: Runtime[Decision]) -> State:
     d = runtime.context
     reply = state.get("reply")
     assert reply is not None
+    if reply.invalid:  # an answer that is no chat completion: on record, asked again like an invalid call
+        return {"error": reply.error or "unreadable answer", "action": None, "illegal": state.get("illegal", 0) + 1}
     if reply.response is None:
         return {"error": reply.error or "no response", "action": None}
-    message = assistant_message(reply.response, f"call_{d.turn.decision}_{len(d.records)}")
+    offered = (reply.body or {}).get("tools") or []
+    message = assistant_message(reply.response, d.endpoint, offered, f"call_{d.turn.decision}_{len(d.records)}")
     d.prompt.record_assistant(message)
     calls = message.get("tool_calls", [])
     if not calls:
@@ -290,6 +301,24 @@ def speech_problem(prompt: SeatPromptLike, action: Action) -> str | None:
     return None
 
 
+async def overflow(state: State, runtime: Runtime[Decision]) -> State:
+    """The prompt exceeded the model's context: lower the endpoint's budget below what was sent, compact
+    the seat, and ask once more (the graph's ``overflow`` step)."""
+    d = runtime.context
+    failed = d.records[-1]
+    sent = failed.tokens_in_reported or failed.tokens_in or d.prompt.tokens()
+    before, after = d.pool.lower_budget(d.endpoint, sent)
+    if failed.response is not None:
+        failed.response["x_arena"]["budget"] = {"before": before, "after": after}
+    if d.prompt.can_compact():
+        d.records.append(await compact_prompt(d.prompt, d.endpoint, d.pool, d.turn))
+    turn = d.turn
+    error = d.prompt.error_text(turn.refusal) if turn.refusal is not None else turn.error
+    messages = d.prompt.request(turn.day, turn.phase, state.get("legal") or turn.legal, error,
+                                observation=turn.observation)
+    return {"overflowed": True, "messages": messages, "selected": None, "error": None}
+
+
 async def fallback(state: State, runtime: Runtime[Decision]) -> State:
     d = runtime.context
     reply = state.get("reply")
@@ -333,11 +362,17 @@ async def after_validate(state: State) -> Route:
     if state.get("action") is not None:
         return "__end__"
     reply = state.get("reply")
-    if reply is not None and reply.response is None:
+    if reply is not None and reply.context_exceeded and not state.get("overflowed"):
+        return "overflow"
+    if reply is not None and reply.response is None and not reply.invalid:
         return "fallback"
     if state.get("error") is not None and state.get("illegal", 0) > state.get("max_illegal", 0):
         return "fallback"
     return next_ask(state)  # a note, a selection, or a retry after an error
+
+
+async def next_ask_async(state: State) -> Route:
+    return next_ask(state)
 
 
 async def call_only(state: State, runtime: Runtime[Decision]) -> State:
@@ -387,6 +422,7 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
     g.add_node("call_only", call_only)
     g.add_node("call", call)
     g.add_node("validate", validate)
+    g.add_node("overflow", overflow)
     g.add_node("fallback", fallback)
     g.add_edge(START, "context")
     g.add_conditional_edges("context", after_context, ["compact", "instruct"])
@@ -395,7 +431,8 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
     g.add_edge("call_only", "call")
     g.add_edge("select", "validate")
     g.add_edge("call", "validate")
-    g.add_conditional_edges("validate", after_validate, ["select", "call", "call_only", "fallback", END])
+    g.add_conditional_edges("validate", after_validate, ["select", "call", "call_only", "overflow", "fallback", END])
+    g.add_conditional_edges("overflow", next_ask_async, ["select", "call", "call_only"])
     g.add_edge("fallback", END)
     return g.compile()
 
@@ -403,5 +440,6 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
 
 def initial_state(endpoint: Endpoint) -> State:
     """The input of one run."""
-    return {"forced": endpoint.tool_mode == "forced", "direct": endpoint.tool_mode == "direct", "max_illegal": endpoint.max_retries_illegal, "compact": False,
-            "selected": None, "reply": None, "action": None, "error": None, "illegal": 0, "notes": 0, "reads": 0}
+    return {"forced": endpoint.tool_mode == "forced", "direct": endpoint.tool_mode == "direct",
+            "max_illegal": endpoint.max_retries_illegal, "compact": False, "selected": None, "reply": None,
+            "action": None, "error": None, "illegal": 0, "notes": 0, "reads": 0, "overflowed": False}

@@ -2,25 +2,34 @@
 retries (exponential backoff with seeded jitter) on 429, 5xx, timeouts and connection errors, and a
 breaker that fails fast once an endpoint has failed ``breaker_after`` decisions in a row.
 
-Requests go through the client's plain ``post`` with the body as built here: the typed
-``chat.completions.create`` walks every message of the (long) history to transform it, which
-cost more than the rest of a decision. Nothing here raises on a failed request: ``complete`` returns a ``Reply`` that holds either the
-response or an error message naming the endpoint and what to do.
+Requests go through the client's plain ``post`` with the body as built by ``agents.llm.wire`` for
+the endpoint's provider profile: the typed ``chat.completions.create`` walks every message of the
+(long) history to transform it, which cost more than the rest of a decision. The answer is taken as
+the raw HTTP response and read here: a body that is not a chat completion (an HTML page, no choices)
+is kept whole in the ``Reply`` (``raw``) and marked ``invalid``, never raised. Nothing here raises on a
+failed request: ``complete`` returns a ``Reply`` that holds either the response or an error message
+naming the endpoint and what to do.
+
+What the pool learns about an endpoint during a game is kept per endpoint name (``Adapted``): a
+context-exceeded 400 lowers its context budget (``lower_budget``), a vLLM server without a tool
+parser refusing "auto" makes it send "required" from then on; both are noted on the call's record.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
 import openai
 from openai import AsyncOpenAI
-from openai.types.chat import ChatCompletion
 
+from agents.llm import wire
 from agents.llm.endpoint import Endpoint, MissingKeyError
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -30,12 +39,31 @@ Sleep = Callable[[float], Awaitable[None]]
 class Reply:
     """What one request came to, retries included."""
 
-    response: ChatCompletion | None = None
+    response: dict[str, Any] | None = None
     error: str | None = None
     retries: int = 0
     latency_ms: float | None = None
     retry_errors: list[str] = field(default_factory=list)
     waits: list[float] = field(default_factory=list)
+    body: dict[str, Any] | None = None
+    """The request body as sent (the profile's names, tool choice and schemas)."""
+    status: int | None = None
+    raw: str | None = None
+    """A body that could not be read as a chat completion, as it came (cut at ``wire.RAW_LIMIT``)."""
+    invalid: bool = False
+    """An answer came but is no chat completion: the seat asks again, as after an invalid call."""
+    context_exceeded: bool = False
+    """The server answered that the prompt exceeds the model's context window."""
+    notes: list[str] = field(default_factory=list)
+    """What the pool adapted for this endpoint on this call (on record)."""
+
+
+@dataclass
+class Adapted:
+    """What one endpoint showed during the game: a lowered context budget, "auto" refused."""
+
+    budget: int | None = None
+    auto_refused: bool = False
 
 
 @dataclass
@@ -57,6 +85,20 @@ class ClientPool:
         self._clients: dict[tuple[int, str, str], AsyncOpenAI] = {}
         self._limits: dict[tuple[int, str], asyncio.Semaphore] = {}
         self._health: dict[str, _Health] = {}
+        self.adapted: dict[str, Adapted] = {}
+
+    def budget(self, ep: Endpoint) -> int:
+        """The endpoint's context budget now: its own, or lower once the server said it was exceeded."""
+        lowered = self.adapted.get(ep.name, Adapted()).budget
+        return min(ep.context_budget, lowered) if lowered is not None else ep.context_budget
+
+    def lower_budget(self, ep: Endpoint, tokens: int) -> tuple[int, int]:
+        """Lower the endpoint's budget below ``tokens`` (a prompt the server refused) for the rest of
+        the game: to 80 % of it, at least 1,000; (before, after)."""
+        before = self.budget(ep)
+        after = max(1_000, min(before, int(tokens * 0.8)))
+        self.adapted.setdefault(ep.name, Adapted()).budget = after
+        return before, after
 
     def _slot(self, ep: Endpoint) -> tuple[AsyncOpenAI, asyncio.Semaphore]:
         loop = id(asyncio.get_running_loop())
@@ -83,22 +125,29 @@ class ClientPool:
         except MissingKeyError as exc:
             reply.error = str(exc)
             return reply
-        body = {"model": ep.model, **ep.sampling(), **ep.extra_body, **request}
+        adapted = self.adapted.setdefault(ep.name, Adapted())
+        body = reply.body = wire.body(ep, request, auto_refused=adapted.auto_refused)
         transient = False
         for attempt in range(ep.max_retries + 1):
             async with limit:
                 start = time.perf_counter()
                 try:
-                    reply.response = await client.post("/chat/completions", cast_to=ChatCompletion, body=body,
-                                                       options={"timeout": ep.timeout_s})
+                    raw = await client.post("/chat/completions", cast_to=httpx.Response, body=body,
+                                            options={"timeout": ep.timeout_s})
                 except openai.APIError as exc:
                     reply.latency_ms = (time.perf_counter() - start) * 1000
                     reply.error, transient, retry_after = describe(ep, exc), retryable(exc), _retry_after(exc)
+                    if isinstance(exc, openai.APIStatusError):
+                        reply.status = exc.status_code
+                        if self._auto_refused(ep, exc, body, reply):
+                            body = reply.body = wire.body(ep, request, auto_refused=True)
+                            transient, retry_after = True, 0.0
+                        elif ep.api.is_context_error(exc.status_code, _text(exc)):
+                            reply.context_exceeded = True
                 else:
                     reply.latency_ms = (time.perf_counter() - start) * 1000
-                    reply.error = None
                     self._health.pop(ep.name, None)
-                    return reply
+                    return self._read(ep, raw, reply)
             if not transient or attempt == ep.max_retries:
                 break
             reply.retry_errors.append(reply.error)
@@ -109,6 +158,27 @@ class ClientPool:
         if transient:
             self._failed(ep)
         return reply
+
+    def _read(self, ep: Endpoint, raw: httpx.Response, reply: Reply) -> Reply:
+        """The answer of a 2xx response; a body that is no chat completion is kept and marked invalid."""
+        reply.status = raw.status_code
+        text = raw.text
+        reply.response, problem = wire.read(raw.status_code, text)
+        reply.error = None if problem is None else f"endpoint {ep.name!r} ({ep.base_url}): {problem}"
+        if problem is not None:
+            reply.raw, reply.invalid = text[:wire.RAW_LIMIT], True
+        return reply
+
+    def _auto_refused(self, ep: Endpoint, exc: openai.APIStatusError, body: dict[str, Any], reply: Reply) -> bool:
+        """A vLLM server without a tool parser refused "auto" (HTTP 400): send "required" from now on."""
+        adapted = self.adapted.setdefault(ep.name, Adapted())
+        if adapted.auto_refused or not ep.api.auto_needs_parser or exc.status_code != 400 \
+                or body.get("tool_choice") != "auto" or "tool choice requires" not in _text(exc):
+            return False
+        adapted.auto_refused = True
+        reply.notes.append(f"endpoint {ep.name!r} refused tool_choice \"auto\" (no tool parser): "
+                           "sending \"required\" for the rest of the game")
+        return True
 
     def backoff(self, ep: Endpoint, attempt: int, retry_after: float | None) -> float:
         """Seconds before retry ``attempt + 1``: the server's Retry-After, else exponential with jitter."""
@@ -179,6 +249,12 @@ def describe(ep: Endpoint, exc: openai.APIError) -> str:
             return f"{where}: HTTP 429 rate limited ({detail}); lower max_concurrency in [endpoints.{ep.name}] if it persists"
         return f"{where}: HTTP {status} ({detail})"
     return f"{where}: {type(exc).__name__}: {exc.message}"
+
+
+def _text(exc: openai.APIStatusError) -> str:
+    """The whole error body as text (where a context error or a refusal is recognised)."""
+    body = exc.body
+    return json.dumps(body, ensure_ascii=False) if isinstance(body, dict | list) else str(body or exc.message)
 
 
 def _detail(exc: openai.APIStatusError) -> str:

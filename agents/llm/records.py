@@ -11,15 +11,15 @@ were retried (``retry_errors``) with the waits before each retry.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from openai.types.chat import ChatCompletion
-
 from agents.base import CallRecord, Turn
+from agents.llm import wire
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import Reply
+from agents.llm.profiles import cached_tokens
 from prompts import count_message, count_tokens
 from prompts.tokens import REPLY_PRIMING
 
@@ -27,58 +27,73 @@ Message = dict[str, Any]
 
 
 def record_call(turn: Turn, ep: Endpoint, purpose: str, request: dict[str, Any], reply: Reply) -> CallRecord:
-    """The record of one request and what came of it."""
+    """The record of one request and what came of it: the body as sent (tools and tool choice in the
+    profile's form), the answer as it came (or, unreadable, whole under ``x_arena.raw_body``), the
+    reasoning, the tokens, the cost at the endpoint's prices and the prices used."""
+    sent = reply.body or request
     messages: list[Message] = request.get("messages", [])
-    tools: list[Message] = request.get("tools", [])
-    extra = {"purpose": purpose, "tool_choice": request.get("tool_choice"),
-             "retry_errors": list(reply.retry_errors), "waits": [round(w, 4) for w in reply.waits]}
+    tools: list[Message] = sent.get("tools", [])
+    extra: dict[str, Any] = {"purpose": purpose, "tool_choice": sent.get("tool_choice"),
+                             "retry_errors": list(reply.retry_errors), "waits": [round(w, 4) for w in reply.waits]}
+    if reply.notes:
+        extra["adapted"] = list(reply.notes)
+    if reply.context_exceeded:
+        extra["context_exceeded"] = True
     record = CallRecord(seat=turn.seat, day=turn.day, phase=turn.phase, decision=turn.decision, model=ep.model,
                         base_url=ep.base_url, messages=messages, tools=tools,
                         tokens_in=tokens_in(messages, tools), latency_ms=reply.latency_ms,
-                        retries=reply.retries, error=reply.error)
+                        retries=reply.retries, error=reply.error, profile=ep.profile)
     response = reply.response
     if response is None:
+        if reply.raw is not None:
+            extra.update(status=reply.status, raw_body=reply.raw)
         record.response = {"x_arena": extra}
         return record
-    record.response = {**response.model_dump(mode="json", exclude_none=True), "x_arena": extra}
-    message = assistant_message(response)
-    record.tool_calls = [{"id": c["id"], "name": c["function"]["name"], "arguments": c["function"]["arguments"]}
+    record.response = {**response, "x_arena": extra}
+    message = assistant_message(response, ep, tools)
+    record.tool_calls = [{"id": c["id"], "name": c["function"]["name"], "arguments": c["function"]["arguments"],
+                          **({"parsed_from": c["parsed_from"]} if "parsed_from" in c else {})}
                          for c in message.get("tool_calls", [])]
+    if any("parsed_from" in c for c in record.tool_calls):
+        extra["parsed_from"] = "content"
+    record.reasoning = message.get(wire.REASONING)
     record.tokens_out = count_tokens(message.get("content") or "") + sum(
         count_tokens(c["name"]) + count_tokens(c["arguments"]) for c in record.tool_calls)
-    usage = response.usage
-    if usage is not None:
-        record.tokens_in_reported = usage.prompt_tokens
-        record.tokens_out_reported = usage.completion_tokens
-        details = usage.prompt_tokens_details
-        if details is not None and details.cached_tokens is not None:
-            record.cached_tokens = details.cached_tokens
+    usage = response.get("usage")
+    if isinstance(usage, Mapping):
+        record.tokens_in_reported = _int(usage.get("prompt_tokens"))
+        record.tokens_out_reported = _int(usage.get("completion_tokens"))
+    record.cached_tokens = cached_tokens(response, ep.api)
+    price_call(record, ep)
     return record
 
 
-def assistant_message(response: ChatCompletion, call_prefix: str = "call") -> Message:
-    """The first choice as an assistant message to send back: ``content`` never null (some servers
-    reject null beside tool calls), every tool call with an id."""
-    if not response.choices:
-        return {"role": "assistant", "content": ""}
-    message = response.choices[0].message
-    out: Message = {"role": "assistant", "content": message.content or ""}
-    calls = []
-    for i, call in enumerate(message.tool_calls or ()):
-        fn = getattr(call, "function", None)
-        if fn is None:
-            continue
-        calls.append({"id": call.id or f"{call_prefix}_{i}", "type": "function",
-                      "function": {"name": fn.name or "", "arguments": fn.arguments or ""}})
-    if calls:
-        out["tool_calls"] = calls
-    return out
+def price_call(record: CallRecord, ep: Endpoint) -> None:
+    """The call's cost at the endpoint's prices (the server's token counts where it gives them), and
+    the prices used; no price, no cost (None, not zero)."""
+    price = ep.price
+    if price is None:
+        return
+    prompt = record.tokens_in_reported if record.tokens_in_reported is not None else record.tokens_in or 0
+    completion = record.tokens_out_reported if record.tokens_out_reported is not None else record.tokens_out or 0
+    record.cost_usd = round(price.cost(prompt, record.cached_tokens or 0, completion), 8)
+    source = "endpoint" if ep.prices is not None else f"profile {ep.profile} ({ep.api.prices_as_of or 'listed'})"
+    record.prices = {**price.model_dump(), "source": source}
 
 
-def finish_reason(response: ChatCompletion | None) -> str | None:
-    if response is None or not response.choices:
-        return None
-    return response.choices[0].finish_reason
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def assistant_message(response: Mapping[str, Any], ep: Endpoint, tools: Sequence[Message] = (),
+                      call_prefix: str = "call") -> Message:
+    """The first choice as an assistant message to keep (``wire.assistant`` for the endpoint's profile;
+    ``tools``: the offered ones, whose calls written in the content are read)."""
+    return wire.assistant(response, ep.api, wire.tool_names(tools), call_prefix)
+
+
+def finish_reason(response: Mapping[str, Any] | None) -> str | None:
+    return wire.finish_reason(response)
 
 
 def tokens_in(messages: Sequence[Message], tools: Sequence[Message]) -> int:
