@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, Literal
 from urllib.parse import urlparse
-
-from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
