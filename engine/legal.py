@@ -29,6 +29,9 @@ class LegalAction:
     yes_no: bool = False
     free: bool = False
     note: str = ""
+    needs_reason: bool = False
+    """A vote that names a target must give a reason (suitang21 §2.4, flag ``suitang.vote_needs_reason``):
+    the vote tool then requires ``reason`` and the parser asks for it before the engine refuses."""
     layer: str = ""
     """What the target numbers name: seats (""), or ``"majia"`` for a rule set with a second public
     name list whose mapping to the seats is secret (majiasha2's 马甲: votes, 预言, 药剂 …), so that

@@ -52,10 +52,10 @@ from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
 from agents.llm.pool import ClientPool, Reply
 from agents.llm.records import assistant_message, finish_reason, record_call, sendable
 from agents.llm.texts import text
-from agents.llm.tools import NOTES, SELECT, Toolset, build_tools, direct_schema
+from agents.llm.tools import NOTES, PASS_TOOL, SELECT, Toolset, build_tools, direct_schema
 from engine.actions import Action, Pass, Post, SubmitLastWords, TeamPost, Vote
 from engine.errors import EngineError
-from engine.events import Event
+from engine.events import Event, VoteCast
 from engine.legal import LegalAction
 from engine.observation import Observation
 
@@ -116,6 +116,7 @@ class State(TypedDict, total=False):
     reads: int
     overflowed: bool
     legal: tuple[LegalAction, ...]
+    voted: bool
 
 
 Route = Literal["compact", "instruct", "select", "call", "call_only", "overflow", "fallback", "__end__"]
@@ -145,10 +146,14 @@ async def instruct(state: State, runtime: Runtime[Decision]) -> State:
         tools = build_tools(turn.legal, d.book, notebook=d.endpoint.max_notes > 0)
     legal = turn.legal
     if state.get("direct"):
-        forced = forced_legal(tools)
+        voted = voted_today(turn)
+        forced = forced_legal(tools, voted=voted)
         if forced and forced[0].kind == "pass":  # nothing the model could choose (a night with no
             return {"tools": tools, "action": Pass(seat=turn.seat)}  # skill of one's own): no call
         legal = forced or legal
+        error = d.prompt.error_text(turn.refusal) if turn.refusal is not None else turn.error
+        return {"tools": tools, "legal": legal, "voted": voted,
+                "messages": d.prompt.request(turn.day, turn.phase, legal, error, observation=turn.observation)}
     error = d.prompt.error_text(turn.refusal) if turn.refusal is not None else turn.error
     return {"tools": tools, "legal": legal, "messages": d.prompt.request(turn.day, turn.phase, legal, error,
                                                                          observation=turn.observation)}
@@ -378,15 +383,29 @@ async def next_ask_async(state: State) -> Route:
 async def call_only(state: State, runtime: Runtime[Decision]) -> State:
     """No selection call: the direct mode's main action, or the forced mode's single tool."""
     tools: Toolset = state["tools"]
-    return {"selected": main_tool(tools) if state.get("direct") else tools.specs[0].name}
+    tools: Toolset = state["tools"]
+    return {"selected": main_tool(tools, voted=state.get("voted", False)) if state.get("direct")
+            else tools.specs[0].name}
 
 
-def main_tool(tools: Toolset) -> str:
-    """The tool of the decision's main legal action: the first, in the engine's order, that ends the
-    turn and is not a pass (``LegalAction.decisive``: a team post or a free action such as the
-    notebook is never forced: forced, a team post left the seat's turn open, so it was asked again
-    and forced to post again); else the pass; else the first tool."""
+def voted_today(turn: Turn) -> bool:
+    """Whether the seat's own vote of today is in its view (a free vote, as suitang21's, stays legal
+    after it is cast: the direct mode forces it once)."""
+    return any(isinstance(e, VoteCast) and e.seat == turn.seat and e.day == turn.day for e in turn.events)
+
+
+def main_tool(tools: Toolset, *, voted: bool = False) -> str:
+    """The tool of the decision's main legal action: a vote not cast yet today (a free vote, as
+    suitang21's day vote, ends no turn, so forcing only what ends the turn never voted: forced posts,
+    then the pass); else the first, in the engine's order, that ends the turn and is not a pass
+    (``LegalAction.decisive``: a team post or another free action is never forced: forced, a team
+    post left the seat's turn open, so it was asked again and forced to post again); else the pass;
+    else the first tool."""
     legal = list(tools.current.items()) or [(s.name, s.template) for s in tools.specs if s.template is not None]
+    if not voted:
+        for name, template in legal:
+            if template is not None and template.kind == "vote":
+                return name
     for name, template in legal:
         if template is not None and template.kind != "pass" and template.decisive:
             return name
@@ -394,14 +413,20 @@ def main_tool(tools: Toolset) -> str:
     return passes[0] if passes else legal[0][0] if legal else tools.specs[0].name
 
 
-def forced_legal(tools: Toolset) -> tuple[LegalAction, ...]:
+def forced_legal(tools: Toolset, *, voted: bool = False) -> tuple[LegalAction, ...]:
     """The legal action the direct mode's call is forced to, as the instruction lists it: the only
     option the model can take (every other legal action listed cost a tiny model ~100 prompt
-    tokens a call, ~0.7 s on 2 cores, for words it could not act on)."""
-    name = main_tool(tools)
+    tokens a call, ~0.7 s on 2 cores, for words it could not act on), and the pass beside a skill or
+    a choice where the rules allow passing (the witch need not use a potion): the forced schema then
+    offers ``pass`` among its targets (``tools.direct_schema``)."""
+    name = main_tool(tools, voted=voted)
     spec = tools.get(name)
     template = tools.current.get(name) or (spec.template if spec is not None else None)
-    return (template,) if template is not None else ()
+    if template is None:
+        return ()
+    if template.kind in ("skill", "choose") and PASS_TOOL in tools.current:
+        return (template, tools.current[PASS_TOOL])
+    return (template,)
 
 
 def _named(tool: str) -> dict[str, Any]:

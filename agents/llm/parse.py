@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agents.llm.texts import text
-from agents.llm.tools import ABSTAIN, NOTES, READ_LOG, SELECT, Toolset, ToolSpec
+from agents.llm.tools import ABSTAIN, NOTES, PASS_TARGET, PASS_TOOL, READ_LOG, SELECT, Toolset, ToolSpec
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.legal import LegalAction
 
@@ -72,6 +72,8 @@ def parse_call(tools: Toolset, seat: int, name: str, raw: str | None) -> Parsed:
         return ReadLog(_day(args, tools))
     template = tools.template(spec)
     assert template is not None
+    if template.kind in ("skill", "choose") and PASS_TOOL in tools.current and args.get("target") == PASS_TARGET:
+        return Pass(seat=seat)  # the direct mode's forced skill, declined where the rules allow passing
     try:
         return _ACTIONS[template.kind](tools, seat, template, args)
     except ValidationError as exc:
@@ -132,7 +134,9 @@ def _text(args: dict[str, Any], field: str, tools: Toolset) -> str:
 
 
 def _bool(args: dict[str, Any], field: str, tools: Toolset, default: bool | None = None) -> bool:
-    value = args.get(field, default)
+    value = args.get(field)
+    if value is None:
+        value = default
     if isinstance(value, bool):
         return value
     key = str(value).strip().casefold() if value is not None else ""
@@ -219,7 +223,10 @@ def _vote(tools: Toolset, seat: int, template: LegalAction, args: dict[str, Any]
     reason = args.get("reason") if isinstance(args.get("reason"), str) else ""
     if template.abstain and (value is None or (isinstance(value, str) and value.strip().casefold() in _ABSTAIN_WORDS)):
         return Vote(seat=seat, target=None, reason=reason or "")
-    return Vote(seat=seat, target=_seat(value, template.targets, "target", tools, template.layer), reason=reason or "")
+    target = _seat(value, template.targets, "target", tools, template.layer)
+    if template.needs_reason and not (reason or "").strip():  # the rules require it (LegalAction.needs_reason)
+        raise CallError(text(tools.lang, "err.missing", field="reason"))
+    return Vote(seat=seat, target=target, reason=(reason or "").strip())
 
 
 def _skill(tools: Toolset, seat: int, template: LegalAction, args: dict[str, Any]) -> Action:

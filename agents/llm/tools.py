@@ -29,6 +29,9 @@ MEMORY = (NOTES, READ_LOG)
 """Tools beside the game actions: the seat's notebook and its older private log (neither acts)."""
 SELECT = "select_action"
 ABSTAIN = "abstain"
+PASS_TOOL = "pass"
+PASS_TARGET = "pass"
+"""The target the direct mode's forced skill offers where the rules allow passing (read as a pass)."""
 
 Schema = dict[str, Any]
 
@@ -186,7 +189,7 @@ def direct_schema(tools: Toolset, name: str, limits: Mapping[str, int], lang: La
     assert spec is not None
     now = tools.current.get(name)
     narrow = tool_for(now, tools.book) if now is not None else None
-    schema = bounded(narrow or spec, limits, lang)
+    schema = with_pass(bounded(narrow or spec, limits, lang), tools, now)
     fn = schema["function"]
     params = fn["parameters"]
     if "quote" not in params.get("properties", {}):
@@ -194,6 +197,22 @@ def direct_schema(tools: Toolset, name: str, limits: Mapping[str, int], lang: La
     props = {k: v for k, v in params["properties"].items() if k != "quote"}
     required = [k for k in params.get("required", []) if k != "quote"]
     return {**schema, "function": {**fn, "parameters": {**params, "properties": props, "required": required}}}
+
+
+def with_pass(schema: Schema, tools: Toolset, template: LegalAction | None) -> Schema:
+    """A forced one-target skill or choice with ``pass`` among its targets where the pass is legal
+    too (the direct mode forces one tool: without it a witch had to use a potion)."""
+    if template is None or template.kind not in ("skill", "choose") or PASS_TOOL not in tools.current:
+        return schema
+    fn = schema["function"]
+    props = fn["parameters"].get("properties", {})
+    target = props.get("target")
+    if not isinstance(target, dict) or "enum" not in target:
+        return schema
+    props = {**props, "target": {**target, "enum": [*target["enum"], PASS_TARGET],
+                                 "description": f"{target.get('description', '')} {PASS_TARGET} = "
+                                                f"{text(tools.lang, 'pass_option')}".strip()}}
+    return {**schema, "function": {**fn, "parameters": {**fn["parameters"], "properties": props}}}
 
 
 def _text_prop(lang: Lang, key: str) -> Schema:
@@ -225,15 +244,16 @@ def _team_post(template: LegalAction, book: AliasBook) -> ToolSpec:
     team = template.team or ""
     name = f"team_post_{safe_name(team)}"
     description = text(book.lang, "team_post", team=book.names.team(team, book.lang))
-    return ToolSpec(name, function(name, description, {"text": _text_prop(book.lang, "post.text")}, ["text"]),
+    return ToolSpec(name, function(name, description, {"text": _text_prop(book.lang, "team_post.text")}, ["text"]),
                     template)
 
 
 def _vote(template: LegalAction, book: AliasBook) -> ToolSpec:
     options = book.labels(template.targets, template.layer) + ([ABSTAIN] if template.abstain else [])
-    props = {"target": _enum(options, text(book.lang, "vote")),
-             "reason": _text_prop(book.lang, "vote.reason")}
-    return ToolSpec("vote", function("vote", text(book.lang, "vote"), props, ["target"]), template)
+    reason = "vote.reason_required" if template.needs_reason else "vote.reason"
+    props = {"target": _enum(options, text(book.lang, "vote")), "reason": _text_prop(book.lang, reason)}
+    required = ["target", "reason"] if template.needs_reason else ["target"]
+    return ToolSpec("vote", function("vote", text(book.lang, "vote"), props, required), template)
 
 
 def _skill(template: LegalAction, book: AliasBook) -> ToolSpec | None:

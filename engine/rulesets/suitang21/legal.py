@@ -78,9 +78,10 @@ def team_post(team: str) -> LegalAction:
 
 
 @lru_cache(maxsize=512)
-def _vote_template(alive: tuple[int, ...], change: bool) -> LegalAction:
-    note = "a change of vote (one allowed a day)" if change else "target and reason are both required"
-    return LegalAction("vote", targets=alive, arity=1, abstain=True, free=True, note=note)
+def _vote_template(alive: tuple[int, ...], change: bool, needs_reason: bool = True) -> LegalAction:
+    note = "a change of vote (one allowed a day)" if change else \
+        "target and reason are both required" if needs_reason else ""
+    return LegalAction("vote", targets=alive, arity=1, abstain=True, free=True, note=note, needs_reason=needs_reason)
 
 
 @lru_cache(maxsize=2048)
@@ -117,7 +118,7 @@ def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
     if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
         out.append(POST)
     if vote_open(s, seat):
-        out.append(_vote_template(tuple(s.alive()), seat in s.vote))
+        out.append(_vote_template(tuple(s.alive()), seat in s.vote, bool(s.flags.get("suitang.vote_needs_reason", True))))
     if not role.accelerate_asked and not s.accelerated:
         out.append(ACCELERATE_REQUEST)
     out.extend(_team_posts(s, seat))
@@ -219,7 +220,7 @@ def _why(s: SuitangState, seat: int, skill: str, target: int) -> str:
 
 def vocabulary(role: str | None) -> tuple[LegalAction, ...]:
     """Every action template a seat holding ``role`` may ever be offered (targets empty: any seat)."""
-    out = [POST, LegalAction("vote", arity=1, abstain=True, free=True), ACCELERATE_REQUEST,
+    out = [POST, LegalAction("vote", arity=1, abstain=True, free=True, needs_reason=True), ACCELERATE_REQUEST,
            team_post(WOLF_TEAM), team_post(LOVER_TEAM), LegalAction("last_words"),
            LegalAction("choose", SUCCESSION, arity=1)]
     info = next((r for r in ROLES if r.id == role), None)
