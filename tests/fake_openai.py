@@ -11,6 +11,9 @@ Answers: ``Answer.call`` (a tool call; arguments as a dict, or a raw string for 
 optional Retry-After), ``Answer.hang`` (no answer for a while: past the client's timeout),
 ``Answer.slow`` (an answer after a delay), ``Answer.policy`` (what policy mode would say).
 ``delay`` makes every answer wait that long (a model's latency, for bench/latency.py).
+``Answer.raw`` sends a body as it is (an HTML page with status 200). ``provider`` (``tests.providers``)
+makes the server behave as one provider's documentation says: ``check`` may refuse a request with
+that provider's error (a 400), ``shape`` turns the plain answer into that provider's answer.
 """
 
 from __future__ import annotations
@@ -65,6 +68,11 @@ class Answer:
     @staticmethod
     def policy() -> Answer:
         return Answer("policy")
+
+    @staticmethod
+    def raw(body: str, status: int = 200) -> Answer:
+        """A body sent as it is (not JSON: an HTML page from a proxy, say)."""
+        return Answer("raw", content=body, status=status)
 
 
 ScriptItem = Answer | Callable[[Body], Answer]
@@ -181,8 +189,11 @@ class FakeOpenAI:
     """The server; use as a context manager or ``start()`` / ``stop()``."""
 
     def __init__(self, script: Iterable[ScriptItem] = (), *, policy: bool = True, notes_every: int = 0,
-                 model: str = "fake-model", cached_tokens: bool = True, delay: float = 0.0) -> None:
+                 model: str = "fake-model", cached_tokens: bool = True, delay: float = 0.0,
+                 provider: Any = None) -> None:
         self.state = _State(deque(script))
+        self.provider = provider
+        """A provider's behaviour (``tests.providers.Provider``), or None for the plain fake."""
         self.delay = delay
         """Seconds every chat answer waits before it is sent (a model's latency; each request in
         its own thread, so concurrent requests wait together)."""
@@ -342,10 +353,30 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 then = answer.then or Answer.policy()
                 self._answer(body, fake.policy.answer(body) if then.kind == "policy" else then)
                 return
+            if answer.kind == "raw":
+                data = (answer.content or "").encode()
+                self.send_response(answer.status)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                return
             if answer.kind == "status":
                 headers = {} if answer.retry_after is None else {"Retry-After": f"{answer.retry_after:g}"}
                 kind = "rate_limit_exceeded" if answer.status == 429 else "server_error"
                 self._send(answer.status, {"error": {"message": f"fake {answer.status}", "type": kind}}, headers)
+                return
+            provider = fake.provider
+            if provider is not None:
+                refused = provider.check(body)
+                if refused is not None:
+                    self._send(refused[0], refused[1])
+                    return
+                shaped = provider.shape(body, fake.completion(body, answer))
+                if isinstance(shaped, str):
+                    self._answer(body, Answer.raw(shaped))
+                    return
+                self._send(200, shaped)
                 return
             self._send(200, fake.completion(body, answer))
 

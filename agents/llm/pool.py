@@ -170,14 +170,16 @@ class ClientPool:
         return reply
 
     def _auto_refused(self, ep: Endpoint, exc: openai.APIStatusError, body: dict[str, Any], reply: Reply) -> bool:
-        """A vLLM server without a tool parser refused "auto" (HTTP 400): send "required" from now on."""
-        adapted = self.adapted.setdefault(ep.name, Adapted())
-        if adapted.auto_refused or not ep.api.auto_needs_parser or exc.status_code != 400 \
-                or body.get("tool_choice") != "auto" or "tool choice requires" not in _text(exc):
+        """A vLLM server without a tool parser refused "auto" (HTTP 400): send "required" from now on
+        (requests already in flight with "auto" are sent again too; the first one notes it)."""
+        if not ep.api.auto_needs_parser or exc.status_code != 400 or body.get("tool_choice") != "auto" \
+                or "tool choice requires" not in _text(exc):
             return False
-        adapted.auto_refused = True
-        reply.notes.append(f"endpoint {ep.name!r} refused tool_choice \"auto\" (no tool parser): "
-                           "sending \"required\" for the rest of the game")
+        adapted = self.adapted.setdefault(ep.name, Adapted())
+        if not adapted.auto_refused:
+            adapted.auto_refused = True
+            reply.notes.append(f"endpoint {ep.name!r} refused tool_choice \"auto\" (no tool parser): "
+                               "sending \"required\" for the rest of the game")
         return True
 
     def backoff(self, ep: Endpoint, attempt: int, retry_after: float | None) -> float:
