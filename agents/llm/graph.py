@@ -424,7 +424,8 @@ def forced_legal(tools: Toolset, *, voted: bool = False) -> tuple[LegalAction, .
     template = tools.current.get(name) or (spec.template if spec is not None else None)
     if template is None:
         return ()
-    if template.kind in ("skill", "choose") and PASS_TOOL in tools.current:
+    if template.kind in ("skill", "choose") and template.arity == 1 and not template.first_from \
+            and not template.yes_no and PASS_TOOL in tools.current:
         return (template, tools.current[PASS_TOOL])
     return (template,)
 

@@ -202,7 +202,8 @@ def direct_schema(tools: Toolset, name: str, limits: Mapping[str, int], lang: La
 def with_pass(schema: Schema, tools: Toolset, template: LegalAction | None) -> Schema:
     """A forced one-target skill or choice with ``pass`` among its targets where the pass is legal
     too (the direct mode forces one tool: without it a witch had to use a potion)."""
-    if template is None or template.kind not in ("skill", "choose") or PASS_TOOL not in tools.current:
+    if template is None or template.kind not in ("skill", "choose") or template.arity != 1 or template.yes_no \
+            or template.first_from or PASS_TOOL not in tools.current:
         return schema
     fn = schema["function"]
     props = fn["parameters"].get("properties", {})
