@@ -22,7 +22,7 @@ from arena.players import agents_for, parse_players
 from arena.progress import Progress
 from arena.recorder import CallStore, Recorder
 from arena.runner import CallListener, Checkpoint, GameRunner, Listener
-from arena.seats import SeatPlan, load_seat_file, plan_from_configs
+from arena.seats import SeatPlan, attach_control, load_seat_file, plan_from_configs
 from arena.terminal_seat import attach_terminal, seat_human
 from engine.errors import EngineError
 from engine.game import Game
@@ -107,6 +107,7 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
             listeners.insert(0, Recorder(writer, game_id, start=len(game.events) if args.resume else 0))
             call_listeners.append(CallStore(writer, game_id, _calls_stored(args, game_id)))
         record = ControlRecord(writer, game_id, game) if writer is not None and game_id is not None else None
+        attach_control(plan.agents, record)  # a cap's hand-over of an LLM seat to its stand-in
         terminal = attach_terminal(plan, args.human, names, args.lang, record)
         if terminal is not None:
             listeners.append(terminal.listener)

@@ -81,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
             print_call(call, args.messages)
     for line in standing(Game.replay(ruleset, events), viewer, names, args.lang):
         print(line)
+    if viewer.kind == "god":
+        print_costs(load_calls(args.db, game_id), args.lang)
     return 0
 
 
@@ -118,6 +120,25 @@ def standing(game: Game, viewer: Viewer, names: Names, lang: Lang) -> list[str]:
     return lines
 
 
+def print_costs(calls: list[LlmCall], lang: Lang) -> None:
+    """The game's model calls per model: requests, prompt tokens (cached among them), and the cost at
+    the prices stored with each call (``?`` where none has a price)."""
+    t = _Lang(lang)
+    per: dict[str, list[LlmCall]] = {}
+    for call in calls:
+        per.setdefault(call.model or "?", []).append(call)
+    for model, rows in sorted(per.items()):
+        prompt = sum(c.tokens_in_reported or c.tokens_in or 0 for c in rows)
+        cached = sum(c.cached_tokens or 0 for c in rows)
+        priced = [c.cost_usd for c in rows if c.cost_usd is not None]
+        unpriced = len(rows) - len(priced)
+        cost = f"${sum(priced):.4f}" if priced else "?"
+        if priced and unpriced:
+            cost += t(f"（{unpriced} 次调用无价格）", f" ({unpriced} calls unpriced)")
+        print(t(f"# 费用 · {model}：{len(rows)} 次调用 · 提示词元 {prompt:,}（缓存命中 {cached:,}）· {cost}",
+                f"# cost · {model}: {len(rows)} calls · {prompt:,} prompt tokens ({cached:,} cached) · {cost}"))
+
+
 def _calls_by_event(args: argparse.Namespace, game_id: str, viewer: Viewer) -> dict[int | None, list[LlmCall]]:
     """The calls a viewer may see (a seat: its own; god: all; spectator: none), by event seq."""
     if not args.calls or viewer.kind == "spectator":
@@ -136,7 +157,10 @@ def print_call(call: LlmCall, messages: bool) -> None:
     cached = f", cached {call.cached_tokens}" if call.cached_tokens else ""
     latency = f"{call.latency_ms:.0f} ms" if call.latency_ms is not None else "-"
     flags = (" FALLBACK" if call.fallback else "") + (f" retries={call.retries}" if call.retries else "")
-    print(f"    ⤷ LLM seat {call.seat} · {call.model} · {latency} · tokens {tokens}{cached}{flags}")
+    cost = f" · ${call.cost_usd:.5f}" if call.cost_usd is not None else ""
+    print(f"    ⤷ LLM seat {call.seat} · {call.model} · {latency} · tokens {tokens}{cached}{cost}{flags}")
+    if call.reasoning:
+        print(f"      reasoning: {call.reasoning[:300]}")
     for tool_call in call.tool_calls or []:
         function = tool_call.get("function", tool_call) if isinstance(tool_call, dict) else tool_call
         name = function.get("name", "?") if isinstance(function, dict) else "?"

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
+from agents.llm.meter import CAP_REASON
 from arena.report_html import html
 from arena.report_md import markdown
 from arena.report_plots import figures
-from arena.report_tables import tables
+from arena.report_tables import Table, tables
 from arena.report_texts import Lang, t
 from evals.clustered import DEFAULT_RESAMPLES
 from evals.leaderboard import leaderboard
@@ -65,6 +67,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cap_table(con: Any, game_ids: list[str] | None, lang: Lang) -> Table:
+    """Every seat a cap handed to its stand-in bot (``seat_control`` rows whose reason is a cap's)."""
+    where, params = ("AND game_id IN (SELECT unnest(?))", [game_ids]) if game_ids is not None else ("", [])
+    rows = con.execute(f"SELECT game_id, seat, at_seq, controller, reason FROM seat_control "
+                       f"WHERE reason LIKE '{CAP_REASON}:%' {where} ORDER BY game_id, change", params).fetchall()
+    note = t(lang, "caps.note", seats=len(rows), games=len({r[0] for r in rows}))
+    columns = tuple(t(lang, f"caps.{c}") for c in ("game", "seat", "from", "stand_in", "reason"))
+    return Table("caps", t(lang, "caps.title"), columns,
+                 [(str(g), str(seat), str(at), str(who), str(why)) for g, seat, at, who, why in rows], note)
+
+
 def write_report(db: Path, out: Path, *, tournament: str | None = None, views: bool = True,
                  resamples: int = DEFAULT_RESAMPLES, rating_resamples: int | None = None, lang: Lang = "en",
                  reference: str | None = None, cluster: ClusterBy = "game", seed: int = 0) -> list[Path]:
@@ -80,9 +93,10 @@ def write_report(db: Path, out: Path, *, tournament: str | None = None, views: b
                 raise TranscriptError(f"no games of tournament {tournament!r} in {db}; run `arena tournament FILE`")
         board = leaderboard(con, game_ids, resamples=resamples, rating_resamples=rating_resamples, seed=seed,
                             reference=reference, by=cluster)
+        capped = cap_table(con, game_ids, lang)
     finally:
         con.close()
-    shown, drawn = tables(board, lang), figures(board, lang)
+    shown, drawn = [*tables(board, lang), capped], figures(board, lang)
     source = db.name + (f" · {t(lang, 'tournament')} {tournament}" if tournament else "")
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "report.html", out / "report.md"]

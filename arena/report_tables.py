@@ -23,7 +23,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("deception", ("belief_gap", "deceiver_survival", "steered_votes", "daogou_rate")),
     ("peers", ("irp", "vss", "key_role_survival", "margin_of_win", "speed_of_win")),
     ("quality", ("invalid_rate", "fallback_rate", "timeout_rate", "speech_compliance")),
-    ("cost", ("tokens_per_decision", "latency_ms_per_decision", "tokens_per_game", "calls_per_game")),
+    ("cost", ("tokens_per_decision", "latency_ms_per_decision", "tokens_per_game", "calls_per_game",
+              "usd_per_game")),
 )
 
 

@@ -17,6 +17,16 @@ Lang = Literal["zh", "en"]
 TEXT: dict[str, tuple[str, str]] = {
     "title": ("版杀竞技场评测报告", "Bansha Arena report"),
     "tournament": ("赛事", "tournament"),
+    "caps.title": ("因额度上限交给替补机器人的席位", "Seats handed to a stand-in by a cap"),
+    "caps.note": ("{games} 局中有 {seats} 个席位在其模型端点达到额度上限（max_cost / max_tokens）后由替补机器人接手；"
+                  "此后这些席位的决策都是机器人的。",
+                  "{seats} seats in {games} games were played by a stand-in bot once their endpoint reached a cap "
+                  "(max_cost / max_tokens); their decisions from that event on are the bot's."),
+    "caps.game": ("对局", "game"),
+    "caps.seat": ("席位", "seat"),
+    "caps.from": ("自事件", "from event"),
+    "caps.stand_in": ("替补", "stand-in"),
+    "caps.reason": ("原因（记录原文）", "reason (as recorded)"),
     "summary": ("{games} 局（{finished} 局已结束），其中不同的对局 {distinct} 局（字节相同的对局只算一次）；规则集：{rulesets}；模型：{labels}。",
                 "{games} games ({finished} finished), {distinct} distinct (byte-identical games counted once); "
                 "rule sets: {rulesets}; models: {labels}."),

@@ -56,6 +56,7 @@ from pydantic import ValidationError
 from agents.base import Agent
 from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
+from agents.llm.meter import Meter
 from agents.llm.pool import ClientPool
 from arena.players import make_agent
 
@@ -314,6 +315,7 @@ def _plan(src: _Source, entries: Mapping[int, _Entry], endpoints: Mapping[str, E
     agents: dict[int, Agent] = {}
     configs: list[dict[str, Any]] = []
     problems: dict[str, list[int]] = {}
+    meters: dict[tuple[str, str], Meter] = {}
     for seat in range(1, seats + 1):
         entry = entries[seat]
         if entry.player in BOTS:
@@ -324,7 +326,7 @@ def _plan(src: _Source, entries: Mapping[int, _Entry], endpoints: Mapping[str, E
         ep = _endpoint(src, entry.where, {**base.model_dump(), **entry.overrides}) \
             if entry.overrides else base
         assert pool is not None
-        agents[seat] = LLMAgent(ep, ep.lang, pool=pool)
+        agents[seat] = metered(LLMAgent(ep, ep.lang, pool=pool), meters)
         configs.append(llm_config(seat, ep))
         problem = ep.key_problem(environ)
         if problem is not None:
@@ -332,6 +334,26 @@ def _plan(src: _Source, entries: Mapping[int, _Entry], endpoints: Mapping[str, E
     notes = [f"seats {', '.join(map(str, s))}: {p} Until then those seats pass on every decision."
              for p, s in problems.items()]
     return SeatPlan(agents, configs, dict(endpoints), notes, pool)
+
+
+def metered(agent: LLMAgent, meters: dict[tuple[str, str], Meter]) -> LLMAgent:
+    """The agent with its endpoint's meters: the game's (one per endpoint in ``meters``, shared by its
+    seats) and the tournament's (kept on the shared client pool, so that it spans the games)."""
+    ep = agent.endpoint
+    if ep.caps is not None:
+        agent.meters.append(meters.setdefault(("game", ep.name), Meter(ep.name, ep.caps, "game")))
+    if ep.tournament_caps is not None:
+        agent.meters.append(agent.pool.meters.setdefault(ep.name, Meter(ep.name, ep.tournament_caps, "tournament")))
+    return agent
+
+
+def attach_control(agents: Mapping[int, Agent], record: Callable[[int, str, str], None] | None) -> None:
+    """Send each cap's hand-over of an LLM seat to ``record`` (a ``seat_control`` row)."""
+    if record is None:
+        return
+    for agent in {id(a): a for a in agents.values()}.values():
+        if isinstance(agent, LLMAgent) and agent.meters and record not in agent.on_control:
+            agent.on_control.append(record)
 
 
 def llm_config(seat: int, ep: Endpoint) -> dict[str, Any]:
@@ -352,6 +374,7 @@ def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: 
     agents: dict[int, Agent] = {}
     problems: list[str] = []
     endpoints: dict[str, Endpoint] = {}
+    meters: dict[tuple[str, str], Meter] = {}
     for config in configs:
         if config["kind"] == "human":  # a person's seat: its stand-in plays on (--human N takes it again)
             config = {**config["bot"], "seat": config["seat"]}
@@ -362,7 +385,7 @@ def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: 
         ep = Endpoint.model_validate(config["endpoint"])
         endpoints.setdefault(ep.name, ep)
         pool = pool or ClientPool(seed=seed, environ=environ)
-        agents[seat] = LLMAgent(ep, ep.lang, pool=pool)
+        agents[seat] = metered(LLMAgent(ep, ep.lang, pool=pool), meters)
         problem = ep.key_problem(environ)
         if problem is not None and problem not in problems:
             problems.append(problem)

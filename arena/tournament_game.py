@@ -16,7 +16,7 @@ from agents.llm.pool import ClientPool
 from arena.beliefs import BeliefCheckpoints
 from arena.recorder import CallStore, Recorder
 from arena.runner import GameRunner
-from arena.seats import plan_from_configs
+from arena.seats import attach_control, plan_from_configs
 from arena.tournament_plan import GameSpec
 from engine.events import Event, from_json, to_json
 from engine.game import Game
@@ -34,6 +34,8 @@ class Sinks:
     events: Callable[[Game, list[Event]], None]
     calls: Callable[[list[CallRecord]], None]
     beliefs: Callable[[list[BeliefRow]], None]
+    control: Callable[[Game, int, str, str], None] | None = None
+    """A seat handed to a stand-in by a cap (``seat_control``); None where the backend keeps none."""
 
 
 @dataclass
@@ -54,6 +56,9 @@ async def play_spec(spec: GameSpec, prefix: Sequence[Event], sinks: Sinks, pool:
     game = Game.replay(ruleset, prefix) if prefix else ruleset.new_game(spec.seed)
     seats = plan_from_configs([dict(c) for c in spec.configs], seed=spec.seed, pool=pool)
     start = len(prefix)
+    control = sinks.control
+    if control is not None:
+        attach_control(seats.agents, lambda seat, controller, reason: control(game, seat, controller, reason))
 
     def new_only(g: Game, new: list[Event]) -> None:
         fresh = [e for e in new if e.seq >= start]
@@ -78,7 +83,9 @@ async def play_into_writer(spec: GameSpec, writer: TranscriptWriter, stored: str
     prefix, first_call = begin(spec, writer, stored)
     recorder = Recorder(writer, spec.game_id)
     sinks = Sinks(recorder, CallStore(writer, spec.game_id, first_call),
-                  lambda rows: writer.append_beliefs(spec.game_id, rows))
+                  lambda rows: writer.append_beliefs(spec.game_id, rows),
+                  lambda g, seat, controller, reason: writer.record_control(spec.game_id, seat, len(g.events),
+                                                                             controller, reason))
     game = await play_spec(spec, prefix, sinks, pool)
     writer.flush(spec.game_id)
     writer.finish(spec.game_id, game.winners, game.state.day, final_seats(game.events, list(spec.configs)))

@@ -97,6 +97,7 @@ class Call:
     latency_ms: float | None
     error: bool
     purpose: str | None = None
+    cost_usd: float | None = None
     """What the call was for (``action``, ``select``, ``compaction``, ``beliefs``…), from its record."""
 
 
@@ -281,10 +282,10 @@ def _reports(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where:
 
 
 def _calls(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
-    for gid, seat, tin, tout, latency, error, purpose in con.execute(
+    for gid, seat, tin, tout, latency, error, purpose, cost in con.execute(
             "SELECT game_id, seat, tokens_in, tokens_out, latency_ms, error IS NOT NULL, "
-            f"json_extract_string(response, '$.x_arena.purpose') FROM llm_calls {where} "
+            f"json_extract_string(response, '$.x_arena.purpose'), cost_usd FROM llm_calls {where} "
             "ORDER BY game_id, call_id", params).fetchall():
         if gid in games:
             tokens = None if tin is None and tout is None else (tin or 0) + (tout or 0)
-            games[gid].calls.append(Call(seat, tokens, latency, bool(error), purpose))
+            games[gid].calls.append(Call(seat, tokens, latency, bool(error), purpose, cost))

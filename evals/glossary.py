@@ -17,6 +17,7 @@ ZH: dict[str, tuple[str, str, str]] = {
     "latency_ms_per_decision": ("每次决策延迟（毫秒）", "每次决策的模型延迟（毫秒；不含信念提问）", "决策"),
     "tokens_per_game": ("每局词元数", "一个模型在一局中（全部席位）花费的词元数（不含信念提问）", "局"),
     "calls_per_game": ("每局调用次数", "一个模型在一局中（全部席位）的模型调用次数（不含信念提问）", "局"),
+    "usd_per_game": ("每局费用（美元）", "一个模型在一局中已计价调用的费用（美元，按每次调用时记录的价格）", "局"),
 }
 """Chinese name, definition and unit of metrics whose evaluator gives them in English only."""
 SOURCES_ZH: dict[str, str] = {

@@ -14,8 +14,9 @@
   row per report and target, scored against the truth at the checkpoint;
 * ``v_inference`` (label, games, reports, targets, brier, log_loss) — log loss clipped as the
   evaluator clips it;
-* ``v_costs`` (label, games, calls, tokens, tokens_per_game, mean_latency_ms): the play's calls (belief
-  questions aside, as the cost evaluator counts them).
+* ``v_costs`` (label, games, calls, tokens, tokens_per_game, mean_latency_ms, prompt_tokens,
+  cached_tokens, priced_calls, usd, usd_per_game): the play's calls (belief questions aside, as the cost
+  evaluator counts them), money at the prices stored with each call.
 
 They compute in SQL what the evaluators compute in Python (tests hold the two equal), without the
 bootstrap intervals, which only the report gives.
@@ -84,7 +85,13 @@ VIEWS: tuple[tuple[str, str], ...] = (
         SELECT l.label, count(DISTINCT c.game_id) AS games, count(*) AS calls,
                sum(coalesce(c.tokens_in, 0) + coalesce(c.tokens_out, 0)) AS tokens,
                sum(coalesce(c.tokens_in, 0) + coalesce(c.tokens_out, 0)) / count(DISTINCT c.game_id) AS tokens_per_game,
-               avg(c.latency_ms) AS mean_latency_ms
+               avg(c.latency_ms) AS mean_latency_ms,
+               sum(coalesce(c.tokens_in_reported, c.tokens_in, 0)) AS prompt_tokens,
+               sum(coalesce(c.cached_tokens, 0)) AS cached_tokens,
+               count(c.cost_usd) AS priced_calls,
+               sum(c.cost_usd) AS usd,
+               sum(c.cost_usd) / nullif(count(DISTINCT CASE WHEN c.cost_usd IS NOT NULL THEN c.game_id END), 0)
+                   AS usd_per_game
         FROM llm_calls c JOIN v_seat_labels l ON l.game_id = c.game_id AND l.seat = c.seat
         WHERE coalesce(json_extract_string(c.response, '$.x_arena.purpose'), '') <> 'beliefs' GROUP BY l.label"""),
 )

@@ -8,19 +8,25 @@ parallel; the endpoint's pool bounds the requests in flight.
 
 Nothing raises out of ``act``: a failing endpoint, a missing key or a bug in the graph ends in a
 recorded fallback (a pass with ``fallback=True`` and the reason).
+
+Caps (``Endpoint.caps``, ``tournament_caps``): the agent's ``meters`` (shared by the endpoint's seats)
+are asked before each decision; once one is reached, the seat is played by the endpoint's declared
+stand-in bot from then on, and each such hand-over goes to the ``on_control`` listeners (stored in
+``seat_control``, counted in the report).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from agents.base import CallRecord, Turn
+from agents.base import Agent, CallRecord, Turn
 from agents.beliefs import BeliefRequest, Report
 from agents.llm.aliases import AliasBook
 from agents.llm.compaction import compact_prompt
 from agents.llm.endpoint import Endpoint
 from agents.llm.graph import Decision, SeatPromptLike, decision_graph, initial_state
+from agents.llm.meter import Meter
 from agents.llm.pool import ClientPool
 from agents.llm.tools import Toolset, build_stable
 from engine.actions import Action, Pass
@@ -71,6 +77,14 @@ class LLMAgent:
         self.name = name or f"llm:{endpoint.name}"
         self.seats: dict[int, SeatMemory] = {}
         self._records: list[CallRecord] = []
+        self.meters: list[Meter] = []
+        """The endpoint's spending against its caps (the game's, the tournament's), shared by its seats."""
+        self.stand_in: Agent | None = None
+        """The bot that plays a seat once a cap is reached (made from ``Caps.stand_in`` when needed)."""
+        self.on_control: list[Callable[[int, str, str], None]] = []
+        """Told (seat, controller, reason) when a cap hands a seat to the stand-in."""
+        self.handed: dict[int, str] = {}
+        """Seats handed to the stand-in, with the reason."""
 
     def memory(self, turn: Turn) -> tuple[SeatMemory, list[Event]]:
         """The seat's memory (made at its first decision) and the events it has not taken in yet."""
@@ -89,7 +103,27 @@ class LLMAgent:
             return memory, list(turn.events)
         return memory, list(turn.events[turn.new_from:])
 
+    def capped(self) -> str | None:
+        """Why the endpoint may spend no more (a cap reached), or None."""
+        return next((reason for reason in (m.reached() for m in self.meters) if reason), None)
+
+    async def _stand_in(self, turn: Turn, reason: str) -> Action | None:
+        """The stand-in bot's action; the first time for a seat, the hand-over is reported."""
+        if self.stand_in is None:
+            from agents.llm.stand_in import make_stand_in
+
+            caps = next(m.caps for m in self.meters if m.reached())
+            self.stand_in = make_stand_in(caps.stand_in)
+        if turn.seat not in self.handed:
+            self.handed[turn.seat] = reason
+            for listener in self.on_control:
+                listener(turn.seat, f"bot:{getattr(self.stand_in, 'name', 'stand-in')}", reason)
+        return await self.stand_in.act(turn)
+
     async def act(self, turn: Turn) -> Action | None:
+        reason = self.capped() if self.meters else None
+        if reason is not None:
+            return await self._stand_in(turn, reason)
         memory, new = self.memory(turn)
         memory.decisions += 1
         memory.last_day = turn.day
@@ -104,6 +138,8 @@ class LLMAgent:
             action = self._crashed(turn, decision, exc)
         finally:
             self._records.extend(decision.records)
+            for meter in self.meters:
+                meter.add(decision.records)
         return action if action is not None else Pass(seat=turn.seat, fallback=True, reason="no_answer")
 
     def toolset(self, memory: SeatMemory, legal: tuple[LegalAction, ...]) -> Toolset:
@@ -138,6 +174,8 @@ class LLMAgent:
         """A private report of the seat's beliefs, outside the game (``agents.llm.beliefs``)."""
         from agents.llm.beliefs import ask_beliefs
 
+        if self.meters and self.capped():  # a capped endpoint spends nothing more, beliefs included
+            return None
         return await ask_beliefs(self, request)
 
     def context_share(self, seat: int, events: Sequence[Event], *, active_since: int = 0) -> float | None:
@@ -147,7 +185,7 @@ class LLMAgent:
         ``active_since`` (a seat out of the game, or one that has stopped acting) or has no earlier day
         to summarise."""
         memory = self.seats.get(seat)
-        if memory is None or memory.last_day < active_since:
+        if memory is None or memory.last_day < active_since or seat in self.handed:
             return None
         memory.prompt.observe(events)
         if not memory.prompt.can_compact():
@@ -159,7 +197,7 @@ class LLMAgent:
         outside any decision; the call is kept for the runner, linked to the event ``at``. None where
         the seat has no prompt or nothing to summarise."""
         memory = self.seats.get(seat)
-        if memory is None or not memory.prompt.can_compact():
+        if memory is None or not memory.prompt.can_compact() or (self.meters and self.capped()):
             return None
         turn = Turn(ruleset=memory.ruleset, seed=0, seat=seat, day=day, phase=phase, events=(), new_from=0,
                     legal=())
@@ -169,8 +207,11 @@ class LLMAgent:
         return record
 
     def keep(self, record: CallRecord) -> None:
-        """Keep a record made outside a decision until the runner takes the calls."""
+        """Keep a record made outside a decision until the runner takes the calls (it counts against
+        the caps too)."""
         self._records.append(record)
+        for meter in self.meters:
+            meter.add((record,))
 
     def take_calls(self) -> list[CallRecord]:
         records, self._records = self._records, []

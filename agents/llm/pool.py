@@ -86,6 +86,9 @@ class ClientPool:
         self._limits: dict[tuple[int, str], asyncio.Semaphore] = {}
         self._health: dict[str, _Health] = {}
         self.adapted: dict[str, Adapted] = {}
+        self.meters: dict[str, Any] = {}
+        """Tournament caps' meters by endpoint name (``agents.llm.meter.Meter``): the pool is shared by
+        a tournament's games, so its meters span them."""
 
     def budget(self, ep: Endpoint) -> int:
         """The endpoint's context budget now: its own, or lower once the server said it was exceeded."""

@@ -222,8 +222,12 @@ def _call(call: LlmCall, lang: Lang) -> str:
     tools = escape(json.dumps(call.tool_calls or [], ensure_ascii=False, indent=1))
     response = escape(json.dumps(call.response, ensure_ascii=False, indent=1)) if call.response else ""
     error = f"<p class=\"error\">{escape(call.error)}</p>" if call.error else ""
+    cost = f" · ${call.cost_usd:.5f}" if call.cost_usd is not None else ""
+    reasoning = (f"<h4>{t(lang, '推理过程', 'reasoning')}</h4><pre class=\"reasoning\">{escape(call.reasoning)}</pre>"
+                 if call.reasoning else "")
     return (f"<details class=\"call\"><summary>LLM · {t(lang, '座位', 'seat')} {call.seat} · {escape(call.model or '')} · "
-            f"{latency} · {tokens}{flags}</summary>{error}<h4>{t(lang, '工具调用', 'tool calls')}</h4><pre>{tools}</pre>"
+            f"{latency} · {tokens}{cost}{flags}</summary>{error}{reasoning}"
+            f"<h4>{t(lang, '工具调用', 'tool calls')}</h4><pre>{tools}</pre>"
             f"<h4>{t(lang, '回应', 'response')}</h4><pre>{response}</pre><h4>{t(lang, '提示', 'prompt')}</h4>{messages}</details>")
 
 
