@@ -63,6 +63,11 @@ def test_a_cap_hands_the_endpoints_seats_to_its_stand_in_and_the_record_says_why
         con.close()
     replay = arena("replay", "--db", str(db), cwd=tmp_path)
     assert replay.returncode == 0 and "# cost · deepseek-chat:" in replay.stdout and "$" in replay.stdout
+    assert "reasoning: 先看看谁的发言最可疑。" in replay.stdout
+    page = tmp_path / "game.html"
+    assert arena("replay", "--db", str(db), "--html", str(page), cwd=tmp_path).returncode == 0
+    inspector = page.read_text(encoding="utf-8")
+    assert "先看看谁的发言最可疑。" in inspector and ("reasoning" in inspector or "推理过程" in inspector)
     report = arena("report", "--db", str(db), "--out", str(tmp_path / "r"), "--resamples", "20", cwd=tmp_path)
     assert report.returncode == 0, report.stderr
     text = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")

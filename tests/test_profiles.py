@@ -145,3 +145,28 @@ def test_reasoning_is_kept_only_on_tool_call_turns_where_the_provider_wants_it_b
     assert sent[1]["reasoning_content"] == "think" and "reasoning_content" not in sent[2]
     plain = body(Endpoint(base_url=LOCAL, model="m"), {"messages": history})["messages"]
     assert all("reasoning_content" not in m for m in plain)
+
+
+def test_a_body_no_profile_knows_is_an_error_not_a_type_error() -> None:
+    from agents.llm.wire import read
+
+    for text in ("<html>502</html>", '{"foo": 1}', "[1, 2]", '{"choices": []}', '{"choices": [{"text": "x"}]}',
+                 '{"error": {"message": "overloaded"}}'):
+        response, problem = read(200, text)
+        assert response is None and problem, text
+    response, problem = read(200, '{"choices": [{"message": {"role": "assistant", "content": "hi"}}]}')
+    assert response is not None and problem is None
+
+
+def test_a_tournament_cap_spans_the_games_that_share_its_pool() -> None:
+    from agents.llm.pool import ClientPool
+    from arena.seats import llm_config, plan_from_configs
+
+    ep = Endpoint(name="x", base_url=LOCAL, model="m", prices=Prices(input=1, cached_input=0.1, output=2),
+                  tournament_caps={"max_cost": 1.0}, caps={"max_tokens": 100_000})
+    pool = ClientPool()
+    configs = [llm_config(seat, ep) for seat in (1, 2)]
+    first, second = plan_from_configs(configs, pool=pool), plan_from_configs(configs, pool=pool)
+    a, b = first.agents[1], second.agents[2]
+    assert a.meters[1] is b.meters[1] and a.meters[0] is not b.meters[0]  # type: ignore[attr-defined]
+    assert first.agents[1].meters[0] is first.agents[2].meters[0]  # type: ignore[attr-defined]
