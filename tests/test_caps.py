@@ -63,7 +63,8 @@ def test_a_cap_hands_the_endpoints_seats_to_its_stand_in_and_the_record_says_why
         con.close()
     replay = arena("replay", "--db", str(db), cwd=tmp_path)
     assert replay.returncode == 0 and "# cost · deepseek-chat:" in replay.stdout and "$" in replay.stdout
-    assert "reasoning: 先看看谁的发言最可疑。" in replay.stdout
+    calls = arena("replay", "--db", str(db), "--calls", cwd=tmp_path)
+    assert calls.returncode == 0 and "reasoning: 先看看谁的发言最可疑。" in calls.stdout
     page = tmp_path / "game.html"
     assert arena("replay", "--db", str(db), "--html", str(page), cwd=tmp_path).returncode == 0
     inspector = page.read_text(encoding="utf-8")
