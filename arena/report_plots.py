@@ -48,8 +48,11 @@ def _svg(fig: Any) -> str:
 
 
 def _errors(values: list[float], los: list[float | None], his: list[float | None]) -> list[list[float]]:
-    return [[v - (lo if lo is not None else v) for v, lo in zip(values, los, strict=True)],
-            [(hi if hi is not None else v) - v for v, hi in zip(values, his, strict=True)]]
+    """Error-bar lengths below and above each value. A bootstrap interval need not hold its point
+    estimate (with few games it can lie wholly on one side): that side's bar is then 0, not negative
+    (matplotlib refuses a negative one, and ``arena report`` on a one-game file crashed)."""
+    return [[max(0.0, v - (lo if lo is not None else v)) for v, lo in zip(values, los, strict=True)],
+            [max(0.0, (hi if hi is not None else v) - v) for v, hi in zip(values, his, strict=True)]]
 
 
 def _ratings(board: Leaderboard, lang: Lang) -> Figure | None:

@@ -97,8 +97,9 @@ class Call:
     latency_ms: float | None
     error: bool
     purpose: str | None = None
-    cost_usd: float | None = None
     """What the call was for (``action``, ``select``, ``compaction``, ``beliefs``…), from its record."""
+    cost_usd: float | None = None
+    """Its billed cost at the prices stored with it (None: no price known)."""
 
 
 @dataclass

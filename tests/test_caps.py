@@ -69,11 +69,15 @@ def test_a_cap_hands_the_endpoints_seats_to_its_stand_in_and_the_record_says_why
     assert arena("replay", "--db", str(db), "--html", str(page), cwd=tmp_path).returncode == 0
     inspector = page.read_text(encoding="utf-8")
     assert "先看看谁的发言最可疑。" in inspector and ("reasoning" in inspector or "推理过程" in inspector)
-    report = arena("report", "--db", str(db), "--out", str(tmp_path / "r"), "--resamples", "20", cwd=tmp_path)
+    report = arena("report", "--db", str(db), "--out", str(tmp_path / "r"), "--resamples", "20", "--lang", "en",
+                   cwd=tmp_path)
     assert report.returncode == 0, report.stderr
     text = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
     assert "Seats handed to a stand-in by a cap" in text and f"{len(handed)} seats in 1 games" in text
     assert "usd_per_game" in text
+    zh = arena("report", "--db", str(db), "--out", str(tmp_path / "zh"), "--resamples", "20", cwd=tmp_path)
+    assert zh.returncode == 0, zh.stderr
+    assert f"{len(handed)} 个席位" in (tmp_path / "zh" / "report.md").read_text(encoding="utf-8")
     con = duckdb.connect(str(db), read_only=True)
     try:
         rows = con.execute("SELECT label, usd, priced_calls, cached_tokens FROM v_costs ORDER BY label").fetchall()
