@@ -61,8 +61,10 @@ def test_a_cap_hands_the_endpoints_seats_to_its_stand_in_and_the_record_says_why
         assert status == ("finished",)
     finally:
         con.close()
-    replay = arena("replay", "--db", str(db), cwd=tmp_path)
+    replay = arena("replay", "--db", str(db), "--lang", "en", cwd=tmp_path)
     assert replay.returncode == 0 and "# cost · deepseek-chat:" in replay.stdout and "$" in replay.stdout
+    zh = arena("replay", "--db", str(db), cwd=tmp_path)
+    assert zh.returncode == 0 and "# 费用 · deepseek-chat：" in zh.stdout
     calls = arena("replay", "--db", str(db), "--calls", cwd=tmp_path)
     assert calls.returncode == 0 and "reasoning: 先看看谁的发言最可疑。" in calls.stdout
     page = tmp_path / "game.html"
@@ -75,8 +77,8 @@ def test_a_cap_hands_the_endpoints_seats_to_its_stand_in_and_the_record_says_why
     text = (tmp_path / "r" / "report.md").read_text(encoding="utf-8")
     assert "Seats handed to a stand-in by a cap" in text and f"{len(handed)} seats in 1 games" in text
     assert "usd_per_game" in text
-    zh = arena("report", "--db", str(db), "--out", str(tmp_path / "zh"), "--resamples", "20", cwd=tmp_path)
-    assert zh.returncode == 0, zh.stderr
+    zh_report = arena("report", "--db", str(db), "--out", str(tmp_path / "zh"), "--resamples", "20", cwd=tmp_path)
+    assert zh_report.returncode == 0, zh_report.stderr
     assert f"{len(handed)} 个席位" in (tmp_path / "zh" / "report.md").read_text(encoding="utf-8")
     con = duckdb.connect(str(db), read_only=True)
     try:
