@@ -1,0 +1,133 @@
+"""Phases as data: what each phase is, who it waits for, what its close does, what may follow.
+
+The engine walks the table (``TableRuleset.advance``: the open phase's ``close`` resolves it and names
+the phase that follows; the kernel opens that one), so a closer never imports the next phase's code,
+and everything outside the engine that needs the phase order (the judge console's schedule, the
+progress display, the belief checkpoints) reads it from here instead of repeating the names.
+
+Kinds, after boardgame.io's phases and stages:
+
+* ``TURNS``: one speaker at a time, ``rounds`` times round the order (a forum day's speeches);
+* ``WINDOW``: every eligible seat answers once, in any order (a vote, a night, a question);
+* ``RESOLUTION``: nobody is asked; the judge settles (stamped with its own ``PhaseBegan`` so the log
+  reads like the judge's timetable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+class Kind(StrEnum):
+    """How a phase takes its answers."""
+
+    TURNS = "turns"
+    WINDOW = "window"
+    RESOLUTION = "resolution"
+
+
+class Waits(StrEnum):
+    """Whom a phase waits for when it opens (unless its opener names the seats)."""
+
+    LIVING = "living"
+    """Every living seat (a day's speeches, a vote)."""
+    LISTED = "listed"
+    """The seats its opener lists (a night's skill holders, the dying's last words, a question)."""
+    NOBODY = "nobody"
+    """Nobody (a resolution)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """What a phase's close opens: ``phase`` on game day ``day`` (None: the current day), waiting for
+    ``order`` (None: as the phase's ``waits`` says), ``rounds`` turns round it (None: the phase's)."""
+
+    phase: str
+    day: int | None = None
+    order: tuple[int, ...] | None = None
+    rounds: int | None = None
+
+
+Closer = Callable[["Game"], "Next | None"]
+"""A phase's close: resolve it (emitting events), then name what opens next, or None when the game
+is over or the closer opened the next phase itself (a question asked in the middle of a resolution)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of a rule set's timetable."""
+
+    name: str
+    kind: Kind
+    close: Closer | None = None
+    """What closing it does; None for a resolution stamp that closes inside another phase's close."""
+    follows: tuple[str, ...] = ()
+    """The phases its close may open (the timetable's arrows, checked against the table)."""
+    night: bool = False
+    """Whether it belongs to the night (a judge scenario's night step, the replay's 第N夜)."""
+    rank: int = 0
+    """Its order inside one game day (a judge scenario's position is (day, rank))."""
+    waits: Waits = Waits.LIVING
+    secret: bool = False
+    """Whether the seats it waits for are told to the judge alone (at night they would show roles)."""
+    rounds: int = 1
+    """Speaking rounds of a turn phase (a rule set's option may change them)."""
+    aside: bool = False
+    """Whether it interrupts a day or night and belongs to it (the witch's castling question)."""
+    living_only: bool = False
+    """Whether a seat that goes out while it is open stops being waited for (a vote stage)."""
+
+
+class PhaseTable:
+    """A rule set's phases, in timetable order, by name."""
+
+    def __init__(self, *phases: Phase) -> None:
+        self._phases: dict[str, Phase] = {p.name: p for p in phases}
+        if len(self._phases) != len(phases):
+            raise ValueError("a phase name appears twice in the table")
+        for p in phases:
+            unknown = [n for n in p.follows if n not in self._phases]
+            if unknown:
+                raise ValueError(f"phase {p.name} follows into unknown phases {unknown}")
+
+    def __getitem__(self, name: str) -> Phase:
+        return self._phases[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._phases
+
+    def __iter__(self) -> Iterator[Phase]:
+        return iter(self._phases.values())
+
+    def names(self) -> tuple[str, ...]:
+        """Every phase name, in timetable order."""
+        return tuple(self._phases)
+
+    def ranks(self) -> Mapping[str, int]:
+        """Phase → its rank inside a game day."""
+        return {p.name: p.rank for p in self}
+
+    def night_phases(self) -> frozenset[str]:
+        return frozenset(p.name for p in self if p.night)
+
+    def asides(self) -> frozenset[str]:
+        return frozenset(p.name for p in self if p.aside)
+
+    def of_kind(self, *kinds: Kind) -> frozenset[str]:
+        """The names of the phases of ``kinds``."""
+        return frozenset(p.name for p in self if p.kind in kinds)
+
+    def asks(self) -> frozenset[str]:
+        """The phases in which players are asked (turns and windows), e.g. for belief checkpoints."""
+        return self.of_kind(Kind.TURNS, Kind.WINDOW)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The table as plain data (``arena rules --phases``, ARCHITECTURE.md's drawing)."""
+        return [{"name": p.name, "kind": str(p.kind), "night": p.night, "rank": p.rank,
+                 "follows": list(p.follows), "waits": str(p.waits)} for p in self]

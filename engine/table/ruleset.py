@@ -1,0 +1,167 @@
+"""``TableRuleset[S]``: a rule set as a page of composition over the table kernel.
+
+A subclass declares its data (``seat_type``, ``state_type``, ``phase_table``, names, flags, roles,
+texts) and the hooks its rules need:
+
+* ``actions(state, seat)``: what a seat the open phase waits for may do (its ``LegalAction``s);
+* ``folds``: its own fold handlers by event kind, run after the kernel's (``engine.table.fold``);
+  ``replaces``: the shared kinds whose kernel handler it does not want;
+* ``handlers``: what submitting each action type does once the offered template is found;
+* ``start``: the setup events, then ``begin`` of the first phase;
+* each phase's ``close`` in the phase table (``engine.table.phases``).
+
+The kernel derives ``pending`` / ``waiting`` / ``legal`` / ``window_complete`` from the window and the
+phase table, walks the table in ``advance``, gives the state typed (``st``) and dispatches ``submit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+
+from engine.actions import Action
+from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
+from engine.legal import LegalAction
+from engine.ruleset import Ruleset
+from engine.state import BaseState
+from engine.table import fold as kernel
+from engine.table.phases import Kind, Next, PhaseTable, Waits
+from engine.table.seat import Seat
+from engine.table.state import TableState
+from engine.table.submit import check_seat, find, idle_refusal
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+St = TypeVar("St", bound=TableState[Any])
+
+Fold = Callable[[Any, Any], None]
+SubmitHandler = Callable[["Game", Any, LegalAction], None]
+"""Submitting one action: (game, action, the offered template it answers) → emit its events."""
+
+
+class TableRuleset(Ruleset, Generic[St]):
+    """A rule set on the table kernel, generic over its state type."""
+
+    seat_type: ClassVar[type[Seat]] = Seat
+    state_type: ClassVar[type[TableState[Any]]] = TableState
+    phase_table: ClassVar[PhaseTable]
+    folds: ClassVar[Mapping[str, Fold]] = {}
+    replaces: ClassVar[frozenset[str]] = frozenset()
+    handlers: ClassVar[Mapping[type[Action], SubmitHandler]] = {}
+
+    # -- the state, typed ---------------------------------------------------------------------------
+
+    def new_state(self) -> BaseState:
+        return self.state_type()
+
+    def st(self, game: Game) -> St:
+        """The game's state as this rule set's type (one cast here instead of an assert per function)."""
+        return cast(St, game.state)
+
+    # -- who is asked what (derived from the window) ------------------------------------------------
+
+    def actions(self, state: St, seat: int) -> tuple[LegalAction, ...]:
+        """What ``seat``, which the open phase waits for, may do now. The rule set's own."""
+        raise NotImplementedError
+
+    def waiting(self, state: BaseState) -> list[int]:
+        s = cast(St, state)
+        seats = s.window.open_seats()
+        if s.phase in self.phase_table and self.phase_table[s.phase].living_only:
+            return [seat for seat in seats if s.seats[seat].alive]
+        return seats
+
+    def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
+        s = cast(St, state)
+        if seat not in self.waiting(s):
+            return None
+        return self.actions(s, seat)
+
+    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
+        s = cast(St, state)
+        return {seat: self.actions(s, seat) for seat in self.waiting(s)}
+
+    def window_complete(self, state: BaseState) -> bool:
+        s = cast(St, state)
+        if s.phase in self.phase_table and self.phase_table[s.phase].kind is Kind.RESOLUTION:
+            return True
+        return not self.waiting(s)
+
+    # -- submitting ---------------------------------------------------------------------------------
+
+    def offered(self, game: Game, action: Action) -> tuple[LegalAction, ...]:
+        """What the acting seat is offered now, or the refusal of why it has nothing (``refuse_idle``)."""
+        legal = game.legal(action.seat)
+        if legal is not None:
+            return legal
+        raise self.refuse_idle(self.st(game), action)
+
+    def refuse_idle(self, state: St, action: Action) -> Exception:
+        """Why ``action``'s seat, which the open phase does not wait for, cannot act (a rule set with a
+        more precise reason, a vote change or a skill it lost, says it here)."""
+        return idle_refusal(state, action.seat)
+
+    def submit(self, game: Game, action: Action) -> None:
+        check_seat(self.st(game), action.seat)
+        offered = self.offered(game, action)
+        self.handlers[type(action)](game, action, find(offered, action))
+
+    # -- the phases, walked as data -----------------------------------------------------------------
+
+    def begin(self, game: Game, name: str, day: int | None = None, order: tuple[int, ...] | None = None,
+              rounds: int | None = None) -> None:
+        """Open phase ``name`` of game day ``day`` (None: today), waiting for ``order`` (None: as the
+        phase's ``waits`` says). A secret phase names its seats to the judge alone."""
+        s = self.st(game)
+        phase = self.phase_table[name]
+        seats = list(order) if order is not None else (s.alive() if phase.waits is Waits.LIVING else [])
+        turns = rounds if rounds is not None else (self.rounds(s, name) if phase.kind is Kind.TURNS else 0)
+        number = s.day if day is None else day
+        game.emit(PhaseBegan, PUBLIC, name=name, number=number, order=[] if phase.secret else seats, rounds=turns)
+        if phase.secret:
+            game.emit(Awaiting, JUDGE, seats=seats)
+
+    def rounds(self, state: St, name: str) -> int:
+        """Speaking rounds of turn phase ``name``: option ``rounds`` (a dict by phase) or the table's."""
+        configured = state.options.get("rounds", {})
+        return int(configured.get(name, self.phase_table[name].rounds)) if isinstance(configured, dict) \
+            else self.phase_table[name].rounds
+
+    def advance(self, game: Game) -> None:
+        """Close the open phase as the table says, then open what it names."""
+        s = self.st(game)
+        close = self.phase_table[s.phase].close
+        if close is None:
+            raise RuntimeError(f"phase {s.phase} has no close in {self.id}'s phase table")
+        following = close(game)
+        if following is not None and not s.over:
+            self.open(game, following)
+
+    def open(self, game: Game, following: Next) -> None:
+        """Open the phase a close named (the table's ``follows`` must list it)."""
+        self.begin(game, following.phase, following.day, following.order, following.rounds)
+
+    # -- the fold -----------------------------------------------------------------------------------
+
+    def fold(self, state: BaseState, event: Event) -> None:
+        s = cast(St, state)
+        kind = event.kind
+        if kind not in self.replaces:
+            if kind == "game_created":
+                kernel.game_created(s, event, self.seat_type)  # type: ignore[arg-type]
+            elif kind == "phase_began":
+                kernel.phase_began(s, event, self.phase_table)  # type: ignore[arg-type]
+            else:
+                shared = kernel.SIMPLE.get(kind)
+                if shared is not None:
+                    shared(s, event)
+        own = self.folds.get(kind)
+        if own is not None:
+            own(s, event)
+
+    # -- the default observation reads the kernel's seat record -------------------------------------
+
+    def seat_alive(self, state: BaseState, seat: int) -> bool:
+        record = cast(St, state).seats.get(seat)
+        return record.alive if record is not None else True

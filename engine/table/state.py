@@ -1,0 +1,55 @@
+"""The table's state: what every rule set's state holds, generic over its seat record.
+
+A rule set's state subclasses ``TableState[ItsSeat]`` and adds what its rules track. Changed only by
+the fold (``engine.table.fold`` and the rule set's own handlers), like every state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from engine.state import BaseState
+from engine.table.seat import Seat
+from engine.table.window import Window
+
+S = TypeVar("S", bound=Seat)
+
+
+@dataclass
+class TableState(BaseState, Generic[S]):
+    """Seats, teams, the open window, the thread's floor, the night, the day's ballots, last words."""
+
+    seats: dict[int, S] = field(default_factory=dict)
+    teams: dict[str, list[int]] = field(default_factory=dict)
+    window: Window = field(default_factory=Window)
+    floor: int = 0
+    night: int = 0
+    ballots: list[tuple[int, int | None]] = field(default_factory=list)
+    """The open vote's ballots in the order cast (voter, target or None); a change is a new ballot."""
+    votes: dict[int, int | None] = field(default_factory=dict)
+    """Each voter's ballot in force in the open vote."""
+    last_words: dict[int, str] = field(default_factory=dict)
+
+    # -- derived views (no mutation) ----------------------------------------------------------------
+
+    def alive(self) -> list[int]:
+        """The living seats, in seat order."""
+        return [n for n, s in self.seats.items() if s.alive]
+
+    def holders(self, *roles: str) -> list[int]:
+        """The seats holding any of ``roles``, alive or not."""
+        return [n for n, s in self.seats.items() if s.role in roles]
+
+    def living(self, *roles: str) -> list[int]:
+        """The living seats holding any of ``roles``."""
+        return [n for n, s in self.seats.items() if s.alive and s.role in roles]
+
+    def holder(self, role: str) -> int | None:
+        """The one seat holding ``role`` (None when nobody does)."""
+        found = self.holders(role)
+        return found[0] if found else None
+
+    def team_of(self, seat: int) -> list[str]:
+        """The teams ``seat`` is a member of."""
+        return [team for team, members in self.teams.items() if seat in members]

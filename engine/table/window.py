@@ -1,0 +1,47 @@
+"""The open phase's bookkeeping: who it waits for, who has answered, turns and posts.
+
+Reset by every ``PhaseBegan`` (``engine.table.fold``). In a turn phase one seat holds the floor at a
+time (``speaker``), ``rounds`` times round the order; in a window phase every eligible seat answers
+once, in any order (``done``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Window:
+    """Who the open phase waits for and what each seat has done in it."""
+
+    eligible: list[int] = field(default_factory=list)
+    done: set[int] = field(default_factory=set)
+    rounds: int = 0
+    turn: int = 0
+    turns: bool = False
+    """Whether the floor goes to one speaker at a time (a turn phase played by turns)."""
+    posts: dict[int, int] = field(default_factory=dict)
+    """Public posts per seat in this window."""
+    team_posts: dict[int, int] = field(default_factory=dict)
+    """Team messages per seat in this window."""
+
+    @property
+    def speaker(self) -> int | None:
+        """Whose turn it is in a turn phase (None once every round is spoken, or in a window)."""
+        if not self.turns or not self.eligible or self.turn >= len(self.eligible) * self.rounds:
+            return None
+        return self.eligible[self.turn % len(self.eligible)]
+
+    def open_seats(self) -> list[int]:
+        """The eligible seats that have not answered yet (a window phase), or the speaker (turns)."""
+        if self.turns:
+            speaker = self.speaker
+            return [] if speaker is None else [speaker]
+        return [seat for seat in self.eligible if seat not in self.done]
+
+    def end_turn(self, seat: int) -> None:
+        """``seat`` is done: the floor moves on (turns) or the seat has answered (window)."""
+        if self.turns and self.speaker == seat:
+            self.turn += 1
+        else:
+            self.done.add(seat)
