@@ -224,12 +224,21 @@ async def validate(state: State, runtime: Runtime[Decision]) -> State:
     problem = speech_problem(d.prompt, parsed)
     if problem is not None:
         return _invalid(state, d, first["id"], problem, "speech limit")
-    refused = d.turn.check(parsed) if d.turn.check is not None else None
+    refused = _refusal(d, parsed)
     if refused is not None:
         return _invalid(state, d, first["id"], text(d.book.lang, "err.engine", detail=refused), "illegal",
                         reselect=True)
     d.prompt.record_tool_result(first["id"], text(d.book.lang, "ok"))
     return {"action": parsed, "error": None}
+
+
+def _refusal(d: Decision, action: Action) -> str | None:
+    """The engine's refusal of ``action``, in the seat's language (its code rendered with the prompt's
+    names), or the runner's English text where it gave only ``check``."""
+    if d.turn.refuse is not None:
+        refused = d.turn.refuse(action)
+        return None if refused is None else d.prompt.error_text(refused)
+    return d.turn.check(action) if d.turn.check is not None else None
 
 
 def _cut_hint(ep: Endpoint, reply: Reply, call: Message) -> str:
