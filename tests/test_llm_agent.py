@@ -74,7 +74,8 @@ def turn_for(game: Game, seat: int, decision: int = 1, error: str | None = None)
     state = game.state
     return Turn(ruleset=state.ruleset, seed=state.seed, seat=seat, day=state.day, phase=state.phase,
                 events=game.view(Viewer.of_seat(seat)), new_from=0, legal=game.legal(seat) or (), error=error,
-                check=game.check, decision=decision)
+                check=game.check, decision=decision, observation=game.observe(Viewer.of_seat(seat)),
+                refuse=game.refusal)
 
 
 def vote_turn(seed: int = 3) -> tuple[Game, Turn]:
