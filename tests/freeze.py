@@ -3,6 +3,7 @@
     python -m tests.freeze             # compare with tests/golden/transcripts.json (exit 1 on a difference)
     python -m tests.freeze --update    # rewrite it (review why each digest moved before committing)
     python -m tests.freeze --show KIND RULESET SEED   # print one game's transcript (to diff two versions)
+    python -m tests.freeze --ruleset R [--update]     # only rule set R (its digests alone are rewritten)
 
 For each rule set: 50 seeds of scripted games, 50 of random-legal games, a few whole games of LLM
 seats through the fake endpoint (every seat an LLM, policy answers), and the JSON outcome of every
@@ -85,9 +86,12 @@ def judged(path: Path) -> str:
     return json.dumps(judge.outcome(judge.settle(parsed, rules)), ensure_ascii=False, sort_keys=True)
 
 
-def entries() -> Iterator[tuple[str, str, str, dict[str, Any]]]:
-    """(kind, rule set, key, entry) for every frozen game and scenario."""
+def entries(only: str | None = None) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
+    """(kind, rule set, key, entry) for every frozen game and scenario (of rule set ``only``)."""
     for ruleset in ruleset_ids():
+        if only is not None and ruleset != only:
+            continue
+        print(f"freeze: {ruleset}", file=sys.stderr, flush=True)
         for kind, seeds in (("scripted", SEEDS), ("random", SEEDS), ("llm", LLM_SEEDS)):
             for seed in seeds:
                 game = played(kind, ruleset, seed)
@@ -100,9 +104,9 @@ def entries() -> Iterator[tuple[str, str, str, dict[str, Any]]]:
                 yield "judge", ruleset, path.stem, {"refused": f"{type(exc).__name__}: {exc}"}
 
 
-def current() -> dict[str, Any]:
+def current(only: str | None = None) -> dict[str, Any]:
     table: dict[str, Any] = {}
-    for kind, ruleset, key, entry in entries():
+    for kind, ruleset, key, entry in entries(only):
         table.setdefault(kind, {}).setdefault(ruleset, {})[key] = entry
     return table
 
@@ -122,17 +126,26 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.freeze", description=__doc__.split("\n\n")[0])
     p.add_argument("--update", action="store_true", help="rewrite the digests")
     p.add_argument("--show", nargs=3, metavar=("KIND", "RULESET", "SEED"), help="print one game's transcript")
+    p.add_argument("--ruleset", help="only this rule set (compared, or rewritten with --update, alone)")
     args = p.parse_args(argv)
     if args.show:
         kind, ruleset, seed = args.show
         print(transcript(played(kind, ruleset, int(seed))))
         return 0
-    table = current()
+    table = current(args.ruleset)
+    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else {}
+    if args.ruleset:
+        kept = {k: {r: v for r, v in rs.items() if r != args.ruleset} for k, rs in old.items()}
+        for kind, rulesets in table.items():
+            kept.setdefault(kind, {}).update(rulesets)
+        old_only = {k: {r: v for r, v in rs.items() if r == args.ruleset} for k, rs in old.items()}
+        table, old = (kept, old) if args.update else (table, old_only)
     if args.update:
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
         GOLDEN.write_text(json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {sum(len(r) for k in table.values() for r in k.values())} digests to {GOLDEN.relative_to(ROOT)}")
         return 0
-    found = differences(json.loads(GOLDEN.read_text(encoding="utf-8")), table)
+    found = differences(old, table)
     for line in found:
         print(line)
     print(f"{len(found)} difference(s)" if found else "every digest is the same")
