@@ -43,6 +43,24 @@ class Waits(StrEnum):
     """Nobody (a resolution)."""
 
 
+class Tag(StrEnum):
+    """What a phase is for, as the layers outside the engine ask it (a bot's move, a prompt's guide,
+    the judge console's step, a belief checkpoint) instead of naming a rule set's phases."""
+
+    SETUP = "setup"
+    """The game's start: setup choices, night 0."""
+    SPEECH = "speech"
+    """Players post on the thread (a day's discussion)."""
+    VOTE = "vote"
+    """Ballots are cast (a day's vote, a vote stage, an election)."""
+    NIGHT_ACTION = "night_action"
+    """Night skills are submitted."""
+    LAST_WORDS = "last_words"
+    """The outs leave their last words."""
+    QUESTION = "question"
+    """A seat answers a question the judge asks (a reaction, a successor, a redaction)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Next:
     """What a phase's close opens: ``phase`` on game day ``day`` (None: the current day), waiting for
@@ -82,6 +100,8 @@ class Phase:
     """Whether it interrupts a day or night and belongs to it (the witch's castling question)."""
     living_only: bool = False
     """Whether a seat that goes out while it is open stops being waited for (a vote stage)."""
+    tags: frozenset[Tag] = frozenset()
+    """What the phase is for (``Tag``), for the layers outside the engine."""
 
 
 class PhaseTable:
@@ -127,7 +147,12 @@ class PhaseTable:
         """The phases in which players are asked (turns and windows), e.g. for belief checkpoints."""
         return self.of_kind(Kind.TURNS, Kind.WINDOW)
 
+    def tagged(self, *tags: Tag) -> frozenset[str]:
+        """The names of the phases carrying any of ``tags`` (e.g. every last-words phase)."""
+        return frozenset(p.name for p in self if p.tags & set(tags))
+
     def describe(self) -> list[dict[str, Any]]:
         """The table as plain data (``arena rules --phases``, ARCHITECTURE.md's drawing)."""
         return [{"name": p.name, "kind": str(p.kind), "night": p.night, "rank": p.rank,
-                 "follows": list(p.follows), "waits": str(p.waits)} for p in self]
+                 "follows": list(p.follows), "waits": str(p.waits), "tags": sorted(str(t) for t in p.tags)}
+                for p in self]
