@@ -24,7 +24,7 @@ from engine.legal import LegalAction
 from engine.narrate import Names
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, can_see
-from prompts import SeatPrompt
+from prompts import SeatPrompt, golden
 from prompts.texts import load
 
 RULESET = get_ruleset("qijian24")
@@ -168,3 +168,14 @@ def test_every_role_gets_a_stable_tool_for_each_of_its_skills(lang: str) -> None
         assert {"post", "vote", "last_words", "pass"} <= names
         if role.faction == "rangers":
             assert {"skill_independent", "skill_help_killers", "skill_help_wuzhuang"} <= names
+
+
+def test_golden_prompts_match() -> None:
+    """qijian24's golden prompts (``python -m prompts.golden``): the decisions of ``SPECS["qijian24"]``."""
+    spec = golden.SPECS["qijian24"]
+    texts = golden.goldens("qijian24")
+    assert {n[:2] for n in texts} == {"zh", "en"} and len(texts) == 2 * len(spec.cases)
+    on_disk = {p.name: p.read_text(encoding="utf-8") for p in spec.dir.glob("*.txt")}
+    assert set(on_disk) == set(texts), "run `python -m prompts.golden --update` and review the diff"
+    for name, text in texts.items():
+        assert on_disk[name] == text, f"{name} differs: run `python -m prompts.golden --update` and review the diff"

@@ -18,9 +18,13 @@ from agents.human import HumanSeat
 from agents.scripted import ScriptedAgent
 from arena.terminal_seat import TerminalSeat
 from engine import events as ev
-from engine.actions import Vote
+from engine.actions import UseSkill, Vote
+from engine.errors import IllegalAction
 from engine.narrate import Names, narrate
+from engine.narrate.context import Ctx
+from engine.narrate.thread import game_created
 from engine.rulesets import get_ruleset
+from engine.rulesets.qijian24.errors import ERRORS
 from engine.views import Viewer
 from prompts import SeatPrompt
 from tests.judging_qijian24 import Settled, data_of, settled
@@ -221,3 +225,51 @@ ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 def test_judge_console_lines_are_chinese(name: str) -> None:
     text = settled(name).text
     assert not ASCII_WORD.findall(text), sorted(set(ASCII_WORD.findall(text)))
+
+
+# -- refusals, flags and every word in the reader's language -----------------------------------------
+
+
+def test_every_refusal_is_a_code_with_zh_and_en_texts() -> None:
+    names = Names.from_ruleset(RULESET)
+    setup = {"unknown_options", "no_rounds", "discipline_value", "seats_mismatch", "seat_without_role",
+             "seat_unknown_role", "roster_mismatch", "roster_count"}
+    for code, (zh, en) in ERRORS.items():
+        assert zh and en and zh != en, code
+        if code not in setup:
+            rendered = IllegalAction(code, ruleset="qijian24", seat=3, phase="STAGE2", day=2, skill="check",
+                                     skills=["pray"], target=4, legal=[5, 6], candidates=[7], targets=[1, 2],
+                                     limit=1, n=1, floor=9, floors=3, count=24, name="x").render("zh", names)
+            assert not ASCII_WORD.findall(rendered.replace("arena rules qijian24", "")), (code, rendered)
+
+
+def test_a_refusal_reaches_a_zh_reader_in_chinese() -> None:
+    o = settled("G-06")
+    names = Names.from_events(RULESET, o.game.events)
+    refusal = o.game.refusal(UseSkill(seat=11, skill="check", targets=(3,)))
+    assert refusal is not None and refusal.code == "skill_unavailable" and refusal.params["skills"] is None
+    game = RULESET.new_game(1)
+    wrong = game.refusal(UseSkill(seat=1, skill="狙击", targets=(2,)))
+    assert wrong is not None and wrong.code == "skill_unavailable"
+    assert wrong.render("zh", names).endswith("现在不能使用【狙击】；现在可用：无")
+    assert "Snipe is not available" in str(wrong)
+    bad = game.refusal(Vote(seat=1, target=99))
+    assert bad is not None and bad.code == "ballot_not_candidate" and "本部分的候选人是" in bad.render("zh", names)
+
+
+def test_every_flag_in_words_when_a_game_changes_it() -> None:
+    turned = {f.name: (not f.default if isinstance(f.default, bool) else f.choices[-1]) for f in RULESET.flags}
+    game = RULESET.new_game(1, flags=turned)
+    header = game.events[0]
+    assert isinstance(header, ev.GameCreated)
+    names = Names.from_ruleset(RULESET)
+    zh = game_created(header, Ctx(names, "zh"))
+    assert all(f.name not in zh for f in RULESET.flags) and all(RULESET.narration.flags[f.name][0] in zh
+                                                                 for f in RULESET.flags)
+    assert not ASCII_WORD.findall(zh.replace("qijian24", "")), ASCII_WORD.findall(zh)
+
+
+def test_role_summaries_in_chinese() -> None:
+    for role in RULESET.roles:
+        assert role.summary_zh and not ASCII_WORD.findall(role.summary_zh), role.id
+        assert role.summary_in("zh") == role.summary_zh and role.summary_in("en") == role.summary

@@ -155,6 +155,7 @@ FACTION_NAMES = NameTable("faction", [
 TEAM_NAMES = NameTable("team", [Name(TEAM, "杀手团", "killer team's chat")])
 
 PHASE_NAMES = NameTable("phase", [
+    Name("SETUP", "开局", "Setup"),
     Name("STAGE1", "试探性投票", "Stage 1: tentative vote"),
     Name("STAGE2", "可疑者辩论投票", "Stage 2: suspect debate vote"),
     Name("STAGE3", "高票对决投票", "Stage 3: run-off vote"),
