@@ -96,7 +96,9 @@ def describe(ruleset: Ruleset) -> dict[str, Any]:
         "skills": [{"id": s, "zh": skills.zh(s), "en": skills.en(s)} for s in r.skills], "summary": r.summary,
         "summary_zh": r.summary_in("zh"),
     } for r in ruleset.roles]
+    words = ruleset.narration.flags  # each flag as its rule set says it (zh, en); the doc where it has no words
     flags = [{"name": f.name, "default": f.default, "ref": f.ref, "doc": f.doc,
+              "doc_zh": words[f.name][0] if f.name in words else f.doc,
               "choices": list(f.choices) or ([True, False] if isinstance(f.default, bool) else [])}
              for f in ruleset.flags]
     return {
@@ -126,8 +128,8 @@ def rows(info: dict[str, Any], lang: str) -> dict[str, list[tuple[str, ...]]]:
             r.get("summary_zh") or r["summary"] if zh else r["summary"],
         ) for r in info["roles"]],
         "skills": named,
-        "flags": [(f["name"], _value(f["default"]), f["ref"], " | ".join(_value(c) for c in f["choices"]), f["doc"])
-                  for f in info["flags"]],
+        "flags": [(f["name"], _value(f["default"]), f["ref"], " | ".join(_value(c) for c in f["choices"]),
+                   f.get("doc_zh", f["doc"]) if zh else f["doc"]) for f in info["flags"]],
         "adjudications": [(a["id"], a["ruling"], f"{a['flag']} ({_value(a['default'])})" if a["flag"] else "—",
                            a["reason"]) for a in info.get("adjudications", [])],
         "options": [(o["name"], o["doc"]) for o in info["options"]],

@@ -16,6 +16,7 @@ import pytest
 
 from agents.human import HumanSeat
 from agents.scripted import ScriptedAgent
+from arena import rules_cmd
 from arena.terminal_seat import TerminalSeat
 from engine import events as ev
 from engine.actions import UseSkill, Vote
@@ -267,6 +268,14 @@ def test_every_flag_in_words_when_a_game_changes_it() -> None:
     assert all(f.name not in zh for f in RULESET.flags) and all(RULESET.narration.flags[f.name][0] in zh
                                                                  for f in RULESET.flags)
     assert not ASCII_WORD.findall(zh.replace("qijian24", "")), ASCII_WORD.findall(zh)
+
+
+def test_arena_rules_says_every_flag_in_chinese() -> None:
+    zh = rules_cmd.rows(rules_cmd.describe(RULESET), "zh")["flags"]
+    en = rules_cmd.rows(rules_cmd.describe(RULESET), "en")["flags"]
+    assert [row[-1] for row in zh] == [RULESET.narration.flags[f.name][0] for f in RULESET.flags]
+    assert [row[-1] for row in en] == [f.doc for f in RULESET.flags]
+    assert not any(ASCII_WORD.findall(row[-1]) for row in zh), zh
 
 
 def test_role_summaries_in_chinese() -> None:
