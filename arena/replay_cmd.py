@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 
+from arena.fork_marks import Marks, fork_mark
 from engine.game import Game
 from engine.narrate import Names, narrate
 from engine.narrate.context import Ctx
@@ -20,6 +21,7 @@ from engine.narrate.observed import status_lines
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, view
 from transcripts.errors import TranscriptError
+from transcripts.forks import fork_origin, load_edits
 from transcripts.reader import (
     latest_game_id,
     list_games,
@@ -70,9 +72,12 @@ def run(args: argparse.Namespace) -> int:
     t = _Lang(args.lang)
     print(t(f"# {ruleset.title} · 对局 {game_id} · 种子 {header.seed} · 视角：{_viewer_name(viewer, names, 'zh')}",
             f"# {ruleset.title} · game {game_id} · seed {header.seed} · view: {_viewer_name(viewer, names, 'en')}"))
+    origin, edits = fork_origin(args.db, game_id), load_edits(args.db, game_id)
+    if origin is not None:
+        print(fork_mark(origin, args.lang))
+    marks = Marks(edits, args.lang)
     for event in view(events, viewer, ruleset):
-        line = narrate(event, names, args.lang, god=god)
-        if line:
+        for line in marks.line(event.seq, narrate(event, names, args.lang, god=god) or None):
             print(line)
         for call in calls.pop(event.seq, []):
             print_call(call, args.messages)

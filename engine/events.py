@@ -451,12 +451,31 @@ class LayerAssigned(Envelope):
     number: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reseeded(Envelope):
+    """Judge-only: from this event on, the game draws its randomness from ``seed`` (a fork's ``--seed``:
+    the shared prefix keeps the origin's draws, what is played after the fork point draws anew).
+    Every draw is derived from (seed, index, name), so one event is the whole change."""
+
+    kind: Literal["reseeded"] = "reseeded"
+    seed: int
+
+
 Event = (
     GameCreated | Draw | AliasesAssigned | RoleDealt | TeamFormed | TeamJoined | PhaseBegan | Awaiting | Posted
     | PostWithheld | TeamPosted | Passed | VoteCast | SkillSubmitted | Question | ChoiceMade | Resolved
     | Feedback | Notice | RoleChanged | Died | Announced | LastWords | Warned | WinLatched | GameEnded
-    | Dawn | VoteResult | SeatsOut | SheriffChanged | RoleRevealed | LayerListed | LayerAssigned
+    | Dawn | VoteResult | SeatsOut | SheriffChanged | RoleRevealed | LayerListed | LayerAssigned | Reseeded
 )
+
+ENGINE_KINDS = frozenset({"reseeded"})
+"""Kinds the generic ``Ruleset.apply`` folds itself (no rule set's own fold sees them)."""
+
+
+def fold_engine(state: Any, event: Event) -> None:
+    """Apply an event of ``ENGINE_KINDS`` to the fields every state has (``engine.state.BaseState``)."""
+    if isinstance(event, Reseeded):
+        state.seed = event.seed
 
 SHARED_PUBLIC_KINDS = frozenset({"dawn", "vote_result", "seats_out", "sheriff", "role_revealed", "layer_listed"})
 """The typed public events of shared concepts, which ``engine.public`` folds for every rule set."""

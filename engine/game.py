@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import rng
 from engine.actions import Action
 from engine.errors import EngineError
-from engine.events import PUBLIC, Draw, Event, PhaseBegan, builder
+from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, builder
 from engine.legal import LegalAction
 from engine.observation import INBOX_KINDS, Inbox, Observation
 from engine.state import BaseState
@@ -152,6 +152,24 @@ class Game:
         stored = list(result) if isinstance(result, (list, tuple)) else [result]
         self.emit(Draw, "judge", name=name, index=index, result=stored, pinned=pinned)
         return result  # type: ignore[no-any-return]
+
+    def snapshot(self) -> tuple[int, BaseState]:
+        """The log's length and a copy of the state, to ``restore`` after a trial (``engine.redrive``)."""
+        return len(self.events), _copy_state(self.state)
+
+    def restore(self, snapshot: tuple[int, BaseState]) -> None:
+        """Undo everything since ``snapshot``: the log is cut back and the state is the copy taken."""
+        length, state = snapshot
+        del self.events[length:]
+        self.state = state
+        self._legal.clear()
+        self._legal_at = -1
+        self._inboxes.clear()
+
+    def reseed(self, seed: int) -> Reseeded:
+        """Draw the game's randomness from ``seed`` from now on (a fork's ``--seed``), as a judge-only
+        event, so that a replay of the log draws the same."""
+        return self.emit(Reseeded, JUDGE, seed=seed)
 
     # -- reading ---------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
-from engine.events import Event
+from engine.events import ENGINE_KINDS, Event, fold_engine
 from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
@@ -151,6 +151,9 @@ class Ruleset(ABC):
     def apply(self, state: BaseState, event: Event) -> None:
         """Apply one event to the state (the only way state changes): the public record every rule
         set shares (``engine.public``), then the rule set's own fold."""
+        if event.kind in ENGINE_KINDS:
+            fold_engine(state, event)
+            return
         fold_public(state.public, state.identities, event)
         self.fold(state, event)
 

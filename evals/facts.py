@@ -155,8 +155,9 @@ class GameFacts:
 
 
 def load_facts(con: duckdb.DuckDBPyConnection, game_ids: Iterable[str] | None = None) -> list[GameFacts]:
-    """Every game's facts (or those of ``game_ids``), oldest first."""
-    ids = None if game_ids is None else list(game_ids)
+    """Every game's facts (or those of ``game_ids``), oldest first; forks (``transcripts.forks``) only when named."""
+    ids = list(game_ids) if game_ids is not None else [  # forks share their origin's events: not games of their own
+        g for (g,) in con.execute("SELECT game_id FROM games WHERE origin_game IS NULL").fetchall()]
     where, params = ("WHERE game_id IN (SELECT unnest(?))", [ids]) if ids is not None else ("", [])
     games: dict[str, GameFacts] = {}
     for gid, ruleset, status, winners, created, configs, seed, flags, commit in con.execute(

@@ -79,7 +79,7 @@ def test_every_kind_renders_over_random_games(games: list[Game]) -> None:
     # what random play rarely reaches (the witch's castling question, 魔女复苏) is covered by synthetic
     # events below; umineko32 has no sheriff, no published identity and no second name list
     assert ALL_KINDS - seen <= {"question", "announced", "sheriff", "role_revealed", "layer_listed",
-                                "layer_assigned"}, ALL_KINDS - seen
+                                "layer_assigned", "reseeded"}, ALL_KINDS - seen
 
 
 def _synthetic(cls: type[ev.Event]) -> ev.Event:

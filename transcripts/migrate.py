@@ -38,7 +38,18 @@ def v2_to_v3(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"ALTER TABLE llm_calls ADD COLUMN IF NOT EXISTS {name} {kind}")
 
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3})
+def v3_to_v4(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 4 adds the fork columns of ``games`` (NULL: no stored game is a fork) and the
+    ``fork_edits``, ``claims`` and ``persuasion_votes`` tables; no stored row changes."""
+    from transcripts.schema import FORK_COLUMNS, V4_TABLES
+
+    for name, kind in FORK_COLUMNS:
+        con.execute(f"ALTER TABLE games ADD COLUMN IF NOT EXISTS {name} {kind}")
+    for statement in V4_TABLES:
+        con.execute(statement)
+
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

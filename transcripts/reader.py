@@ -29,7 +29,7 @@ CANDIDATES_SHOWN = 10
 _GAME_SELECT = (
     "SELECT g.game_id, g.created_at, g.ruleset, g.ruleset_version, g.seed, g.flags, g.options, g.seat_configs, "
     "g.package_version, g.git_commit, g.schema_version, g.status, g.winners, g.days, g.ended_at, "
-    "(SELECT count(*) FROM events e WHERE e.game_id = g.game_id) FROM games g"
+    "(SELECT count(*) FROM events e WHERE e.game_id = g.game_id) + coalesce(g.origin_seq, 0) FROM games g"
 )
 
 
@@ -85,8 +85,21 @@ def load_events(db: Db, game_id: str) -> list[Event]:
     the typed events of today, one event for one; the file is not rewritten)."""
     with connect(db) as con:
         gid = _resolve(con, game_id, _name(db))
-        rows = con.execute("SELECT payload FROM events WHERE game_id = ? ORDER BY seq", [gid]).fetchall()
-    return upgraded([from_json(payload) for (payload,) in rows])
+        payloads = stored_payloads(con, gid)
+    return upgraded([from_json(payload) for payload in payloads])
+
+
+def stored_payloads(con: duckdb.DuckDBPyConnection, game_id: str, upto: int | None = None) -> list[str]:
+    """The stored JSON of a game's events in order, below seq ``upto`` where given. A fork's first
+    events are its origin's, stored once under the origin (``games.origin_game``, ``origin_seq``)."""
+    row = con.execute("SELECT origin_game, origin_seq FROM games WHERE game_id = ?", [game_id]).fetchone()
+    origin, first = (row[0], int(row[1] or 0)) if row is not None and row[0] is not None else (None, 0)
+    limit = "" if upto is None else f" AND seq < {int(upto)}"
+    own = [p for (p,) in con.execute(f"SELECT payload FROM events WHERE game_id = ?{limit} ORDER BY seq",
+                                     [game_id]).fetchall()]
+    if origin is None:
+        return own
+    return stored_payloads(con, str(origin), first if upto is None else min(first, upto)) + own
 
 
 def load_seats(db: Db, game_id: str) -> list[SeatRecord]:

@@ -20,20 +20,29 @@ Why these shapes:
   (believer, other living seat, faction) with its probability; ``checkpoint`` is the seq of the event
   at which it was asked, so the truth "at that moment" is the events up to it. Never an event: no
   other seat ever sees it. ``tournament_games`` (version 2) places a game in a tournament's design.
+* A fork (version 4) is a game whose first ``origin_seq`` events are those of ``origin_game``: they
+  are stored once, under the origin, and read through it (``transcripts.forks``); the fork's own rows
+  of ``events`` start at ``origin_seq``. ``games.fork`` says how it was made (the point asked for,
+  where live play began, the seed, the players). ``fork_edits`` names every floor of a fork that is a
+  counterfactual — a post edited or dropped by whoever made the fork, never its author's words —
+  with who saw it. ``claims`` is the claims ledger (``evals.claims``): each role or result claim of a
+  post, its truth from the god state at that moment. ``persuasion_votes`` holds the ballots of
+  ``arena persuasion``: a day's voters asked again on copies of their view with one post removed or
+  replaced, never shown to anyone (their model calls are in ``llm_calls``, purpose ``persuasion``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-SCHEMA_VERSION: Final[int] = 3
+SCHEMA_VERSION: Final[int] = 4
 """Bumped on every change to the DDL below; files of another version are refused or migrated."""
 
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
 """The life cycle of a game row: ``running`` until ``finish`` (or ``abort``) writes its end."""
 
 TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "beliefs", "tournament_games",
-                                   "seat_control")
+                                   "seat_control", "fork_edits", "claims", "persuasion_votes")
 """The tables a transcript file holds (``meta`` aside), in export order."""
 
 # -- version 2: beliefs and tournaments (issue 8), seat control (issue 7) ----------------------------
@@ -93,8 +102,75 @@ V3_CALL_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
     ("prices", "JSON"),         # the prices used: input, cached_input, output (USD per 1M tokens), source
 )
 """The ``llm_calls`` columns version 3 adds (``migrate`` adds them to a version 2 file, NULL in old rows)."""
-
 # -- end of version 3 -------------------------------------------------------------------------------
+
+# -- version 4: forks, the claims ledger, counterfactual persuasion (issue 21) ----------------------
+
+FORK_COLUMNS: Final[tuple[tuple[str, str], ...]] = (
+    ("origin_game", "TEXT"),     # the game whose events [0, origin_seq) this one shares (NULL: not a fork)
+    ("origin_seq", "INTEGER"),   # the first seq the fork stores itself: where the two logs diverge
+    ("fork", "JSON"),            # how the fork was made: point asked for, live play from, seed, edit
+)
+"""The ``games`` columns version 4 adds (NULL in every game that is not a fork)."""
+
+V4_TABLES: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE IF NOT EXISTS fork_edits (
+        game_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        floor INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('edit', 'drop')),
+        text TEXT,
+        original_seq INTEGER NOT NULL,
+        original_floor INTEGER NOT NULL,
+        vis TEXT NOT NULL,
+        audience INTEGER[] NOT NULL,
+        PRIMARY KEY (game_id, original_seq)
+    )
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS claims (
+        game_id TEXT NOT NULL,
+        claim INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        day INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        floor INTEGER,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        role TEXT,
+        target INTEGER,
+        result TEXT,
+        night INTEGER,
+        source TEXT NOT NULL,
+        truth BOOLEAN,
+        truth_role TEXT,
+        truth_result TEXT,
+        extractor TEXT NOT NULL,
+        PRIMARY KEY (game_id, claim)
+    )
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS persuasion_votes (
+        game_id TEXT NOT NULL,
+        run TEXT NOT NULL,
+        post_seq INTEGER NOT NULL,
+        ballot_seq INTEGER NOT NULL,
+        voter INTEGER NOT NULL,
+        sample INTEGER NOT NULL,
+        condition TEXT NOT NULL CHECK (condition IN ('factual', 'removed', 'neutral')),
+        target INTEGER,
+        answered BOOLEAN NOT NULL,
+        source TEXT NOT NULL,
+        call_id INTEGER,
+        PRIMARY KEY (game_id, run, post_seq, ballot_seq, sample, condition)
+    )
+    """,
+)
+"""The tables version 4 adds (``migrate`` creates them in a version 3 file)."""
+
+# -- end of version 4 -------------------------------------------------------------------------------
 
 DDL: Final[tuple[str, ...]] = (
     """
@@ -120,7 +196,10 @@ DDL: Final[tuple[str, ...]] = (
         status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'aborted')),
         winners JSON,
         days INTEGER,
-        ended_at TIMESTAMP
+        ended_at TIMESTAMP,
+        origin_game TEXT,
+        origin_seq INTEGER,
+        fork JSON
     )
     """,
     """
@@ -179,6 +258,7 @@ DDL: Final[tuple[str, ...]] = (
     )
     """,
     *V2_TABLES,
+    *V4_TABLES,
 )
 
 EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")

@@ -80,8 +80,11 @@ class TranscriptWriter:
 
     # -- a game's life -----------------------------------------------------------------------
 
-    def begin_game(self, header: GameHeader, game_id: str | None = None) -> str:
-        """Record a new game (status ``running``) and return its id (``new_game_id`` unless given)."""
+    def begin_game(self, header: GameHeader, game_id: str | None = None, *, first_seq: int = 0) -> str:
+        """Record a new game (status ``running``) and return its id (``new_game_id`` unless given).
+
+        ``first_seq`` is the seq of its first event to be stored here: a fork's (``transcripts.forks``)
+        events before it are its origin's."""
         with self._lock:
             self._check_open()
             gid = game_id or self._fresh_id()
@@ -95,7 +98,7 @@ class TranscriptWriter:
                  _json(header.flags), _json(header.options), _json([redact(c) for c in header.seat_configs]),
                  header.package_version, header.git_commit, SCHEMA_VERSION],
             )
-            self._next_seq[gid] = 0
+            self._next_seq[gid] = first_seq
             return gid
 
     def resume(self, game_id: str) -> int:
@@ -103,8 +106,9 @@ class TranscriptWriter:
         with self._lock:
             self._check_open()
             row = self._db().execute(
-                "SELECT g.status, count(e.seq), coalesce(max(e.seq) + 1, 0) FROM games g "
-                "LEFT JOIN events e USING (game_id) WHERE g.game_id = ? GROUP BY g.status", [game_id],
+                "SELECT g.status, count(e.seq) + coalesce(g.origin_seq, 0), coalesce(max(e.seq) + 1, g.origin_seq, 0) "
+                "FROM games g LEFT JOIN events e USING (game_id) WHERE g.game_id = ? GROUP BY g.status, g.origin_seq",
+                [game_id],
             ).fetchone()
             if row is None:
                 raise TranscriptError(f"no game {game_id} in {self.path} to resume")

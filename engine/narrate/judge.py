@@ -74,6 +74,11 @@ def fallback(event: Any, c: Ctx) -> str:
     return c.t(f"〔{kind}〕", f"〔{kind}〕 ") + body
 
 
+def reseeded(e: ev.Reseeded, c: Ctx) -> str:
+    return c.hidden(c.t(f"本局自此起的随机数取自种子 {e.seed}（分支）",
+                        f"from here on this game draws its randomness from seed {e.seed} (a fork)"))
+
+
 RENDER: dict[str, Callable[[Any, Ctx], str | None]] = {
-    "draw": draw, "awaiting": awaiting, "resolved": resolved, "role_changed": role_changed, "died": died, "win_latched": win_latched,
+    "reseeded": reseeded, "draw": draw, "awaiting": awaiting, "resolved": resolved, "role_changed": role_changed, "died": died, "win_latched": win_latched,
 }
