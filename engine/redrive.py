@@ -129,11 +129,15 @@ def next_step(game: Game, events: Sequence[Event]) -> Step:
     if isinstance(event, ev.Reseeded) and _matches(game, events, lambda: game.reseed(event.seed)):
         return Step(start, len(game.events), None, reseed=event.seed)
     for action in [*candidates(event), *free_actions(game, event)]:
-        if _matches(game, events, lambda a=action: game.submit(a)):
+        if _matches(game, events, _submit(game, action)):
             return Step(start, len(game.events), action)
     if _matches(game, events, game.advance):
         return Step(start, len(game.events), None)
     raise RedriveError("redrive_diverges", seq=start, kind=event.kind)
+
+
+def _submit(game: Game, action: Action) -> Callable[[], object]:
+    return lambda: game.submit(action)
 
 
 def _matches(game: Game, events: Sequence[Event], call: Callable[[], object]) -> bool:
