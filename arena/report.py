@@ -23,6 +23,7 @@ from arena.report_md import markdown
 from arena.report_plots import figures
 from arena.report_tables import Table, tables
 from arena.report_texts import Lang, t
+from evals.claims.ledger import ensure as ensure_ledger
 from evals.clustered import DEFAULT_RESAMPLES
 from evals.leaderboard import leaderboard
 from evals.ratings import DEFAULT_RATING_RESAMPLES, RATING_BUDGET
@@ -85,6 +86,8 @@ def write_report(db: Path, out: Path, *, tournament: str | None = None, views: b
     con = open_db(db, create=False, read_only=not views)
     try:
         names = install_views(con) if views else []
+        if views:  # the file is open to write: build the claims ledger of games that lack it
+            ensure_ledger(con)
         game_ids = None
         if tournament is not None:
             game_ids = [g for (g,) in con.execute("SELECT game_id FROM tournament_games WHERE tournament = ?",

@@ -21,6 +21,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("inference", ("brier_skill", "log_loss_skill", "brier_skill_roster", "log_loss_skill_roster", "brier", "log_loss",
                    "auroc", "vote_precision", "vote_belief_consistency", "first_day_hit_rate")),
     ("deception", ("belief_gap", "deceiver_survival", "steered_votes", "daogou_rate")),
+    ("claims", ("fake_claim_rate", "fake_claim_success", "true_claim_success", "counter_claim_resolution", "daogou_rate")),
     ("peers", ("irp", "vss", "key_role_survival", "margin_of_win", "speed_of_win")),
     ("quality", ("invalid_rate", "fallback_rate", "timeout_rate", "speech_compliance")),
     ("cost", ("tokens_per_decision", "latency_ms_per_decision", "tokens_per_game", "calls_per_game",
@@ -216,6 +217,8 @@ def _section(board: Leaderboard, key: str, metrics: tuple[str, ...], lang: Lang)
                *((t(lang, "col.group"),) if grouped else ()), t(lang, "col.value"), t(lang, "col.ci"),
                t(lang, "col.basis"), t(lang, "col.games"))
     note = ""
+    if key == "claims":
+        note = t(lang, "section.claims.note", games=board.claim_games) if board.claim_games else t(lang, "missing.claims")
     if key == "inference":
         note = t(lang, "section.inference.note")
         if board.silent():

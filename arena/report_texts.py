@@ -84,6 +84,13 @@ TEXT: dict[str, tuple[str, str]] = {
                                "the roster prior's skill also credits what the role handed over (a killer's mates). "
                                "Every belief figure is split by the reporter's side."),
     "section.deception": ("欺骗：信息占优的少数派在多数派之中", "Deception: the informed minority among the majority"),
+    "section.claims": ("声明：跳身份与报结果（声明台账）", "Claims: role and result claims (the claims ledger)"),
+    "section.claims.note": ("每条声明的真假取自其发帖时的上帝视角（声明台账，{games} 局）；同一声明重复发帖只计一次；倒钩率与欺骗一节相同，列在此处对照。",
+                            "Each claim's truth is the god state when it was posted (the claims ledger, {games} games); a "
+                            "claim repeated in later posts counts once; 倒钩 is the deception section's, shown here beside them."),
+    "missing.claims": ("没有声明台账：请不带 --no-views 运行 arena report（它会为已结束的对局建立台账），或运行 arena claims。",
+                       "no claims ledger: run arena report without --no-views (it builds the ledger of finished games), "
+                       "or arena claims."),
     "section.peers": ("同类评测的指标（按来源的定义）", "Peers' metrics (as their source defines them)"),
     "section.quality": ("对局质量", "Play quality"),
     "section.cost": ("成本", "Cost"),

@@ -32,7 +32,8 @@ DECISION_KINDS = ("posted", "post_withheld", "team_posted", "passed", "vote_cast
                   "choice_made", "last_words")
 """Events that each answer one decision of one seat (a choice the judge defaulted is not one)."""
 CLUE_KINDS = ("team_formed", "team_joined", "feedback")
-KINDS = (*DECISION_KINDS, *CLUE_KINDS, "role_dealt", "role_changed", "died", "notice", "layer_assigned", "phase_began")
+KINDS = (*DECISION_KINDS, *CLUE_KINDS, "role_dealt", "role_changed", "died", "notice", "layer_assigned", "phase_began",
+         "vote_result")
 
 
 def label_of(config: dict[str, Any]) -> str:
@@ -102,6 +103,21 @@ class Call:
     """Its billed cost at the prices stored with it (None: no price known)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ClaimFact:
+    """One row of the claims ledger (``evals.claims.ledger``): a role or result claim and its truth."""
+
+    seq: int
+    day: int
+    seat: int
+    kind: str
+    role: str | None
+    target: int | None
+    result: str | None
+    truth: bool | None
+    source: str = "parsed"
+
+
 @dataclass
 class GameFacts:
     """One game as the evaluators see it."""
@@ -136,6 +152,10 @@ class GameFacts:
     ballot naming a 马甲 is scored against the seat behind it."""
     stage: int = 0
     """The seq of the phase being folded (the vote stage of the next ballot)."""
+    voted_out: dict[int, int] = field(default_factory=dict)
+    """Seat → the seq of the vote count that put it out (``VoteResult.died``)."""
+    claims: list[ClaimFact] = field(default_factory=list)
+    """The game's claims ledger, where it has been built (``evals.claims.ledger.ensure``)."""
 
     @property
     def finished(self) -> bool:
@@ -170,6 +190,7 @@ def load_facts(con: duckdb.DuckDBPyConnection, game_ids: Iterable[str] | None = 
     _fingerprints(con, games, where, params)
     _reports(con, games, where, params)
     _calls(con, games, where, params)
+    _claims(con, games, where, params)
     return list(games.values())
 
 
@@ -230,6 +251,9 @@ def _fold(game: GameFacts, seq: int, day: int, kind: str, e: dict[str, Any]) -> 
         game.truth.add(seq, seat, str(e["faction"]), str(e.get("role", "")) or None)
     elif kind == "phase_began":
         game.stage = seq
+    elif kind == "vote_result":
+        for out in e.get("died") or ():
+            game.voted_out.setdefault(int(out), seq)
     elif kind == "died":
         game.deaths.setdefault(seat, seq)
         game.causes.setdefault(seat, str(e.get("cause", "")))
@@ -291,3 +315,11 @@ def _calls(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: s
         if gid in games:
             tokens = None if tin is None and tout is None else (tin or 0) + (tout or 0)
             games[gid].calls.append(Call(seat, tokens, latency, bool(error), purpose, cost))
+
+
+def _claims(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
+    for gid, seq, day, seat, kind, role, target, result, truth, source in con.execute(
+            f"SELECT game_id, seq, day, seat, kind, role, target, result, truth, source FROM claims {where} "
+            "ORDER BY game_id, claim", params).fetchall():
+        if gid in games:
+            games[gid].claims.append(ClaimFact(seq, day, seat, kind, role, target, result, truth, source))

@@ -60,6 +60,8 @@ class Leaderboard:
     """Metrics that are rates of events (a rate with none, or only, events has no interval)."""
     win_differences: list[Row] = field(default_factory=list)
     """Each model's win rate minus the reference model's, per rule set and side, paired by game."""
+    claim_games: int = 0
+    """Games whose claims ledger holds a claim (``evals.claims.ledger``)."""
 
     @property
     def versions(self) -> dict[str, str]:
@@ -102,7 +104,7 @@ def board_of(games: Sequence[GameFacts], *, resamples: int = DEFAULT_RESAMPLES, 
         labels=_labels(games), rows=summarise(chosen, games, boot=boot, by=by), ratings=rated,
         calibration=calibration(games, boot, clusters), glossary=glossary(chosen), provenance=provenance,
         reports=_reports(games), binomial={m.name for e in chosen for m in e.metrics if m.binomial},
-        win_differences=versus)
+        win_differences=versus, claim_games=sum(1 for g in games if g.claims))
 
 
 def _labels(games: Sequence[GameFacts]) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from evals.base import Evaluator
+from evals.claims.evaluator import ClaimsEvaluator
 from evals.cost import CostEvaluator
 from evals.deception import DeceptionEvaluator
 from evals.inference import InferenceEvaluator
@@ -13,5 +14,5 @@ from evals.votes import VoteEvaluator
 
 
 def evaluators() -> tuple[Evaluator, ...]:
-    return (OutcomeEvaluator(), InferenceEvaluator(), VoteEvaluator(), DeceptionEvaluator(), PeerEvaluator(),
+    return (OutcomeEvaluator(), InferenceEvaluator(), VoteEvaluator(), DeceptionEvaluator(), ClaimsEvaluator(), PeerEvaluator(),
             QualityEvaluator(), CostEvaluator())

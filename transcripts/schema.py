@@ -141,6 +141,7 @@ V4_TABLES: Final[tuple[str, ...]] = (
         kind TEXT NOT NULL,
         role TEXT,
         target INTEGER,
+        other INTEGER,
         result TEXT,
         night INTEGER,
         source TEXT NOT NULL,

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agents.llm.aliases import AliasBook
+from agents.llm.claim_field import claims_property
 from agents.llm.texts import text
 from engine.legal import LegalAction
 from engine.narrate.names import Lang
@@ -34,6 +35,8 @@ PASS_TARGET = "pass"
 """The target the direct mode's forced skill offers where the rules allow passing (read as a pass)."""
 
 Schema = dict[str, Any]
+DIRECT_DROPS = ("quote", "claims")
+"""Optional post fields the direct mode leaves out (a grammar-forced tiny model fills what it is offered)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +139,8 @@ def _stable_spec(template: LegalAction, book: AliasBook, seats: tuple[int, ...])
         general = replace(template, blue_left=None)
         props: dict[str, Schema] = {"text": _text_prop(lang, "post.text"),
                                     "blue": {"type": "boolean", "description": text(lang, "post.blue_any")},
-                                    "quote": {"type": "integer", "minimum": 1, "description": text(lang, "post.quote")}}
+                                    "quote": {"type": "integer", "minimum": 1, "description": text(lang, "post.quote")},
+                                    "claims": claims_property(lang)}
         return ToolSpec("post", function("post", text(lang, "post"), props, ["text"]), general)
     wide = replace(template, targets=seats if template.arity > 0 else (), first_from=(), note="",
                    blue_left=None)
@@ -194,8 +198,8 @@ def direct_schema(tools: Toolset, name: str, limits: Mapping[str, int], lang: La
     params = fn["parameters"]
     if "quote" not in params.get("properties", {}):
         return schema
-    props = {k: v for k, v in params["properties"].items() if k != "quote"}
-    required = [k for k in params.get("required", []) if k != "quote"]
+    props = {k: v for k, v in params["properties"].items() if k not in DIRECT_DROPS}
+    required = [k for k in params.get("required", []) if k not in DIRECT_DROPS]
     return {**schema, "function": {**fn, "parameters": {**params, "properties": props, "required": required}}}
 
 
@@ -238,6 +242,7 @@ def _post(template: LegalAction, book: AliasBook) -> ToolSpec:
     elif template.blue_left is not None:
         description += " " + text(lang, "post.no_blue")
     props["quote"] = {"type": "integer", "minimum": 1, "description": text(lang, "post.quote")}
+    props["claims"] = claims_property(lang)
     return ToolSpec("post", function("post", description, props, required), template)
 
 
