@@ -88,9 +88,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "section.claims.note": ("每条声明的真假取自其发帖时的上帝视角（声明台账，{games} 局）；同一声明重复发帖只计一次；倒钩率与欺骗一节相同，列在此处对照。",
                             "Each claim's truth is the god state when it was posted (the claims ledger, {games} games); a "
                             "claim repeated in later posts counts once; 倒钩 is the deception section's, shown here beside them."),
-    "missing.claims": ("没有声明台账：请不带 --no-views 运行 arena report（它会为已结束的对局建立台账），或运行 arena claims。",
-                       "no claims ledger: run arena report without --no-views (it builds the ledger of finished games), "
-                       "or arena claims."),
+    "missing.claims": ("没有声明台账：请不带 --no-views 重新生成报告（生成时会为已结束的对局建立台账）。",
+                       "no claims ledger: write the report again without --no-views (it builds the ledger of finished "
+                       "games)."),
     "section.peers": ("同类评测的指标（按来源的定义）", "Peers' metrics (as their source defines them)"),
     "section.quality": ("对局质量", "Play quality"),
     "section.cost": ("成本", "Cost"),

@@ -218,16 +218,16 @@ def declared_claims(con: duckdb.DuckDBPyConnection, game_id: str) -> dict[int, l
 def ensure(con: duckdb.DuckDBPyConnection, game_ids: Sequence[str] | None = None) -> int:
     """Build the ledger of every finished game (or of ``game_ids``) not built by this ``EXTRACTOR``; how
     many games were (re)built. Forks are built too: their edited floors are marked, not their authors'."""
+    from engine.rulesets import ruleset_ids
     from transcripts.reader import load_events
 
     where = "" if game_ids is None else " AND game_id IN (SELECT unnest(?))"
-    todo = [g for (g,) in con.execute(
-        "SELECT game_id FROM games WHERE status = 'finished' AND game_id NOT IN "
-        f"(SELECT game_id FROM claims WHERE extractor = ?){where} ORDER BY game_id",
-        [EXTRACTOR] if game_ids is None else [EXTRACTOR, list(game_ids)]).fetchall()]
-    for gid in todo:
-        ruleset = con.execute("SELECT ruleset FROM games WHERE game_id = ?", [gid]).fetchone()
-        rows = ledger(str(ruleset[0]) if ruleset else "", load_events(con, gid), declared_claims(con, gid))
+    todo = [(g, r) for g, r in con.execute(  # a rule set this package does not hold has no vocabulary
+        "SELECT game_id, ruleset FROM games WHERE status = 'finished' AND ruleset IN (SELECT unnest(?)) AND "
+        f"game_id NOT IN (SELECT game_id FROM claims WHERE extractor = ?){where} ORDER BY game_id",
+        [list(ruleset_ids()), EXTRACTOR, *([] if game_ids is None else [list(game_ids)])]).fetchall()]
+    for gid, ruleset in todo:
+        rows = ledger(str(ruleset), load_events(con, gid), declared_claims(con, gid))
         if rows:
             store(con, gid, rows)
     return len(todo)
