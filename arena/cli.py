@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tournament": ("arena.tournament", "play a tournament file's games (resumable; --backend local|ray)"),
     "report": ("arena.report", "write the leaderboard, scores and plots as HTML and Markdown"),
     "balance": ("arena.balance_cmd", "side win rates of a rule set under each flag setting, from scripted self-play"),
+    "persuasion": ("arena.persuasion_cmd", "which post moved the vote: a day's voters asked again without each post"),
     "fork": ("arena.fork_cmd", "a new game sharing a stored game's events up to a point, played on (edit or drop a floor)"),
 }
 

@@ -22,7 +22,7 @@ from arena.players import agents_for, parse_players
 from arena.progress import Progress
 from arena.recorder import CallStore, Recorder
 from arena.runner import GameRunner
-from arena.seats import SeatFileError, SeatPlan, load_seat_file, plan_from_configs
+from arena.seats import SeatFileError, SeatPlan, load_seat_file, plan_from_configs, without_redactions
 from engine.errors import EngineError
 from engine.events import to_json
 from engine.narrate import Names
@@ -110,7 +110,7 @@ def _players(args: argparse.Namespace, p: Prepared) -> SeatPlan:
         plan = plan_from_configs(local_seats.rebase(configs, model), seed=seed)
         plan.closers.append(model.astop)
         return plan
-    return plan_from_configs(configs, seed=seed)
+    return plan_from_configs(without_redactions(configs), seed=seed)
 
 
 def _made(console: Console, p: Prepared, gid: str, lang: Lang) -> None:

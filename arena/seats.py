@@ -390,3 +390,15 @@ def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: 
         if problem is not None and problem not in problems:
             problems.append(problem)
     return SeatPlan(agents, [dict(c) for c in configs], endpoints, problems, pool)
+
+
+def without_redactions(configs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Stored seat configs with every redacted value (``***``) left out, so an endpoint falls back to its
+    default where the transcript hid a setting (``transcripts.records.redact`` hides any key that
+    looks like a secret, ``max_tokens`` included); keys are read from ``api_key_env`` as always."""
+    def clean(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items() if v != "***"}
+        return value
+
+    return [clean(c) for c in configs]

@@ -2,7 +2,7 @@
 
 Only seats that called a model add observations; tokens are the counted prompt + completion tokens
 of each call (calls whose tokens are unknown count in the latency figures only when timed). The
-belief questions (``purpose = "beliefs"``) are the evaluation's, not the play's: they are not
+belief and persuasion questions (``purpose`` ``beliefs``, ``persuasion``) are the evaluation's, not the play's: they are not
 decisions and count nowhere here, as in ``quality``. Money is each call's ``cost_usd``, computed
 when it was made from the endpoint's prices (stored with it): ``usd_per_game`` sums a model's priced
 calls in a game, and a game with no priced call of that model (a local server, an old file) adds no
@@ -12,7 +12,7 @@ observation rather than a zero.
 from __future__ import annotations
 
 from evals.base import Metric, Obs
-from evals.facts import GameFacts
+from evals.facts import EVALUATION_PURPOSES, GameFacts
 
 
 class CostEvaluator:
@@ -36,7 +36,7 @@ class CostEvaluator:
         per_label: dict[str, tuple[float, float]] = {}
         money: dict[str, float] = {}
         for seat, label in game.labels.items():
-            calls = [c for c in game.calls if c.seat == seat and c.purpose != "beliefs"]
+            calls = [c for c in game.calls if c.seat == seat and c.purpose not in EVALUATION_PURPOSES]
             if not calls:
                 continue
             side = game.truth.faction(seat) or "?"

@@ -36,6 +36,11 @@ KINDS = (*DECISION_KINDS, *CLUE_KINDS, "role_dealt", "role_changed", "died", "no
          "vote_result")
 
 
+EVALUATION_PURPOSES: tuple[str, ...] = ("beliefs", "persuasion")
+"""Purposes of model calls the evaluation made, not the play (belief checkpoints, ``arena persuasion``'s
+questions): no decision, so no figure of play quality or cost counts them."""
+
+
 def label_of(config: dict[str, Any]) -> str:
     """Who played a seat, as leaderboards name it: a tournament's label, else the seat file's player."""
     for key in ("label", "player", "model", "kind"):

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from evals.base import Metric, Obs
-from evals.facts import GameFacts
+from evals.facts import EVALUATION_PURPOSES, GameFacts
 
 
 class QualityEvaluator:
@@ -36,7 +36,7 @@ class QualityEvaluator:
             def obs(metric: str, num: float, den: float, seat_side: str = side, who: str = label) -> Obs:
                 return Obs(game.game_id, metric, who, seat_side, num, den)
 
-            calls = [c for c in game.calls if c.seat == seat and c.purpose != "beliefs"]
+            calls = [c for c in game.calls if c.seat == seat and c.purpose not in EVALUATION_PURPOSES]
             if calls:
                 out.append(obs("invalid_rate", sum(1.0 for c in calls if c.error), len(calls)))
             decisions = game.decisions[seat]

@@ -93,7 +93,7 @@ VIEWS: tuple[tuple[str, str], ...] = (
                sum(c.cost_usd) / nullif(count(DISTINCT CASE WHEN c.cost_usd IS NOT NULL THEN c.game_id END), 0)
                    AS usd_per_game
         FROM llm_calls c JOIN v_seat_labels l ON l.game_id = c.game_id AND l.seat = c.seat
-        WHERE coalesce(json_extract_string(c.response, '$.x_arena.purpose'), '') <> 'beliefs' GROUP BY l.label"""),
+        WHERE coalesce(json_extract_string(c.response, '$.x_arena.purpose'), '') NOT IN ('beliefs', 'persuasion') GROUP BY l.label"""),
 )
 
 

@@ -140,7 +140,7 @@ def ledger(ruleset: str, events: Sequence[Event], declared: dict[int, list[Claim
     v = vocab(ruleset)
     header = events[0] if events else None
     seats = int(getattr(header, "seats", 0) or 0)
-    god, rows = God(), []
+    god, rows = God(), list[Row]()
     names = get_ruleset(ruleset).role_names
     for e in events:
         god.fold(e)
@@ -151,8 +151,8 @@ def ledger(ruleset: str, events: Sequence[Event], declared: dict[int, list[Claim
         floor = e.floor if isinstance(e, ev.Posted) else None
         found = [("parsed", c) for c in extract(text, v, seats, day=e.day)]
         found += [("declared", c) for c in (declared or {}).get(e.seq, [])]
-        for source, claim in found:
-            claim = _seated(claim, god)
+        for source, said in found:
+            claim = _seated(said, god)
             if claim is None:
                 continue
             truth, role, told = god.judge(seat, claim, v, names)

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TypeVar
 
 from engine.rulesets import get_ruleset
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -132,5 +135,5 @@ def vocab(ruleset: str) -> Vocab:
                  ALIBI.get(ruleset, {}), majia=ruleset == "majiasha2")
 
 
-def _longest_first(table: dict[str, object]) -> dict:  # type: ignore[type-arg]
+def _longest_first(table: dict[str, V]) -> dict[str, V]:
     return dict(sorted(table.items(), key=lambda kv: -len(kv[0])))

@@ -1,0 +1,84 @@
+"""An LLM seat asked its vote again, on a view of the game that is not the one it saw.
+
+``arena persuasion`` asks a day's voters whom they vote for on copies of their prompt in which one
+post is removed (or replaced by a neutral one). The copy is built the way every prompt is: a fresh
+``SeatPrompt`` of the seat fed the *view* (the seat's events up to its ballot, with the post taken out
+or replaced) and asked for the decision of that moment, with the vote tool forced — never by editing
+message text. The factual condition is built the same way from the unchanged view, so the two differ
+by the post alone. The call is recorded with purpose ``persuasion`` (and the post, the condition and
+the sample in ``x_arena``); nothing of it enters any seat's history or any view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from agents.base import CallRecord, Turn
+from agents.llm.agent import LLMAgent
+from agents.llm.aliases import AliasBook
+from agents.llm.parse import CallError, parse_call
+from agents.llm.records import assistant_message, record_call
+from agents.llm.tools import Toolset, tool_for
+from engine.actions import Vote
+from engine.events import Event
+from engine.legal import LegalAction
+from engine.narrate import Names
+from engine.observation import Observation
+from engine.rulesets import get_ruleset
+from prompts import SeatPrompt, seat_label
+
+PURPOSE = "persuasion"
+TOOL = "vote"
+
+
+async def ask_vote(agent: LLMAgent, turn: Turn, vote: LegalAction, *, sample: int, tag: dict[str, Any],
+                   observation: Observation | None = None) -> tuple[int | None, bool, CallRecord]:
+    """(target, answered, the call's record) of the seat's vote on ``turn.events``; ``target`` None with
+    ``answered`` True is an abstention."""
+    ruleset = get_ruleset(turn.ruleset)
+    names = Names.from_events(ruleset, turn.events)
+    prompt = SeatPrompt(ruleset, turn.seat, agent.lang, names, limits=agent.endpoint.limits,
+                        layout=agent.endpoint.layout, recent_days=None)
+    prompt.observe(turn.events)
+    messages = prompt.request(turn.day, turn.phase, (vote,), observation=observation)
+    book = AliasBook(names, agent.lang, seat_label)
+    spec = tool_for(vote, book)
+    assert spec is not None
+    body: dict[str, Any] = {"messages": messages, "tools": [spec.schema],
+                            "tool_choice": {"type": "function", "function": {"name": TOOL}}}
+    if "seed" in agent.endpoint.api.sampling:
+        body["seed"] = (agent.endpoint.seed or 0) + sample
+    reply = await agent.pool.complete(agent.endpoint, body)
+    record = record_call(turn, agent.endpoint, PURPOSE, body, reply)
+    if record.response is not None:
+        record.response["x_arena"].update(tag)
+    message = assistant_message(reply.response, agent.endpoint, [spec.schema]) if reply.response is not None else None
+    target, answered = _read(message, Toolset((spec,), book), turn.seat, record)
+    return target, answered, record
+
+
+def _read(message: dict[str, Any] | None, tools: Toolset, seat: int, record: CallRecord) -> tuple[int | None, bool]:
+    if message is None:
+        return None, False
+    calls = [c for c in message.get("tool_calls", []) if c["function"]["name"] == TOOL]
+    if not calls:
+        record.error = "persuasion: no vote call in the answer"
+        return None, False
+    try:
+        action = parse_call(tools, seat, TOOL, calls[0]["function"]["arguments"])
+    except CallError as exc:
+        record.error = f"persuasion: {exc}"
+        return None, False
+    if not isinstance(action, Vote):
+        record.error = f"persuasion: not a vote: {json.dumps(str(action))[:200]}"
+        return None, False
+    return action.target, True
+
+
+def turn_for(ruleset: str, seed: int, seat: int, day: int, phase: str, events: Sequence[Event],
+             vote: LegalAction, observation: Observation | None) -> Turn:
+    """The decision the question stands for (no engine behind it: nothing is submitted)."""
+    return Turn(ruleset=ruleset, seed=seed, seat=seat, day=day, phase=phase, events=events, new_from=0,
+                legal=(vote,), observation=observation)

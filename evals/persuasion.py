@@ -1,0 +1,96 @@
+"""The causal vote swing of a post, from the ballots ``arena persuasion`` asked (``persuasion_votes``).
+
+Each unit is one voter in one sample: its ballot with the post (``factual``) against its ballot
+without it (``removed``, or with a neutral text: ``neutral``), under the same sample seed. Per post:
+
+* ``changed``: the share of units whose ballot differs between the two;
+* ``toward``: the share whose ballot goes to the post's author's target with the post and elsewhere
+  without it (the post brought it); ``away``: the reverse (the post drove it off);
+* ``net``: toward − away — the post's pull on its author's target (the author's own final ballot of the
+  day, the seat it argued for).
+
+Intervals are the pigeonhole bootstrap over voters and samples (``evals.crossed``); pooled over posts
+(per author model and side, and by the truth of the post's claims in the claims ledger), the rows are
+voters within games (``(game, voter)``) and the columns samples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import duckdb
+
+from evals.clustered import DEFAULT_RESAMPLES, Estimate
+from evals.crossed import Item, crossed_ratio
+
+FIGURES = ("changed", "toward", "away", "net")
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    game_id: str
+    post: int
+    voter: int
+    sample: int
+    factual: int | None
+    counter: int | None
+
+
+@dataclass(frozen=True)
+class PostSwing:
+    """One post's swing (every figure with its interval)."""
+
+    game_id: str
+    post: int
+    floor: int
+    author: int
+    target: int | None
+    units: int
+    figures: dict[str, Estimate]
+
+
+def units(con: duckdb.DuckDBPyConnection, game_id: str, run: str, condition: str = "removed") -> list[Unit]:
+    """The paired ballots of one run: each (post, voter, sample) with its factual and counterfactual answer."""
+    rows = con.execute(
+        "SELECT c.post_seq, c.voter, c.sample, f.target, c.target FROM persuasion_votes c "
+        "JOIN persuasion_votes f ON f.game_id = c.game_id AND f.run = c.run AND f.ballot_seq = c.ballot_seq "
+        "AND f.sample = c.sample AND f.condition = 'factual' "
+        "WHERE c.game_id = ? AND c.run = ? AND c.condition = ? AND c.answered AND f.answered "
+        "ORDER BY c.post_seq, c.voter, c.sample", [game_id, run, condition]).fetchall()
+    return [Unit(game_id, int(p), int(v), int(k), f, c) for p, v, k, f, c in rows]
+
+
+def items(found: Iterable[Unit], targets: dict[tuple[str, int], int | None], figure: str, *, pooled: bool = False
+          ) -> list[Item]:
+    """(row, column, num, den) of ``figure`` over ``found``; rows voters (within games where ``pooled``)."""
+    out: list[Item] = []
+    for u in found:
+        target = targets.get((u.game_id, u.post))
+        if figure != "changed" and target is None:
+            continue
+        value = _value(u, target, figure)
+        row = (u.game_id, u.voter) if pooled else u.voter
+        out.append((row, u.sample, value, 1.0))
+    return out
+
+
+def _value(u: Unit, target: int | None, figure: str) -> float:
+    if figure == "changed":
+        return float(u.factual != u.counter)
+    toward = float(u.factual == target and u.counter != target)
+    away = float(u.factual != target and u.counter == target)
+    return {"toward": toward, "away": away, "net": toward - away}[figure]
+
+
+def swing(found: Sequence[Unit], target: int | None, *, resamples: int = DEFAULT_RESAMPLES, seed: int = 0
+          ) -> dict[str, Estimate]:
+    """Every figure of one post's units."""
+    key = {(u.game_id, u.post): target for u in found}
+    return {f: crossed_ratio(items(found, key, f), resamples=resamples, seed=seed) for f in FIGURES}
+
+
+def pooled(found: Sequence[Unit], targets: dict[tuple[str, int], int | None], figure: str = "net", *,
+           resamples: int = DEFAULT_RESAMPLES, seed: int = 0) -> Estimate:
+    """One figure over many posts (rows: voters within games; columns: samples)."""
+    return crossed_ratio(items(found, targets, figure, pooled=True), resamples=resamples, seed=seed)
