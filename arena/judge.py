@@ -9,7 +9,9 @@ dawn and last words; a day through the vote's resolution. Speech phases are open
 at once (option ``floor: open``), as on the forum, so posts are applied in the order given.
 
 An illegal action stops the run with exit status 2, naming the step, the seat and the engine's
-reason; no outcome is printed. A scenario that cannot be run (shape, roster, names) also exits 2.
+reason; no outcome is printed. A ballot that the rules count as void rather than refuse (a
+malformed one, a change beyond the limit) is not an illegal action: the settlement records it
+(``arena.void_ballots``). A scenario that cannot be run (shape, roster, names) also exits 2.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from arena.scenario import (
     step_label,
     step_position,
 )
+from arena.void_ballots import record, void_kind
 from engine import events as ev
 from engine.actions import Action, Choose, Post, SubmitLastWords, UseSkill, Vote
 from engine.errors import EngineError
@@ -274,7 +277,7 @@ def _apply(judged: Judged, index: int, step: Step, answers: Answers) -> None:
     if isinstance(step, DayStep) and step.votes:
         reach(judged, judged.schedule.at(judged.schedule.vote, step.day), index, step, answers)
         for vote in step.votes:
-            submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
+            cast(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
     if isinstance(step, DayStep):
         _apply_stages(judged, index, step, answers)
 
@@ -303,7 +306,7 @@ def _apply_stages(judged: Judged, index: int, step: DayStep, answers: Answers) -
         reach(judged, judged.schedule.at(judged.schedule.stages[number], step.day), index, step, answers)
         _actions(judged, index, step, step.stage_actions.get(number, []))
         for vote in step.stage_votes.get(number, []):
-            submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
+            cast(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
 
 
 def _offered(judged: Judged, action: Action) -> bool:
@@ -334,6 +337,18 @@ def _give_cards(judged: Judged, index: int, step: Step) -> None:
             give(judged.game, card.seat, card.card, card.reason)
         except ValueError as err:
             raise StepError(index, step, card.seat, str(err)) from None
+
+
+def cast(judged: Judged, index: int, step: Step, vote: Vote) -> None:
+    """Cast one ballot as it was posted: one that the rules count as void (``Schedule.void_ballots``:
+    a malformed ballot, a change beyond the limit) is recorded as such (``arena.void_ballots``);
+    any other refusal stops the scenario as an illegal action."""
+    refusal = judged.game.refusal(vote)
+    kind = void_kind(judged.schedule.void_ballots, refusal)
+    if refusal is not None and kind is not None:
+        record(judged.game, vote, refusal, kind)
+        return
+    submit(judged, index, step, vote)
 
 
 def submit(judged: Judged, index: int, step: Step, action: Action) -> None:

@@ -260,6 +260,10 @@ class Schedule:
     """``closing(judged)``: a rule set's closing notes (the defaults the engine took where nobody chose)."""
     stages: Mapping[int, str] = field(default_factory=dict)
     """A day's vote stages by number → their phase, where the rule set has several (``stage_votes``)."""
+    void_ballots: Mapping[str, str] = field(default_factory=dict)
+    """The engine's refusal codes of a ballot that the rules count as void when it was posted anyway
+    (code → ``spoiled``, 废票: a malformed ballot; ``void``: a change of vote beyond the limit): the
+    judge records such a ballot in the settlement instead of stopping (``arena.void_ballots``)."""
     noted_draws: frozenset[str] = frozenset()
     """Draws that settle a decision the scenario left open (a mandatory kill nobody gave): when one is
     drawn at random, the judge's closing notes name it and how to pin it."""

@@ -68,7 +68,7 @@ def test_b03_widow_knife_needs_camp_defeat() -> None:
 
 def test_b05_cupid_may_link_itself(tmp_path: Any) -> None:
     assert scenario(lovers=(11, 14)).state.lovers == (11, 14)
-    with pytest.raises(Exception, match="丘比特之箭"):
+    with pytest.raises(Exception, match="Cupid's arrow cannot target seat 11"):
         scenario(lovers=(11, 14), flags={"suitang.cupid_may_link_self": False})
 
 
@@ -105,7 +105,7 @@ def test_b19_void_potion_consumed() -> None:
 def test_b20_witch_may_save_self(tmp_path: Any) -> None:
     night = {"night": 2, "actions": [sk(1, "杀人", 8), sk(8, "救药", 8)]}
     assert scenario(night).deaths == []
-    with pytest.raises(Exception, match="救药"):
+    with pytest.raises(Exception, match="Save potion cannot target seat 8"):
         scenario(night, flags={"suitang.witch_may_save_self": False})
 
 
@@ -167,12 +167,12 @@ def test_b47_hug_voids_the_lovers_kill() -> None:
 
 
 def test_vote_change_limit_and_reason() -> None:
+    """The judge records a change beyond the limit as void and a vote without a reason as spoiled
+    (``test_judge_suitang21``); the flags move the limit and drop the reason."""
     day = {"day": 2, "votes": [vote(20, 16), vote(20, 18), vote(20, 19)]}
-    with pytest.raises(Exception, match="vote_change_limit"):
-        scenario(day)
+    assert scenario(day).deaths[0][0] == 18, "the second change is void: 18 stands"
     assert scenario(day, flags={"suitang.vote_change_limit": 2}).deaths[0][0] == 19
-    with pytest.raises(Exception, match="reason"):
-        scenario({"day": 2, "votes": [vote(20, 16, "")]})
+    assert scenario({"day": 2, "votes": [vote(20, 16, "")]}).deaths == [], "a spoiled ballot counts for nobody"
     assert scenario({"day": 2, "votes": [vote(20, 16, "")]}, flags={"suitang.vote_needs_reason": False}).deaths
 
 

@@ -288,7 +288,7 @@ def test_g20_detective_once_per_game(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert out.feedback(1, "night 2") == [("犯罪天才", [13], "侦探")]
     for name in ("G-20", "G-20-hug"):
         err = refused(data_of(name, adding({"night": 3, "actions": [skill(13, "犯罪天才", 5)]})), tmp_path, capsys)
-        assert "seat 13 cannot use 犯罪天才" in err and "once per game" in err
+        assert "seat 13 cannot use Criminal genius" in err and "once per game" in err
     hugged = Settled("G-20-hug")
     assert hugged.feedback(13, "night 2") == [("犯罪天才", [1], "无效（无结果）")]
     assert hugged.state.roles[13].detect_used
@@ -343,3 +343,85 @@ def test_through_the_real_command_line() -> None:
     text = subprocess.run([sys.executable, "-m", "arena", "judge", str(path)], capture_output=True, text=True,
                           env=env, cwd=root, timeout=120).stdout
     assert "【第4夜】" in text and "天亮了" in text and "游戏继续" in text
+
+
+# -- void and spoiled ballots: a judge enters the thread as it was posted -------------------------------
+
+
+def ballots_day(*votes: dict[str, Any]) -> Edit:
+    """G-22's seating with the sheriff (17) elected on day 1, then day 2's ``votes`` as posted."""
+    def edit(data: dict[str, Any]) -> None:
+        data["steps"] = [{"night": 0, "actions": [skill(11, "丘比特之箭", 14, 15)]},
+                         {"day": 1, "votes": [{"seat": 21, "target": 17, "reason": "理由"}]},
+                         {"day": 2, "votes": list(votes)}]
+    return edit
+
+
+def ballot(seat: int, target: int | None, reason: str = "理由") -> dict[str, Any]:
+    return {"seat": seat, "target": target, "reason": reason}
+
+
+def void_posts(out: Settled) -> list[tuple[list[int], str, bool]]:
+    return [(e["seats"], e["data"]["kind"], e["data"]["kept"]) for e in out.events("announced", topic="void_ballot")]
+
+
+def test_judge_records_a_vote_without_a_reason_as_a_spoiled_ballot() -> None:
+    """投票格式有误的投票将算作废票: the scenario settles, the ballot counts for nobody, and the
+    settlement says so (a public judge post in ``events`` and ``announcements``)."""
+    out = Settled("G-22", ballots_day(ballot(20, 16, ""), ballot(19, 18)))
+    assert void_posts(out) == [([20], "spoiled", False)]
+    assert out.deaths == [(18, "day 2", "投票")], "20's ballot for 16 is not counted"
+    assert not out.events("vote_cast", seat=20)
+    text = next(a["text"] for a in out.out["announcements"] if "废票" in a["text"])
+    assert text.startswith("【法官】20号 的投票格式有误，记为废票：投给 16号") and "投票必须同时写明目标和理由" in text
+    kept = Settled("G-22", ballots_day(ballot(20, 16), ballot(20, 18, "  ")))
+    assert void_posts(kept) == [([20], "spoiled", True)]
+    assert kept.deaths == [(16, "day 2", "投票")], "a spoiled change leaves the first ballot standing"
+
+
+def test_judge_records_a_vote_change_beyond_the_limit_as_void() -> None:
+    """超过1次的改票无效: the second change is recorded as void and the first change stands."""
+    out = Settled("G-22", ballots_day(ballot(20, 16), ballot(20, 18), ballot(20, 19)))
+    assert void_posts(out) == [([20], "void", True)]
+    assert out.deaths == [(18, "day 2", "投票")]
+    assert any("20号 的改票无效：改投 19号（理由：理由），不计入" in a["text"] and "此前的投票仍有效" in a["text"]
+               for a in out.out["announcements"])
+
+
+def test_judge_spoiled_ballot_without_a_valid_vote_earns_the_yellow_card() -> None:
+    """A seat whose only ballot is spoiled has no valid vote (§2.4): with discipline on, a yellow card."""
+    def edit(data: dict[str, Any]) -> None:
+        ballots_day(ballot(20, 16, ""), *(ballot(s, 18) for s in range(1, 20)), ballot(21, 18))(data)
+        data["discipline"] = ["no_vote"]
+    out = Settled("G-22", edit)
+    assert [e["seat"] for e in out.events("warned", reason="yellow:no_vote", day=2)] == [20]
+
+
+def test_judge_void_ballots_in_the_readable_output_and_json(tmp_path: Path) -> None:
+    """Through the real command line: exit 0, the record in the judge's post and in ``--json``."""
+    data = data_of("G-22", ballots_day(ballot(20, 16, ""), ballot(19, 16), ballot(19, 18), ballot(19, 20)))
+    path = tmp_path / "void.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    root = SCENARIOS.parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    shown = subprocess.run([sys.executable, "-m", "arena", "judge", str(path)], capture_output=True, text=True,
+                           env=env, cwd=root, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    day2 = shown.stdout.split("【第2天】", 1)[1]
+    assert "20号 的投票格式有误，记为废票" in day2 and "19号 的改票无效" in day2
+    done = subprocess.run([sys.executable, "-m", "arena", "judge", str(path), "--json"], capture_output=True,
+                          text=True, env=env, cwd=root, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    records = [e for e in out["events"] if e["kind"] == "announced" and e["topic"] == "void_ballot"]
+    assert [(e["seats"], e["data"]["kind"], e["data"]["error"]["code"]) for e in records] == [
+        ([20], "spoiled", "vote_needs_reason"), ([19], "void", "vote_changes_used")]
+    assert sum("废票" in a["text"] or "改票无效" in a["text"] for a in out["announcements"]) == 2
+
+
+def test_judge_still_refuses_a_vote_for_an_out_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only what the rules call void is recorded; a ballot the rules refuse still stops the scenario."""
+    data = data_of("G-22", ballots_day(ballot(20, 16)))
+    data["steps"].append({"day": 3, "votes": [ballot(19, 16)]})
+    err = refused(data, tmp_path, capsys)
+    assert "steps[3] (day 3), seat 19" in err and "vote target seat 16 is out" in err

@@ -3,7 +3,9 @@
 Day N is one window of speech and voting (``votes`` of day 1 elect the sheriff); night N has two
 windows, the first wave and the witch's (her 救药/毒药 wait for it, after 通灵). A reactive question
 (最后一枪, 殉职) belongs to the close or night resolution it interrupts. Cards (``cards``) are
-given through the rule set and applied at the next close or night resolution.
+given through the rule set and applied at the next close or night resolution. A ballot for a seat
+without a reason is a spoiled ballot (投票格式有误的投票将算作废票), a change beyond the day's limit or after
+acceleration is void (the first ballot stands): the settlement records both (``Schedule.void_ballots``).
 """
 
 from __future__ import annotations
@@ -36,4 +38,5 @@ SCHEDULE = Schedule(
     later=frozenset({"WITCH"}),
     cards=give_card,
     note_defaults=True,
+    void_ballots={"vote_needs_reason": "spoiled", "vote_changes_used": "void", "vote_after_acceleration": "void"},
 )

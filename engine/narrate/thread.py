@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.narrate.context import Ctx, quote
+from engine.narrate.messages import render_message
 
 
 def game_created(e: ev.GameCreated, c: Ctx) -> str:
@@ -104,13 +105,38 @@ def warned(e: ev.Warned, c: Ctx) -> str:
 
 
 def announced(e: ev.Announced, c: Ctx) -> str | None:
-    """A rule set's own public post, by its topic (the generic line where the rule set has none)."""
-    render = c.text.announcements.get(e.topic)
+    """A rule set's own public post, by its topic (the generic line where the rule set has none); a
+    post every rule set's judge may make (``ANNOUNCEMENTS``) where the rule set does not say it."""
+    render = c.text.announcements.get(e.topic) or ANNOUNCEMENTS.get(e.topic)
     if render is not None:
         body = render(e, c)
         return c.judge(body) if body is not None else None
     extra = f" {quote(repr(e.data))}" if e.data else ""
     return c.judge(f"{quote(e.topic)}{c.t('：', ': ')}{c.seats(e.seats)}{extra}")
+
+
+def void_ballot(e: ev.Announced, c: Ctx) -> str:
+    """The judge console's record of a ballot the rules do not count (``arena.void_ballots``): a
+    malformed one (废票) or a change beyond the limit, with why, and whether the earlier one stands."""
+    seat = c.seats(e.seats)
+    target = e.data.get("target")
+    whom = c.t("弃权", "an abstention") if target is None else c.target(int(target), c.text.ballot_layer)
+    reason = str(e.data.get("reason") or "")
+    said = c.t(f"（理由：{quote(reason)}）", f" (reason: {quote(reason)})") if reason else ""
+    error = e.data.get("error") or {}
+    why = render_message(str(error.get("code", "")), dict(error.get("params") or {}), c) if error else ""
+    if e.data.get("kind") == "void":
+        head = c.t(f"{seat} 的改票无效：改投 {whom}{said}，不计入", f"{seat}'s change of vote is void: {whom}{said} does not count")
+    else:
+        head = c.t(f"{seat} 的投票格式有误，记为废票：投给 {whom}{said}，不计入",
+                   f"{seat}'s ballot is malformed, a spoiled ballot: {whom}{said} does not count")
+    kept = c.t("，此前的投票仍有效", "; the earlier ballot stands") if e.data.get("kept") else \
+        c.t("，本轮尚无有效投票", "; it has no valid ballot yet")
+    return head + (c.t(f"（{why}）", f" ({why})") if why else "") + kept
+
+
+ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {"void_ballot": void_ballot}
+"""Posts every rule set's judge may make (a rule set's own ``Narration.announcements`` come first)."""
 
 
 def game_ended(e: ev.GameEnded, c: Ctx) -> str:

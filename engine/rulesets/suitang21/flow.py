@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.events import JUDGE, PUBLIC, Awaiting, PhaseBegan, Warned
+from engine.rulesets.suitang21.errors import illegal
 from engine.rulesets.suitang21.state import SuitangState
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def give_card(game: Game, seat: int, color: str, reason: str) -> None:
     card is applied (the role sent off) at the next close or night resolution, before anything else."""
     color = CARD_IDS.get(color, color)
     if color not in CARD_COLORS:
-        raise ValueError(f"unknown card {color!r}; give blue/yellow/red or 蓝牌/黄牌/红牌")
+        raise illegal("unknown_card", card=color)
     role = st(game).roles[seat]
     count = {"blue": role.blue, "yellow": role.yellow, "red": role.red}[color] + 1
     game.emit(Warned, PUBLIC, seat=seat, reason=f"{color}:{reason}", count=count)

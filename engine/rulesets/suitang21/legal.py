@@ -6,9 +6,10 @@ Both read the same target functions, so what ``pending`` offers is exactly what 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from engine.errors import IllegalAction
 from engine.legal import PASS, LegalAction
+from engine.rulesets.suitang21.errors import illegal, why
 from engine.rulesets.suitang21.names import (
     ACCELERATE,
     ARROW,
@@ -26,7 +27,6 @@ from engine.rulesets.suitang21.names import (
     SEER,
     SHIELD,
     SHOT,
-    SKILL_NAMES,
     SUCCESSION,
     TAKEOVER,
     WITCH,
@@ -191,31 +191,30 @@ def targets_for(s: SuitangState, seat: int, skill: str) -> tuple[int, ...]:
 
 def check_skill(s: SuitangState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
     """Raise ``IllegalAction`` naming the seat, the skill and the rule when ``targets`` is not allowed."""
-    name = f"{SKILL_NAMES.zh(skill)} ({skill})"
     arity = 2 if skill == ARROW else 0 if skill == ACCELERATE else 1
     if len(targets) != arity or len(set(targets)) != len(targets):
-        raise IllegalAction(f"seat {seat}: {name} takes {arity} distinct target(s), got {list(targets)}")
+        raise illegal("skill_arity", seat=seat, skill=skill, n=arity, got=list(targets))
     if skill == ACCELERATE:
         return
     allowed = targets_for(s, seat, skill)
     for target in targets:
         if target not in allowed:
-            raise IllegalAction(f"seat {seat}: {name} cannot target {target} in {s.phase} of day {s.day}: "
-                                f"{_why(s, seat, skill, target)}; allowed: {list(allowed)}")
+            raise illegal("skill_target", seat=seat, skill=skill, target=target, phase=s.phase, day=s.day,
+                          why=_why(s, seat, skill, target), allowed=list(allowed))
 
 
-def _why(s: SuitangState, seat: int, skill: str, target: int) -> str:
+def _why(s: SuitangState, seat: int, skill: str, target: int) -> dict[str, Any]:
     if target not in s.roles:
-        return "no such seat"
+        return why("why.no_such_seat")
     if not s.roles[target].alive and skill != ARROW:
-        return f"seat {target} is out"
+        return why("why.target_out", target=target)
     if skill == HUG and s.roles[target].hugged_before:
-        return f"seat {target} was hugged before (once per target)"
+        return why("why.hugged_before", target=target)
     if skill == SHIELD and s.roles[target].guarded_before:
-        return f"seat {target} was guarded before (once per target)"
+        return why("why.guarded_before", target=target)
     if target == seat:
-        return "the rules forbid targeting oneself with this skill"
-    return "not a legal target"
+        return why("why.not_self")
+    return why("why.not_legal")
 
 
 def vocabulary(role: str | None) -> tuple[LegalAction, ...]:

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SetupError, UnknownName
+from engine.errors import UnknownName
 from engine.events import (
     JUDGE,
     PUBLIC,
@@ -24,6 +24,7 @@ from engine.events import (
 from engine.flags import resolve_flags
 from engine.ruleset import SeatSetup
 from engine.rulesets.suitang21.aliases import ALIASES
+from engine.rulesets.suitang21.errors import setup_error, why
 from engine.rulesets.suitang21.flags import FLAGS
 from engine.rulesets.suitang21.flow import begin, st
 from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS
@@ -53,13 +54,13 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
     known = {"discipline", "day_posts", "min_posts", "floor", "rounds"}
     unknown = set(given) - known
     if unknown:
-        raise SetupError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
+        raise setup_error("unknown_options", given=sorted(unknown), known=sorted(known))
     if given.get("rounds"):
-        raise SetupError("rounds: suitang21 has no speaking turns (a day is one open window); use day_posts")
+        raise setup_error("no_rounds")
     day_posts, min_posts = given.get("day_posts", DEFAULT_DAY_POSTS), given.get("min_posts", 5)
     for name, value in (("day_posts", day_posts), ("min_posts", min_posts)):
         if not isinstance(value, int) or not 0 <= value <= 200:
-            raise SetupError(f"{name}: {value!r} is not allowed; give a whole number 0..200")
+            raise setup_error("option_range", option=name, value=repr(value))
     return {"discipline": _discipline(given.get("discipline", True)), "day_posts": day_posts, "min_posts": min_posts}
 
 
@@ -70,7 +71,7 @@ def _discipline(value: Any) -> list[str]:
         return []
     wrong = [item for item in value if item not in DISCIPLINE]
     if wrong:
-        raise SetupError(f"unknown discipline categories {wrong}; known: {', '.join(DISCIPLINE)}")
+        raise setup_error("unknown_discipline", given=wrong, known=list(DISCIPLINE))
     return list(value)
 
 
@@ -103,19 +104,20 @@ def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
     missing = sorted(set(range(1, SEATS + 1)) - set(seats))
     extra = sorted({s for s in seats if not 1 <= s <= SEATS} | {s for s in seats if seats.count(s) > 1})
     if missing or extra:
-        raise SetupError(f"suitang21 needs seats 1..{SEATS} exactly once; missing {missing}, extra or repeated {extra}")
+        raise setup_error("roster_seats", count=SEATS, missing=missing, extra=extra)
     roles: dict[int, str] = {}
     for item in seating:
         if item.role is None:
-            raise SetupError(f"seat {item.seat} has no role: give every seat a role, or none at all")
+            raise setup_error("seat_no_role", seat=item.seat)
         try:
             roles[item.seat] = ROLE_NAMES.id(item.role)
-        except UnknownName as err:
-            raise SetupError(f"seat {item.seat}: {err}") from None
+        except UnknownName:
+            raise setup_error("seat_unknown_role", seat=item.seat, name=item.role) from None
     want, got = Counter(DEAL), Counter(roles.values())
     if want != got:
-        diff = [f"{ROLE_NAMES.zh(r)} {got[r]} (needs {want[r]})" for r in sorted(set(want) | set(got)) if got[r] != want[r]]
-        raise SetupError("roster does not match suitang21: " + "; ".join(diff))
+        diff = [why("roster_count", role=r, got=got[r], want=want[r]) for r in sorted(set(want) | set(got))
+                if got[r] != want[r]]
+        raise setup_error("roster_counts", diff=diff)
     return roles
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.errors import IllegalAction, UnknownName
+from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     Announced,
@@ -21,6 +21,7 @@ from engine.events import (
     team_vis,
 )
 from engine.legal import LegalAction
+from engine.rulesets.suitang21.errors import illegal, why
 from engine.rulesets.suitang21.flow import st
 from engine.rulesets.suitang21.legal import check_skill, vote_open
 from engine.rulesets.suitang21.names import (
@@ -45,7 +46,7 @@ def submit(game: Game, action: Action) -> None:
     """Validate ``action`` against the rules and the open window, then emit its events."""
     s = st(game)
     if action.seat not in s.roles:
-        raise IllegalAction(f"no seat {action.seat}: seats are 1..{len(s.roles)}")
+        raise illegal("no_seat", target=action.seat, count=len(s.roles))
     offered = _offered(game, action.seat, action)
     _HANDLERS[type(action)](game, action, offered)
 
@@ -57,30 +58,29 @@ def _offered(game: Game, seat: int, action: Action) -> tuple[LegalAction, ...]:
         return legal
     role = s.roles[seat]
     if isinstance(action, UseSkill) and role.alive:
-        raise IllegalAction(f"seat {seat} cannot use {action.skill} in {s.phase} of day {s.day}: "
-                            f"{_why_not(s, seat, _skill_id(action.seat, action.skill))}")
+        skill = _skill_id(action.seat, action.skill)
+        raise illegal("skill_unavailable", seat=seat, skill=skill, phase=s.phase, day=s.day, why=_why_not(s, seat, skill))
     if not role.alive and s.phase in ("DAY", "NIGHT"):
-        raise IllegalAction(f"seat {seat} is out and cannot act in {s.phase} of day {s.day} (no posting after out, 诈尸)")
+        raise illegal("dead_cannot_act", seat=seat, phase=s.phase, day=s.day)
     if seat in s.window.done:
-        raise IllegalAction(f"seat {seat} has already answered in {s.phase} of day {s.day}; only one answer is taken")
+        raise illegal("already_answered", seat=seat, phase=s.phase, day=s.day)
     if s.phase == "DAY" and s.accelerated and seat in s.vote:
-        raise IllegalAction(f"seat {seat}: the day was accelerated and it has voted; no change of vote after "
-                            "acceleration (§2.3)")
-    raise IllegalAction(f"seat {seat} has nothing to do in {s.phase} of day {s.day}")
+        raise illegal("vote_after_acceleration", seat=seat)
+    raise illegal("nothing_to_do", seat=seat, phase=s.phase, day=s.day)
 
 
-def _why_not(s: SuitangState, seat: int, skill: str) -> str:
-    """Why a skill is not offered to a living seat that the window does not wait for."""
+def _why_not(s: SuitangState, seat: int, skill: str) -> dict[str, Any]:
+    """Why a skill is not offered to a living seat that the window does not wait for (a nested code)."""
     role = s.roles[seat]
     if role.skills_lost:
-        return "it lost all its skills (the elder penalty)"
+        return why("why.skills_lost")
     if skill == DETECT and role.detect_used:
-        return "犯罪天才 is once per game (限定) and was used"
+        return why("why.detect_used")
     if skill in (SAVE, POISON) and s.phase != "WITCH":
-        return "the witch acts in her own wave, after 通灵"
+        return why("why.witch_wave")
     if seat in s.window.done:
-        return "it has already answered in this window"
-    return "its identity has no such skill now"
+        return why("why.answered")
+    return why("why.no_skill")
 
 
 def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, phase: str, skill: str | None = None,
@@ -88,28 +88,30 @@ def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, phase: str, sk
     for legal in offered:
         if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
             return legal
-    what = kind if skill is None else f"{kind} {SKILL_NAMES.zh(skill)} ({skill})"
-    if team is not None:
-        what = f"{kind} to {team}"
-    can = ", ".join(sorted({lg.kind if lg.skill is None else f"{lg.kind}:{lg.skill}" for lg in offered}))
-    raise IllegalAction(f"seat {seat} cannot {what} in phase {phase}; it may: {can}")
+    can = list(dict.fromkeys(_act(lg.kind, lg.skill, lg.team) for lg in offered))
+    raise illegal("cannot_do", seat=seat, action=_act(kind, skill, team), phase=phase, can=can)
+
+
+def _act(kind: str, skill: str | None, team: str | None) -> dict[str, Any]:
+    """An action as ``cannot_do`` names it (a nested code: ``act.vote``, ``act.skill`` with its skill …)."""
+    params = {key: value for key, value in (("skill", skill), ("team", team)) if value is not None}
+    return why(f"act.{kind}", **params)
 
 
 def _skill_id(seat: int, name: str) -> str:
     try:
         return SKILL_NAMES.id(name)
-    except UnknownName as err:
-        raise IllegalAction(f"seat {seat}: {err}") from None
+    except UnknownName:
+        raise illegal("unknown_skill", seat=seat, name=name) from None
 
 
 def _post(game: Game, action: Post, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
     if s.phase == "DAY" and not any(lg.kind == "post" for lg in offered):
-        limit = s.options.get("day_posts")
-        raise IllegalAction(f"seat {action.seat} has made its {limit} posts today (option day_posts); pass or vote")
+        raise illegal("day_posts_used", seat=action.seat, limit=s.options.get("day_posts"))
     _find(offered, "post", action.seat, s.phase)
     if action.quote is not None and action.quote > s.floor:
-        raise IllegalAction(f"quote {action.quote}: no such floor (the thread has {s.floor} floors)")
+        raise illegal("no_such_floor", floor=action.quote, floors=s.floor)
     game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
 
 
@@ -123,16 +125,15 @@ def _team_post(game: Game, action: TeamPost, offered: tuple[LegalAction, ...]) -
 def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
     if s.phase == "DAY" and not vote_open(s, action.seat):
-        why = "after acceleration no change is allowed (§2.3)" if s.accelerated else \
-            f"it has used its {s.flags.get('suitang.vote_change_limit')} change(s) today (flag suitang.vote_change_limit)"
-        raise IllegalAction(f"seat {action.seat} cannot vote again on day {s.day}: {why}")
+        if s.accelerated:
+            raise illegal("vote_after_acceleration", seat=action.seat)
+        raise illegal("vote_changes_used", seat=action.seat, limit=int(s.flags.get("suitang.vote_change_limit", 1)))
     legal = _find(offered, "vote", action.seat, s.phase)
     if action.target is not None and not action.reason.strip() and s.flags.get("suitang.vote_needs_reason", True):
-        raise IllegalAction(f"seat {action.seat}: a vote needs a target and a reason (§2.4, flag "
-                            "suitang.vote_needs_reason); give the reason, or abstain with target null")
+        raise illegal("vote_needs_reason", seat=action.seat)
     if action.target is not None and action.target not in legal.targets:
-        why = "out" if action.target in s.roles else "not a seat"
-        raise IllegalAction(f"seat {action.seat}: vote target {action.target} is {why}; living roles: {list(legal.targets)}")
+        reason = why("why.out") if action.target in s.roles else why("why.not_a_seat")
+        raise illegal("vote_target", seat=action.seat, target=action.target, why=reason, targets=list(legal.targets))
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
@@ -165,8 +166,8 @@ def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> Non
     skill = _skill_id(action.seat, action.skill)
     legal = _find(offered, "choose", action.seat, s.phase, skill=skill)
     if len(action.targets) != 1 or action.targets[0] not in legal.targets:
-        raise IllegalAction(f"seat {action.seat}: {SKILL_NAMES.zh(skill)} names one living role other than itself; "
-                            f"got {list(action.targets)}, allowed: {list(legal.targets)}")
+        raise illegal("choice_target", seat=action.seat, skill=skill, got=list(action.targets),
+                      allowed=list(legal.targets))
     game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
 
 

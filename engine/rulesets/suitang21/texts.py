@@ -9,6 +9,7 @@ from collections.abc import Callable
 from engine import events as ev
 from engine.narrate.context import Ctx
 from engine.narrate.table import Narration, Pair
+from engine.rulesets.suitang21.errors import ERRORS
 
 CAUSES: dict[str, Pair] = {"martyr": ("殉情", "died for love"), "shot": ("被最后一枪带走", "was shot"),
                            "red_card": ("被红牌罚下", "was sent off by a red card")}
@@ -106,5 +107,5 @@ NARRATION = Narration(
     ruleset="suitang21",
     kinds={"dawn": _dawn},
     announcements=ANNOUNCEMENTS, notices=NOTICES, resolved=RESOLVED, words=WORDS, causes=CAUSES,
-    warnings=WARNINGS, end_reasons=END_REASONS,
+    warnings=WARNINGS, end_reasons=END_REASONS, errors=ERRORS,
 )
