@@ -40,6 +40,8 @@ class SeatStatus:
     out_day: int | None = None
     out_seq: int | None = None
     """The seq of the event that told the viewer of the out (orders the outs)."""
+    out_rank: int = 0
+    """Its place among the outs the same event told (a dawn list is in the order they went)."""
     cause: str | None = None
     """The cause of the out as the viewer knows it (public: as announced; god: the judge's cause)."""
     role: str | None = None
@@ -151,7 +153,7 @@ class Observation:
     def out(self) -> list[SeatStatus]:
         """The seats the viewer knows to be out, in the order they went out."""
         gone = [s for s in self.seats if not s.alive]
-        return sorted(gone, key=lambda s: (s.out_seq if s.out_seq is not None else -1, s.seat))
+        return sorted(gone, key=lambda s: (s.out_seq if s.out_seq is not None else -1, s.out_rank, s.seat))
 
     def skill(self, skill: str) -> SkillState | None:
         return next((s for s in self.skills if s.skill == skill), None)
@@ -194,6 +196,7 @@ def _public_seat(record: PublicRecord, seat: int) -> SeatStatus:
     statuses = ("sheriff",) if record.sheriff == seat else ()
     return SeatStatus(seat=seat, alias=record.aliases.get(seat, ""), alive=out is None,
                       out_day=None if out is None else out.day, out_seq=None if out is None else out.seq,
+                      out_rank=0 if out is None else out.rank,
                       cause=None if out is None else out.cause, role=record.roles.get(seat),
                       majia=record.majia.get(seat), statuses=statuses)
 

@@ -37,6 +37,8 @@ class PublicOut:
     seq: int
     role: str | None = None
     """The identity published with the out, where the rules publish it."""
+    rank: int = 0
+    """Its place among the seats the same post put out (suitang21's dawn list is in out order)."""
 
 
 @dataclass(slots=True)
@@ -94,9 +96,9 @@ def fold_public(record: PublicRecord, told: dict[int, Told], event: ev.Event) ->
 
 def _out(record: PublicRecord, event: ev.Envelope, seats: list[int], cause: str, roles: dict[int, str],
          majia: dict[int, int]) -> None:
-    for seat in seats:
+    for rank, seat in enumerate(seats):
         if seat not in record.outs:
-            record.outs[seat] = PublicOut(event.day, cause, event.seq, roles.get(seat))
+            record.outs[seat] = PublicOut(event.day, cause, event.seq, roles.get(seat), rank)
     record.roles.update(roles)
     record.majia.update(majia)
 

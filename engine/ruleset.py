@@ -190,7 +190,7 @@ class Ruleset(ABC):
         if mine is None:
             return obs
         own = SeatStatus(seat=seat, alias=mine.alias, alive=alive and mine.alive, out_day=mine.out_day,
-                         out_seq=mine.out_seq, cause=mine.cause, role=obs.role, faction=obs.faction,
+                         out_seq=mine.out_seq, out_rank=mine.out_rank, cause=mine.cause, role=obs.role, faction=obs.faction,
                          majia=obs.majia, statuses=mine.statuses)
         return with_seat(obs, own)
 

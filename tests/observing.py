@@ -47,20 +47,45 @@ def _qijian24_learned(e: ev.Event) -> dict[int, str]:
     return {}
 
 
-LEARNED: dict[str, Callable[[ev.Event], dict[int, str]]] = {"qijian24": _qijian24_learned}
+def _suitang21_learned(e: ev.Event) -> dict[int, str]:
+    """suitang21: 犯罪天才 tells the detective its target's identity and the target the detective's,
+    by the role's name (B-17)."""
+    from engine.rulesets.suitang21.names import ROLE_NAMES
+
+    if isinstance(e, ev.Feedback) and e.skill == "detect" and e.targets and e.result in ROLE_NAMES:
+        return {e.targets[0]: ROLE_NAMES.id(e.result)}
+    return {}
+
+
+LEARNED: dict[str, Callable[[ev.Event], dict[int, str]]] = {"qijian24": _qijian24_learned,
+                                                           "suitang21": _suitang21_learned}
 """Rule set → what one private event tells its seat of other seats' identities ({seat: identity}),
 where the rules tell a seat more than the public record and its team (qijian24's sword chain and
 checks): the observation must name exactly those identities for those seats (unless published)."""
+
+
+def _suitang21_camp(e: ev.Event) -> str | None:
+    """suitang21: each lover is told the lovers' camp in the judge's notice (B-09)."""
+    if isinstance(e, ev.Notice) and e.topic == "lover" and e.data.get("camp"):
+        return str(e.data["camp"])
+    return None
+
+
+CAMP_TOLD: dict[str, Callable[[ev.Event], str | None]] = {"suitang21": _suitang21_camp}
+"""Rule set → the faction one private event tells its seat, beyond its dealt role and a notice naming
+its new identity (suitang21's lovers are told the lovers' camp)."""
 
 
 def fold_view(events: list[ev.Event], seat: int) -> Folded:
     """The facts of ``seat``'s own view (see the module docstring)."""
     f = Folded(seat)
     learn: Callable[[ev.Event], dict[int, str]] | None = None
+    camp: Callable[[ev.Event], str | None] | None = None
     for e in events:
         if isinstance(e, ev.GameCreated):
             f.seats = e.seats
             learn = LEARNED.get(e.ruleset)
+            camp = CAMP_TOLD.get(e.ruleset)
         elif isinstance(e, ev.Dawn):
             f.out |= set(e.seats)
             f.out -= set(e.revived)
@@ -81,6 +106,8 @@ def fold_view(events: list[ev.Event], seat: int) -> Folded:
             f.inbox.append(e)
         if learn is not None and e.vis == ev.seat_vis(seat):
             f.learned.update({t: ident for t, ident in learn(e).items() if t != seat})
+        if camp is not None and e.vis == ev.seat_vis(seat) and (told := camp(e)) is not None:
+            f.faction = told
     return f
 
 

@@ -71,12 +71,7 @@ def test_a_stored_game_replays_and_every_event_has_its_rule_sets_line(ruleset: s
             assert line is None or not line.startswith("〔" + event.kind), line
 
 
-RESUME_CASES = [pytest.param(r, marks=pytest.mark.xfail(
-    strict=True, reason="suitang21's scripted seer keeps what it claimed in memory only (issue 22, item 4)"))
-    if r == "suitang21" else r for r in ruleset_ids()]
-
-
-@pytest.mark.parametrize("ruleset", RESUME_CASES)
+@pytest.mark.parametrize("ruleset", ruleset_ids())
 def test_a_stored_game_cut_anywhere_resumes_to_the_same_end(ruleset: str) -> None:
     old = upgraded(legacy(ruleset))
     rules = get_ruleset(ruleset)

@@ -1,6 +1,7 @@
 """The scripted player of suitang21: every identity with small, readable heuristics and no model.
 
-It knows only its ``Turn`` (``notes`` folds its own view); each decision draws on (seed, seat, view
+It knows only its ``Turn``: the engine's observation of its seat (identity, chats, partner, results)
+and its own notes on the thread it sees (``notes``); each decision draws on (seed, seat, view
 length, label), so the same turn always gets the same answer. Heuristics, by identity:
 
 * everyone posts three times, names a suspect with a reason and votes for it, asks to accelerate,
@@ -40,5 +41,11 @@ class ScriptedAgent:
         return decide(self.notes_for(turn), turn)
 
     def notes_for(self, turn: Turn) -> Notes:
-        """This seat's notes brought up to ``turn.events`` (``agents.view_notes``)."""
-        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
+        """This seat's notes on the thread brought up to ``turn.events`` (``agents.view_notes``), and
+        what the engine's observation says it knows (``Turn.observation``, which the runner sets)."""
+        if turn.observation is None:
+            raise ValueError("the suitang21 bot reads the engine's observation of its seat: give the Turn one "
+                             "(Game.observe(Viewer.of_seat(seat)); the runner does)")
+        notes = notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
+        notes.know(turn.observation)
+        return notes

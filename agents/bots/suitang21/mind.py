@@ -101,12 +101,10 @@ def talk(notes: Notes, turn: Turn, target: int | None) -> str:
         fresh = sorted(((s, r) for s, r in notes.camp_of.items() if s not in notes.claimed),
                        key=lambda item: item[1] != NON_VILLAGE)
         if fresh:
-            notes.claimed.add(fresh[0][0])
             return CLAIM_TEXT.format(seat=fresh[0][0], result=fresh[0][1])
     if notes.identity == "detective":
         found = [(s, i) for s, i in notes.identity_of.items() if i in ("狼人", "花蝴蝶") and s not in notes.claimed]
         if found:
-            notes.claimed.add(found[0][0])
             return DETECTIVE_TEXT.format(seat=found[0][0], identity=found[0][1])
     line = pick(turn, "talk", TALK)
     return line.format(s=target if target is not None else "几")

@@ -14,6 +14,7 @@ Version history
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,8 +24,9 @@ from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
 from engine.narrate.table import Narration
+from engine.observation import BudgetState, Observation, SeatStatus, SkillState, with_seat
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.suitang21 import legal
+from engine.rulesets.suitang21 import legal, observe
 from engine.rulesets.suitang21.aliases import ENGLISH
 from engine.rulesets.suitang21.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.suitang21.fold import fold
@@ -43,6 +45,7 @@ from engine.rulesets.suitang21.submit import submit
 from engine.rulesets.suitang21.texts import NARRATION
 from engine.rulesets.suitang21.upgrade import upgrade
 from engine.state import BaseState
+from engine.views import Viewer
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -119,6 +122,39 @@ class Suitang21(Ruleset):
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)
+
+    # -- what a viewer knows (``observe``) ---------------------------------------------------------
+
+    def observe(self, state: BaseState, viewer: Viewer) -> Observation:
+        """Every view shows each seat's cards (a judge's public posts)."""
+        assert isinstance(state, SuitangState)
+        obs = super().observe(state, viewer)
+        return observe.with_cards(state, obs)
+
+    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
+        assert isinstance(state, SuitangState)
+        obs = super().observe_seat(state, base, seat)
+        mine = tuple(s for s in ("sheriff",) if base.sheriff == seat)
+        obs = dataclasses.replace(obs, statuses=(*mine, *observe.statuses(state, seat, obs.role)))
+        camp = observe.lover_camp(state, seat)
+        if camp is not None and camp != obs.faction:
+            own = obs.status(seat)
+            obs = dataclasses.replace(obs, faction=camp)
+            obs = with_seat(obs, dataclasses.replace(own, faction=camp)) if own is not None else obs
+        return observe.others(state, obs, seat)
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        assert isinstance(state, SuitangState)
+        told = state.identities.get(seat)
+        return observe.skills(state, seat, told.role if told else None)
+
+    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
+        assert isinstance(state, SuitangState)
+        return observe.budgets(state, seat)
+
+    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
+        assert isinstance(state, SuitangState)
+        return observe.truth(state, status)
 
 
 RULESET = Suitang21

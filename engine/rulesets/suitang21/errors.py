@@ -50,7 +50,7 @@ ERRORS: dict[str, Pair] = {
     "unknown_skill": ("{seat}：不认识的技能「{name}」",
                       "{seat}: unknown skill '{name}' (`arena rules suitang21` lists them)"),
     # -- posts and ballots -------------------------------------------------------------------------
-    "day_posts_used": ("{seat} 今天已发满 {limit} 帖（选项 day_posts）；可以投票或跳过",
+    "day_posts_used": ("{seat} 今天已发满 {limit} 帖（每天的发帖上限）；可以投票或跳过",
                        "{seat} has made its {limit} posts today (option day_posts); vote or pass"),
     "no_such_floor": ("引用第 {floor} 楼：没有这一楼（帖子共 {floors} 楼）",
                       "quote {floor}: no such floor (the thread has {floors} floors)"),
@@ -95,17 +95,17 @@ ERRORS: dict[str, Pair] = {
     "act.last_words": ("留遗言", "leave last words"),
     "act.pass": ("跳过", "pass"),
     # -- setup -------------------------------------------------------------------------------------
-    "unknown_options": ("不认识的选项 {given}；可用：{known}", "unknown option(s) {given}; known: {known}"),
-    "no_rounds": ("rounds：suitang21 没有轮流发言（一天是一个开放的窗口）；请用 day_posts",
+    "unknown_options": ("不认识的开局选项 {given}；可用的选项：{known}", "unknown option(s) {given}; known: {known}"),
+    "no_rounds": ("『隋唐』没有轮流发言（一天是一个开放的窗口），不设发言轮数；请改设每天的发帖上限",
                   "rounds: suitang21 has no speaking turns (a day is one open window); use day_posts"),
-    "option_range": ("{option}：不能取 {value}；请给 0 至 200 的整数", "{option}: {value} is not allowed; give a whole number 0..200"),
+    "option_range": ("开局选项 {option} 不能取 {value}；请给 0 至 200 的整数", "{option}: {value} is not allowed; give a whole number 0..200"),
     "unknown_discipline": ("不认识的纪律类别 {given}；可用：{known}", "unknown discipline categories {given}; known: {known}"),
-    "roster_seats": ("suitang21 需要座位 1 至 {count} 各一次；缺少 {missing}，多出或重复 {extra}",
+    "roster_seats": ("『隋唐』需要座位 1 至 {count} 各一次；缺少 {missing}，多出或重复 {extra}",
                      "suitang21 needs seats 1..{count} exactly once; missing {missing}, extra or repeated {extra}"),
     "seat_no_role": ("{seat} 没有身份：请给每个座位一个身份，或全都不给",
                      "{seat} has no role: give every seat a role, or none at all"),
     "seat_unknown_role": ("{seat}：不认识的身份「{name}」", "{seat}: unknown role '{name}'"),
-    "roster_counts": ("身份配置与 suitang21 不符：{diff}", "roster does not match suitang21: {diff}"),
+    "roster_counts": ("身份配置与『隋唐』不符：{diff}", "roster does not match suitang21: {diff}"),
     "roster_count": ("{role} {got} 名（需要 {want} 名）", "{role} {got} (needs {want})"),
 }
 """Every code above, in zh and en (``Narration.errors``)."""

@@ -97,3 +97,42 @@ ADJUDICATIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ("§2.4 final hour", "no change of vote in the final hour: not modelled (no clock)", None,
      "the engine has no clock; a judge may close the window"),
 )
+
+FLAG_TEXTS: dict[str, tuple[str, str]] = {
+    "suitang.wolf_camp_counts_all": ("狼人阵营的判负和“过半”计数包括全部狼人阵营角色（花蝴蝶、狼人阵营的丘比特与情侣）",
+                                     "the wolf camp's loss and its half-of-the-living count take every wolf-camp role"),
+    "suitang.widow_needs_camp_defeat": ("寡妇刀要等狼人阵营被判负（否则所有狼人出局即可）",
+                                        "the widow's knife needs the wolf camp defeated (else every werewolf out is enough)"),
+    "suitang.cupid_may_link_self": ("丘比特可以把自己连为情侣之一", "Cupid may name itself as one of the lovers"),
+    "suitang.two_big_specials_only": ("双特只算两名情侣都是四大特（预言家、女巫、长老、守卫）",
+                                      "double specials only when both lovers are among the four big specials"),
+    "suitang.lovers_learn_identity": ("情侣还会得知伴侣的身份", "each lover is also told its partner's identity"),
+    "suitang.elder_penalty_includes_guard": ("长老惩罚也让守卫失去技能", "the elder penalty strikes the guard too"),
+    "suitang.elder_penalty_spares_black_lovers": ("长老惩罚只针对村民阵营（私奔的预言家、女巫、猎人不受影响）",
+                                                  "the elder penalty spares an eloped seer, witch or hunter"),
+    "suitang.save_spends_elder_life": ("救药救下未受过指杀的长老，仍会用掉他的额外一命",
+                                       "a save on the unhit elder still spends its extra life"),
+    "suitang.detective_mutual": ("侦探的目标也会得知侦探的身份", "the detective's target learns the detective's identity too"),
+    "suitang.void_potion_consumed": ("无效或浪费的药剂也算用掉", "a void or wasted potion is used up"),
+    "suitang.witch_may_save_self": ("女巫可以对自己使用救药", "the witch may save herself"),
+    "suitang.tongling_reports_propagated": ("通灵也报出指杀花蝴蝶时连带的被拥抱者",
+                                            "spirit sense also names the hugged role a kill on the butterfly reaches"),
+    "suitang.propagation_overrides_immunity": ("指向花蝴蝶的技能也作用于被拥抱者，即使他免疫指向他的技能",
+                                               "a skill aimed at the butterfly also reaches the hugged role, immune or not"),
+    "suitang.hugged_hunter_shoots": ("当晚被拥抱并出局的猎人仍可开枪", "a hunter hugged tonight who goes out tonight may shoot"),
+    "suitang.poisoned_hunter_shoots": ("被毒杀的猎人可以开枪", "a poisoned hunter may shoot"),
+    "suitang.sheriff_tie": ("竞岗平票时", "a tied sheriff election goes to"),
+    "suitang.acceleration_voids_changes": ("加速后所有改票作废，以首票为准", "after acceleration every change of vote is void"),
+    "suitang.dead_wolves_read_pack": ("出局的狼人留在狼群中只读", "dead wolves stay in the pack, read-only"),
+    "suitang.hug_voids_lovers_kill": ("拥抱一名黑情侣使当晚的情侣杀人无效", "a hug on a black lover voids the lovers' kill that night"),
+    "suitang.vote_change_limit": ("每天可以改票的次数", "changes of vote allowed a day"),
+    "suitang.vote_needs_reason": ("投给某人的票必须写明理由，否则算作废票", "a ballot for a seat needs a reason, else it is void"),
+}
+"""What each flag decides, in words (``Narration.flags``): how a game's changed adjudications read."""
+
+FLAG_WORDS: dict[str, tuple[str, str]] = {
+    "first_to_reach": ("最先达到最高票并保持者", "the first to reach the maximum and hold it"),
+    "random": ("随机一名平票者", "a random tied candidate"), "none": ("无人当选", "nobody"),
+    "-1": ("不限", "any number"),
+}
+"""The values of the flags that are not switches, as words (``Ctx.word``)."""

@@ -206,6 +206,8 @@ def aimed(s: SuitangState, target: int) -> list[int]:
 def _detect(s: SuitangState, e: ev.Resolved) -> None:
     if e.actor is not None:
         s.roles[e.actor].detect_used = True
+        if e.result == "exchanged":
+            s.detected.extend((e.actor, seat) for seat in e.targets)
 
 
 def _kill(s: SuitangState, e: ev.Resolved) -> None:
@@ -267,6 +269,7 @@ def _died(s: SuitangState, e: ev.Died) -> None:
     role = s.roles[e.seat]
     role.alive = False
     s.out_log.append((e.seat, e.cause))
+    s.died_at[e.seat] = (e.day, e.seq, e.cause)
     s.since_dawn.append(e.seat)
     if e.seat in s.red_pending:
         s.red_pending.remove(e.seat)

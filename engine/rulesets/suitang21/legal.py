@@ -42,7 +42,7 @@ the text; the bound keeps a game finite and leaves room above the 10-post activi
 
 POST = LegalAction("post")
 LAST_WORDS = (LegalAction("last_words"), PASS)
-ACCELERATE_REQUEST = LegalAction("skill", ACCELERATE, (), 0, free=True, note="ask to shorten the day (加速)")
+ACCELERATE_REQUEST = LegalAction("skill", ACCELERATE, (), 0, free=True, note="note.accelerate")
 
 
 def pending(s: SuitangState) -> dict[int, tuple[LegalAction, ...]]:
@@ -79,8 +79,9 @@ def team_post(team: str) -> LegalAction:
 
 @lru_cache(maxsize=512)
 def _vote_template(alive: tuple[int, ...], change: bool, needs_reason: bool = True) -> LegalAction:
-    note = "a change of vote (one allowed a day)" if change else \
-        "target and reason are both required" if needs_reason else ""
+    """A ballot: a first one, or a change (its note, a code of ``texts.STATUSES``, says which); a ballot
+    for a seat needs a reason unless flag ``suitang.vote_needs_reason`` is off (``needs_reason``)."""
+    note = "note.vote_change" if change else "note.vote_reason" if needs_reason else ""
     return LegalAction("vote", targets=alive, arity=1, abstain=True, free=True, note=note, needs_reason=needs_reason)
 
 

@@ -28,23 +28,33 @@ NO_KILL_RESULT = "无人被指杀"
 
 ROLES: tuple[RoleInfo, ...] = (
     RoleInfo(WEREWOLF, "狼人", "Werewolf", WOLVES, 5, (KILL,),
-             "Knows the pack (狼群); kills one living role a night as a team."),
+             "Knows the pack (狼群); kills one living role a night as a team.",
+             "与狼群互知；每晚与狼群共同指杀一名存活角色。"),
     RoleInfo(BUTTERFLY, "花蝴蝶", "Butterfly", WOLVES, 1, (HUG,),
              "Wolf camp, unknown to the wolves. Hugs one role a night (never the same twice): its skills and "
-             "skills aimed at it are void; skills aimed at the butterfly also hit it."),
-    RoleInfo(SEER, "预言家", "Seer", VILLAGE, 1, (CHECK,), "Each night learns one role's camp: 村民阵营 or 非村民阵营."),
+             "skills aimed at it are void; skills aimed at the butterfly also hit it.",
+             "狼人阵营，但与狼人互不相识。每晚拥抱一名角色（不能重复）：被拥抱者当晚的非强制技能与指向他的技能无效，"
+             "指向花蝴蝶的技能也作用于他。"),
+    RoleInfo(SEER, "预言家", "Seer", VILLAGE, 1, (CHECK,), "Each night learns one role's camp: 村民阵营 or 非村民阵营.",
+             "每晚查验一名角色的阵营：村民阵营或非村民阵营。"),
     RoleInfo(WITCH, "女巫", "Witch", VILLAGE, 1, (TONGLING, SAVE, POISON),
-             "Hears the night's kill target (通灵), then may save or poison once each per game, never both in one night."),
+             "Hears the night's kill target (通灵), then may save or poison once each per game, never both in one night.",
+             "通灵得知当晚被指杀的目标，之后救药、毒药各可用一次，同一晚只能用一种；用过救药后失去通灵。"),
     RoleInfo(ELDER, "长老", "Elder", VILLAGE, 1, (LONGEVITY,),
-             "Survives the first effective kill. Out by vote, poison or shot: the seer, witch and hunter lose their skills."),
+             "Survives the first effective kill. Out by vote, poison or shot: the seer, witch and hunter lose their skills.",
+             "第一次受到有效指杀不出局。被投票、毒药或最后一枪出局时，预言家、女巫、猎人失去全部技能。"),
     RoleInfo(GUARD, "守卫", "Guard", VILLAGE, 1, (SHIELD,),
-             "Each night shields one role (self allowed) from the kill; never the same role twice."),
+             "Each night shields one role (self allowed) from the kill; never the same role twice.",
+             "每晚守护一名角色（可以守自己）免于指杀，不能重复守护同一名角色。"),
     RoleInfo(CUPID, "丘比特", "Cupid", VILLAGE, 1, (ARROW, MATCHMAKER),
-             "Links two roles as lovers at the start; its camp follows theirs, and it is told none of it."),
-    RoleInfo(HUNTER, "猎人", "Hunter", VILLAGE, 1, (SHOT,), "When out (not by red card), shoots one living role."),
+             "Links two roles as lovers at the start; its camp follows theirs, and it is told none of it.",
+             "开局连两名角色为情侣；阵营随情侣而定，法官不会告诉它任何结果。"),
+    RoleInfo(HUNTER, "猎人", "Hunter", VILLAGE, 1, (SHOT,), "When out (not by red card), shoots one living role.",
+             "出局时（红牌罚下除外）开枪带走一名存活角色。"),
     RoleInfo(DETECTIVE, "侦探", "Detective", VILLAGE, 1, (DETECT,),
-             "Once per game: it and a chosen role learn each other's identity."),
-    RoleInfo(VILLAGER, "村民", "Villager", VILLAGE, 8, (), "No skill."),
+             "Once per game: it and a chosen role learn each other's identity.",
+             "每局限一次：与所选角色互知身份。"),
+    RoleInfo(VILLAGER, "村民", "Villager", VILLAGE, 8, (), "No skill.", "没有技能。"),
 )
 
 ROLE_NAMES = NameTable("role", [Name(r.id, r.zh, r.en) for r in ROLES])

@@ -99,6 +99,10 @@ class SuitangState(BaseState):
     origin: str = ""
     resume: str = ""
     out_log: list[tuple[int, str]] = field(default_factory=list)
+    detected: list[tuple[int, int]] = field(default_factory=list)
+    """(detective, role reached) of each 犯罪天才 that exchanged identities (B-17)."""
+    died_at: dict[int, tuple[int, int, str]] = field(default_factory=dict)
+    """Each out: (game day, seq of its judge record, the judge's cause), for the god view."""
     since_dawn: list[int] = field(default_factory=list)
     last_words_left: int = 5
     granted: list[int] = field(default_factory=list)

@@ -88,7 +88,7 @@ def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, phase: str, sk
     for legal in offered:
         if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
             return legal
-    can = list(dict.fromkeys(_act(lg.kind, lg.skill, lg.team) for lg in offered))
+    can = [_act(*key) for key in dict.fromkeys((lg.kind, lg.skill, lg.team) for lg in offered)]
     raise illegal("cannot_do", seat=seat, action=_act(kind, skill, team), phase=phase, can=can)
 
 

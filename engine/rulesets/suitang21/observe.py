@@ -1,0 +1,196 @@
+"""What a suitang21 seat knows of itself and of others now (``Ruleset.observe``), from the state.
+
+The shared observation (``engine.observation``) gives the public record (who is out and how, as
+the judge's posts said it; the sheriff) and what the seat was told of its identity. This adds what
+the rules tell a suitang21 seat, and nothing more:
+
+* its skills with what is left: 救药 and 毒药 once each, 犯罪天才 once a game, 丘比特之箭 at the
+  start; 通灵 lost once 救药 is used; every skill lost by the elder penalty (the seat was told);
+  杀人 lost by the only wolf lover or by the camp's defeat (told), gained by 寡妇刀 (told); 长寿之命
+  and 红娘之力 without a count, since neither the elder nor Cupid is ever told whether they applied;
+* its budgets: posts left today (option ``day_posts``), vote changes left, team messages left in
+  the window, and the game's last words not yet given (5 a game: counted from the public last-words
+  windows, so a death the judge has not announced never shows in it);
+* its statuses: 情侣 (and its partner as such), its cards, the notes above; Cupid's camp, which
+  follows the lovers', stays what it was dealt with a note, since the judge never tells it;
+* others: the pack's members are 狼人 to a wolf (狼群互知), 犯罪天才 tells the detective and its target
+  each other's identity, the partner is a lover (its identity only under flag B-09), and a lover
+  knows the camp it was told;
+* the god view: every seat's identity and camp, the judge's cause of each out, the elder's life.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, postable_teams, vote_open
+from engine.rulesets.suitang21.names import (
+    ARROW,
+    CHECK,
+    CUPID,
+    DETECT,
+    ELDER,
+    KILL,
+    LONGEVITY,
+    LOVERS,
+    MATCHMAKER,
+    POISON,
+    ROLES,
+    SAVE,
+    SHOT,
+    TONGLING,
+    WEREWOLF,
+    WOLF_TEAM,
+    WOLVES,
+)
+from engine.rulesets.suitang21.state import SuitangState
+
+SKILLS_OF = {role.id: role.skills for role in ROLES}
+"""Each identity's skills as its card lists them."""
+LAST_WORDS = 5
+"""Last words a game gives (§2.7)."""
+
+
+def skills(s: SuitangState, seat: int, role: str | None) -> tuple[SkillState, ...]:
+    """The skills of ``role`` (the identity the seat was told), and 杀人 where the seat holds it
+    otherwise (a black lover after 寡妇刀), with what is left of each."""
+    own = list(SKILLS_OF.get(role or "", ()))
+    if KILL not in own and s.roles[seat].has_kill:
+        own.append(KILL)
+    return tuple(_skill(s, seat, skill) for skill in own)
+
+
+def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
+    r = s.roles[seat]
+    lost = "skills_lost" if r.skills_lost else ""
+    if skill == KILL:
+        return _kill(s, seat)
+    if skill in (SAVE, POISON):
+        left = int(r.save_left if skill == SAVE else r.poison_left)
+        return SkillState(skill, left=left, total=1, usable=r.alive and left > 0 and not lost, note=lost)
+    if skill == TONGLING:
+        note = lost or ("" if r.tongling else "tongling_lost")
+        return SkillState(skill, usable=r.alive and not note, note=note or "forced")
+    if skill == DETECT:
+        left = 0 if r.detect_used else 1
+        return SkillState(skill, left=left, total=1, usable=r.alive and left > 0)
+    if skill == ARROW:
+        left = 1 if s.phase == "SETUP" and not s.cupid_choice else 0
+        return SkillState(skill, left=left, total=1, usable=left > 0, note="forced")
+    if skill in (LONGEVITY, MATCHMAKER):
+        return SkillState(skill, usable=r.alive, note="forced" if skill == LONGEVITY else "untold")
+    if skill in (CHECK, SHOT):
+        return SkillState(skill, usable=r.alive and not lost, note=lost)
+    return SkillState(skill, usable=r.alive)  # HUG, SHIELD: once per target, which the targets say
+
+
+def _kill(s: SuitangState, seat: int) -> SkillState:
+    r = s.roles[seat]
+    if r.has_kill:
+        widow = s.widow and seat in s.lovers and s.kill_team(seat) == LOVERS
+        return SkillState(KILL, usable=r.alive and s.kill_team(seat) is not None, note="widow_knife" if widow else "")
+    note = "camp_defeated" if WOLVES in s.defeated and r.camp == WOLVES else "no_kill"
+    return SkillState(KILL, usable=False, note=note)
+
+
+def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
+    """What the seat may still post, change and message now, and the game's last words left."""
+    r, out = s.roles[seat], []
+    if s.phase == "DAY" and r.alive:
+        limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
+        out.append(BudgetState("posts", max(0, limit - r.posts_today), limit))
+        changes = int(s.flags.get("suitang.vote_change_limit", 1))
+        if changes >= 0:
+            left = 0 if s.accelerated or not vote_open(s, seat) else changes - s.changes.get(seat, 0)
+            out.append(BudgetState("vote_changes", max(0, left), changes))
+    for team in postable_teams(s, seat):
+        used = s.window.team_posts.get(seat, 0)
+        out.append(BudgetState("team_posts", max(0, TEAM_POSTS_PER_PHASE - used), TEAM_POSTS_PER_PHASE, team=team))
+    out.append(BudgetState("last_words", max(0, LAST_WORDS - len(s.asked)), LAST_WORDS))
+    return tuple(out)
+
+
+def statuses(s: SuitangState, seat: int, role: str | None) -> tuple[str, ...]:
+    """What the seat knows of its own standing, as status ids (``texts.STATUSES``)."""
+    r, out = s.roles[seat], []
+    if seat in s.lovers:
+        out.append("lover")
+    if role == CUPID and seat not in s.lovers:
+        out.append("camp_follows_lovers")
+    if r.skills_lost:
+        out.append("skills_lost")
+    return tuple(out) + cards(s, seat)
+
+
+def cards(s: SuitangState, seat: int) -> tuple[str, ...]:
+    """A seat's cards short of the next one up (public: every card is a judge's post)."""
+    r = s.roles[seat]
+    return tuple(f"{color}:{n}" for color, n in (("blue", r.blue % 3), ("yellow", r.yellow % 3)) if n)
+
+
+def with_cards(s: SuitangState, obs: Observation) -> Observation:
+    """``obs`` with each seat's cards among its statuses."""
+    if not any(r.blue % 3 or r.yellow % 3 for r in s.roles.values()):
+        return obs
+    return dataclasses.replace(obs, seats=tuple(
+        dataclasses.replace(st, statuses=(*st.statuses, *cards(s, st.seat))) if cards(s, st.seat) else st
+        for st in obs.seats))
+
+
+def others(s: SuitangState, obs: Observation, seat: int) -> Observation:
+    """``obs`` with what ``seat`` knows of other seats: its pack (狼人 each), the identities 犯罪天才
+    told it, its partner (its identity only under flag B-09)."""
+    r = s.roles[seat]
+    pack = s.teams.get(WOLF_TEAM, []) if seat in s.teams.get(WOLF_TEAM, []) else []
+    known: dict[int, SeatStatus] = {}
+    for mate in pack:
+        if mate != seat:
+            known[mate] = _with(obs, mate, role=WEREWOLF, status="packmate")
+    for mate, ident in detected(s, seat).items():
+        known[mate] = _with(known.get(mate) or obs, mate, role=ident, status="")
+    if r.partner is not None and seat in s.lovers:
+        told = s.flags.get("suitang.lovers_learn_identity")
+        partner = s.roles[r.partner].identity if told else None
+        known[r.partner] = _with(known.get(r.partner) or obs, r.partner, role=partner, status="partner")
+    if not known:
+        return obs
+    return dataclasses.replace(obs, seats=tuple(known.get(st.seat, st) for st in obs.seats))
+
+
+def detected(s: SuitangState, seat: int) -> dict[int, str]:
+    """Identities ``seat`` learned by 犯罪天才: the detective its targets', a target the detective's
+    (under flag B-17)."""
+    out: dict[int, str] = {}
+    for detective, target in s.detected:
+        if detective == seat:
+            out[target] = s.roles[target].identity
+        elif target == seat and s.flags.get("suitang.detective_mutual", True):
+            out[detective] = s.roles[detective].identity
+    return out
+
+
+def _with(source: Observation | SeatStatus, seat: int, *, role: str | None, status: str) -> SeatStatus:
+    found = source if isinstance(source, SeatStatus) else source.status(seat)
+    assert found is not None
+    return dataclasses.replace(found, role=role or found.role,
+                               statuses=(*found.statuses, status) if status else found.statuses)
+
+
+def lover_camp(s: SuitangState, seat: int) -> str | None:
+    """The camp a lover was told (B-09: the lovers' notice), None for a seat that is not a lover."""
+    return s.roles[seat].camp if seat in s.lovers else None
+
+
+def truth(s: SuitangState, status: SeatStatus) -> SeatStatus:
+    """The judge's truth of one seat: identity, camp, alive, the judge's cause and the statuses."""
+    r = s.roles[status.seat]
+    died = s.died_at.get(status.seat)
+    extra = tuple(x for x, on in (("lover", status.seat in s.lovers), ("skills_lost", r.skills_lost),
+                                  ("elder_life_spent", r.identity == ELDER and r.elder_hit)) if on)
+    return dataclasses.replace(
+        status, alive=r.alive, role=r.identity or None, faction=r.camp or None,
+        cause=died[2] if died else status.cause, out_day=died[0] if died else status.out_day,
+        out_seq=died[1] if died else status.out_seq, statuses=(*status.statuses, *extra))
+
+
