@@ -4,7 +4,7 @@
     python -m prompts.golden --update   # rewrite them (review the diff before committing)
 
 One fixed game per rule set of ``SPECS``: umineko32 with seed ``SEED`` (its files in
-``tests/golden/prompts/``), qijian24 (in ``tests/golden/prompts/qijian24/``), each played here by a
+``tests/golden/prompts/``), qijian24 and suitang21 (in ``tests/golden/prompts/<rule set>/``), each played here by a
 small seeded player over the engine's legal actions (``prompts`` imports only ``engine``), whose
 texts include a forged judge post and a line break, so the files also show that player text stays
 quoted. Every seat keeps one ``SeatPrompt`` per language for the whole game and records its own
@@ -64,11 +64,17 @@ SPECS: dict[str, Spec] = {
         ("fenghuo", "STAGE1"), ("mowen", "NIGHT"), ("guageluo", "NIGHT"), ("mage", "NIGHT"), ("qinggan", "NIGHT"),
         ("ranger_reveal", "STAGE1"), ("envoy", "STAGE2"), (None, "STAGE2"), (None, "LAST_WORDS"),
     ), DIR / "qijian24", talk=0.4),
+    "suitang21": Spec("suitang21", 2, (
+        ("cupid", "SETUP"), (None, "DAY"), ("werewolf", "NIGHT"), ("seer", "NIGHT"), ("butterfly", "NIGHT"),
+        ("guard", "NIGHT"), ("detective", "NIGHT"), ("witch", "WITCH"), (None, "REACT"), (None, "VOTE_LAST_WORDS"),
+        (None, "LAST_WORDS")), DIR / "suitang21"),
 }
 """The rule sets with golden prompts."""
 
 
 def pick_targets(rand: random.Random, action: LegalAction) -> tuple[int, ...]:
+    if action.arity == 0 and not action.targets:
+        return ()
     if action.arity <= 1:
         return (rand.choice(action.targets),)
     if action.first_from:
@@ -94,6 +100,8 @@ def choose(rand: random.Random, seat: int, legal: Sequence[LegalAction], talk: f
         return Vote(seat=seat, target=rand.choice(action.targets), reason=text)
     if action.kind == "skill":
         return UseSkill(seat=seat, skill=action.skill or "", targets=pick_targets(rand, action))
+    if action.kind == "choose" and action.targets:
+        return Choose(seat=seat, skill=action.skill or "", targets=pick_targets(rand, action))
     if action.kind == "choose":
         return Choose(seat=seat, skill=action.skill or "", use=rand.random() < 0.5)
     if action.kind == "last_words":

@@ -105,3 +105,35 @@ def test_llm_seats_play_a_whole_game_through_the_fake_server() -> None:
     assert {r.seat for r in records} == set(range(1, 5))
     refused = [r.error or "" for r in records if r.fallback]
     assert all("needs a target and a reason" in e for e in refused), "the fake model never gives a reason"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_rules_text_says_every_flag_value_in_words(lang: str) -> None:
+    """Each ``{slot}`` of rules.md reads as a rule under every value of its flag (``flag_words.toml``),
+    never as the value or the flag's id; the phrases differ from value to value."""
+    texts = load("suitang21", lang)  # type: ignore[arg-type]
+    defaults = {f.name: f.default for f in RULESET.flags}
+    slots = {f.name for f in RULESET.flags if "{" + f.name.rsplit(".", 1)[-1] + "}" in texts.rules}
+    assert len(slots) >= 8
+    for flag in (f for f in RULESET.flags if f.name in slots):
+        values = list(flag.choices) or [True, False]
+        rules = [texts.fill_rules({**defaults, flag.name: value}) for value in values]
+        assert len(set(rules)) == len(values), flag.name
+        for value, text in zip(values, rules, strict=True):
+            short = flag.name.rsplit(".", 1)[-1]
+            assert "{" not in text and short not in text and " = true" not in text and " = false" not in text
+            phrase = texts.flag_words[short][str(value).lower() if isinstance(value, bool) else str(value)]
+            assert phrase in text, (flag.name, value)
+
+
+def test_golden_prompts_match() -> None:
+    """The golden prompts of suitang21 (``python -m prompts.golden --update`` rewrites them; review the diff)."""
+    from prompts import golden
+
+    spec = golden.SPECS["suitang21"]
+    texts = golden.goldens("suitang21")
+    assert len(texts) == 2 * len(spec.cases), "every case is reached in the golden game"
+    on_disk = {p.name: p.read_text(encoding="utf-8") for p in spec.dir.glob("*.txt")}
+    assert set(on_disk) == set(texts), "run `python -m prompts.golden --update` and review the diff"
+    for name, text in texts.items():
+        assert on_disk[name] == text, f"{name} differs: run `python -m prompts.golden --update` and review the diff"

@@ -80,7 +80,10 @@ def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
         return SkillState(skill, left=left, total=1, usable=left > 0, note="forced")
     if skill in (LONGEVITY, MATCHMAKER):
         return SkillState(skill, usable=r.alive, note="forced" if skill == LONGEVITY else "untold")
-    if skill in (CHECK, SHOT):
+    if skill == SHOT:  # fired on going out: usable while alive, and when the judge asks for it
+        asked = s.phase == "REACT" and s.window.question == SHOT and seat in s.window.eligible
+        return SkillState(skill, usable=(r.alive or asked) and not lost, note=lost)
+    if skill == CHECK:
         return SkillState(skill, usable=r.alive and not lost, note=lost)
     return SkillState(skill, usable=r.alive)  # HUG, SHIELD: once per target, which the targets say
 
