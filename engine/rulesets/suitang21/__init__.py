@@ -14,7 +14,6 @@ Version history
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -24,7 +23,7 @@ from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
 from engine.narrate.table import Narration
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState, with_seat
+from engine.observation import BudgetState, Observation, SeatStatus, SkillState
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.suitang21 import legal, observe
 from engine.rulesets.suitang21.aliases import ENGLISH
@@ -126,22 +125,14 @@ class Suitang21(Ruleset):
     # -- what a viewer knows (``observe``) ---------------------------------------------------------
 
     def observe(self, state: BaseState, viewer: Viewer) -> Observation:
-        """Every view shows each seat's cards (a judge's public posts)."""
+        """Every view shows each seat's cards (a judge's public posts); a seat's, with what it was told."""
         assert isinstance(state, SuitangState)
         obs = super().observe(state, viewer)
-        return observe.with_cards(state, obs)
+        return obs if viewer.kind == "seat" else observe.with_cards(state, obs)
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         assert isinstance(state, SuitangState)
-        obs = super().observe_seat(state, base, seat)
-        mine = tuple(s for s in ("sheriff",) if base.sheriff == seat)
-        obs = dataclasses.replace(obs, statuses=(*mine, *observe.statuses(state, seat, obs.role)))
-        camp = observe.lover_camp(state, seat)
-        if camp is not None and camp != obs.faction:
-            own = obs.status(seat)
-            obs = dataclasses.replace(obs, faction=camp)
-            obs = with_seat(obs, dataclasses.replace(own, faction=camp)) if own is not None else obs
-        return observe.others(state, obs, seat)
+        return observe.told(state, super().observe_seat(state, base, seat), seat)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         assert isinstance(state, SuitangState)

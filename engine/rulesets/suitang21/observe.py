@@ -133,32 +133,45 @@ def cards(s: SuitangState, seat: int) -> tuple[str, ...]:
 
 
 def with_cards(s: SuitangState, obs: Observation) -> Observation:
-    """``obs`` with each seat's cards among its statuses."""
-    if not any(r.blue % 3 or r.yellow % 3 for r in s.roles.values()):
+    """``obs`` (a spectator's, the god's) with each seat's cards among its statuses."""
+    extra = {seat: cards(s, seat) for seat, r in s.roles.items() if r.blue % 3 or r.yellow % 3}
+    if not extra:
         return obs
     return dataclasses.replace(obs, seats=tuple(
-        dataclasses.replace(st, statuses=(*st.statuses, *cards(s, st.seat))) if cards(s, st.seat) else st
+        dataclasses.replace(st, statuses=(*st.statuses, *extra[st.seat])) if st.seat in extra else st
         for st in obs.seats))
 
 
-def others(s: SuitangState, obs: Observation, seat: int) -> Observation:
-    """``obs`` with what ``seat`` knows of other seats: its pack (狼人 each), the identities 犯罪天才
-    told it, its partner (its identity only under flag B-09)."""
+def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
+    """``obs`` (a seat's, from the shared defaults) with all that suitang21 tells the seat beyond them,
+    in one copy: its statuses, the lovers' camp, and what it knows of other seats — its pack (狼人
+    each), the identities 犯罪天才 told it, its partner (its identity only under flag B-09) — with
+    every seat's cards."""
     r = s.roles[seat]
-    pack = s.teams.get(WOLF_TEAM, []) if seat in s.teams.get(WOLF_TEAM, []) else []
-    known: dict[int, SeatStatus] = {}
-    for mate in pack:
-        if mate != seat:
-            known[mate] = _with(obs, mate, role=WEREWOLF, status="packmate")
-    for mate, ident in detected(s, seat).items():
-        known[mate] = _with(known.get(mate) or obs, mate, role=ident, status="")
+    learned: dict[int, tuple[str | None, tuple[str, ...]]] = {}
+    if seat in s.teams.get(WOLF_TEAM, ()):
+        learned.update({mate: (WEREWOLF, ("packmate",)) for mate in s.teams[WOLF_TEAM] if mate != seat})
+    for other, ident in detected(s, seat).items():
+        learned[other] = (ident, learned.get(other, (None, ()))[1])
     if r.partner is not None and seat in s.lovers:
-        told = s.flags.get("suitang.lovers_learn_identity")
-        partner = s.roles[r.partner].identity if told else None
-        known[r.partner] = _with(known.get(r.partner) or obs, r.partner, role=partner, status="partner")
-    if not known:
-        return obs
-    return dataclasses.replace(obs, seats=tuple(known.get(st.seat, st) for st in obs.seats))
+        shown = s.roles[r.partner].identity if s.flags.get("suitang.lovers_learn_identity") else None
+        role, marks = learned.get(r.partner, (None, ()))
+        learned[r.partner] = (role or shown, (*marks, "partner"))
+    faction = lover_camp(s, seat) or obs.faction
+    seats = tuple(_seat(s, st, learned.get(st.seat), faction if st.seat == seat else None) for st in obs.seats)
+    mine = ("sheriff",) if obs.sheriff == seat else ()
+    return dataclasses.replace(obs, statuses=(*mine, *statuses(s, seat, obs.role)), faction=faction, seats=seats)
+
+
+def _seat(s: SuitangState, st: SeatStatus, learned: tuple[str | None, tuple[str, ...]] | None,
+          faction: str | None) -> SeatStatus:
+    """One seat as the viewer knows it: what it learned of it, its cards, the own seat's told camp."""
+    marks = cards(s, st.seat) if s.roles[st.seat].blue % 3 or s.roles[st.seat].yellow % 3 else ()
+    if learned is None and not marks and (faction is None or faction == st.faction):
+        return st
+    role, known = learned or (None, ())
+    return dataclasses.replace(st, role=role or st.role, statuses=(*st.statuses, *known, *marks),
+                               faction=faction or st.faction)
 
 
 def detected(s: SuitangState, seat: int) -> dict[int, str]:
@@ -171,13 +184,6 @@ def detected(s: SuitangState, seat: int) -> dict[int, str]:
         elif target == seat and s.flags.get("suitang.detective_mutual", True):
             out[detective] = s.roles[detective].identity
     return out
-
-
-def _with(source: Observation | SeatStatus, seat: int, *, role: str | None, status: str) -> SeatStatus:
-    found = source if isinstance(source, SeatStatus) else source.status(seat)
-    assert found is not None
-    return dataclasses.replace(found, role=role or found.role,
-                               statuses=(*found.statuses, status) if status else found.statuses)
 
 
 def lover_camp(s: SuitangState, seat: int) -> str | None:
