@@ -16,7 +16,7 @@ is allowed, and nothing else — an *id*, which a model must type exactly:
   where a prompt tells the model which tool to call;
 * a tool argument as the prompt writes it: ``name(arg)`` (``read_log(day)``) or ``key=value``;
 * ``SHARED_FRAME_WORDS``: the words the shared frames of every rule set's prompt still hold
-  (``prompts/templates/common/zh.toml``: ``token``, ``JSON``, ``AI``, the placeholders ``N`` and the
+  (``prompts/templates/common/zh.toml``: ``token``, ``JSON``, ``AI`` and the
   escape ``\\n``), which are no text of suitang21's; the test holds that each of them is in that file,
   so the allowance cannot hide one of suitang21's.
 
@@ -65,7 +65,7 @@ CALL = re.compile(r"\b[a-z_]+\([a-z_, ]*\)")
 KEY_VALUE = re.compile(r"\b[a-z_]+=\S+")
 TOOLS = frozenset({tool_name(a) for role in (*(r.id for r in RULESET.roles), None) for a in RULESET.vocabulary(role)}
                   | {"read_log", "write_notes"})
-SHARED_FRAME_WORDS = frozenset({"token", "JSON", "AI", "N", "n"})
+SHARED_FRAME_WORDS = frozenset({"token", "JSON", "AI", "n"})
 
 
 def english(text: str) -> list[str]:
