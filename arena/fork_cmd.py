@@ -2,7 +2,7 @@
 played on by the players given (the origin's, ``--seats FILE`` or ``--players``), with at most one
 floor edited (``--edit FLOOR=TEXT``) or dropped (``--drop FLOOR``) and, with ``--seed N``, its own
 randomness from the point on. See ``arena.fork``; the fork is stored beside its origin
-(``transcripts.forks``) and shown beside it by the replay viewer (``/replays/FORK/beside``).
+(``transcripts.forks``) and shown beside it by the replay viewer (``/replays/FORK#fork``, ``arena.server.replay_fork``).
 """
 
 from __future__ import annotations

@@ -55,8 +55,8 @@ TEXTS: dict[str, tuple[str, str]] = {
               "the fork ended: winners {winners}, {days} days, {events} events (origin: winners {origin_winners}, "
               "{origin_days} days)"),
     "same_end": ("与原对局逐字节相同", "byte for byte the same as the origin"),
-    "see": ("对照查看：arena serve 后打开 /replays/{fork}/beside；或 arena replay {fork}",
-            "see it beside its origin: arena serve, then /replays/{fork}/beside; or arena replay {fork}"),
+    "see": ("对照查看：arena serve 后打开 /replays/{fork}#fork，或 arena replay {fork} --html 文件",
+            "see it beside its origin: arena serve, then /replays/{fork}#fork; or arena replay {fork} --html FILE"),
     "resolution": ("结算", "resolution"),
     "action": ("行动", "action"),
     "none": ("无", "none"),

@@ -190,4 +190,35 @@ def test_the_cli_prints_the_fork_in_chinese(stored: tuple[Path, str]) -> None:
     done = subprocess.run([sys.executable, "-m", "arena", "fork", origin, "--at", "f20", "--db", str(db), "--show",
                            "none"], capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "分支" in done.stdout and "与原对局逐字节相同" in done.stdout and "/beside" in done.stdout
+    assert "分支" in done.stdout and "与原对局逐字节相同" in done.stdout and "#fork" in done.stdout
+
+
+def test_the_replay_viewer_shows_a_fork_beside_its_origin(stored: tuple[Path, str]) -> None:
+    from fastapi.testclient import TestClient
+
+    from arena.server.app import create_app
+    from arena.server.hub import Hub
+
+    db, origin = stored
+    assert fork(db, origin, "--at", "f30", "--seed", "11", "--players", "random", "--edit", f"30={DETECTIVE_CLAIM}") == 0
+    gid = newest(db)
+    at = fork_origin(db, gid)
+    assert at is not None
+    with TestClient(create_app(Hub(db))) as client:
+        page = client.get(f"/replays/{gid}?view=god").text
+        public = client.get(f"/replays/{gid}?view=spectator&lang=en").text
+        theirs = client.get(f"/replays/{origin}").text
+        exported = client.get(f"/replays/{gid}/export?view=seat&seat=3").text
+    section = page[page.index('<section id="fork">'):page.index("</section>", page.index('<section id="fork">'))]
+    assert f'href="/replays/{origin}?lang=zh"' in section and gid in section
+    assert f"与对局 {origin} 相同" in section and 'id="diverge"' in section
+    rows = re.findall(r"<tr class=\"(same|diverged)\"", section)
+    assert rows and rows[0] == "diverged"  # the edited floor: the first row after the point differs
+    assert section.count("反事实改写") == 1 and DETECTIVE_CLAIM in section
+    first_day = min(e.day for e in load_events(db, gid)[at.origin_seq:])
+    assert re.findall(r"<tr class=\"(?:same|diverged)\"[^>]*><td>第(\d+)天", section)[0] == str(first_day)
+    # the timeline: the fork point's line, the edit marked wherever the floor is shown, in any language
+    timeline = page[page.index('<section id="timeline">'):]
+    assert 'id="fork-point"' in timeline and timeline.index('id="fork-point"') < timeline.index(DETECTIVE_CLAIM)
+    assert "counterfactual edit" in public and "反事实改写" in exported and "并非原作者所写" in exported
+    assert f"/replays/{gid}?lang=zh" in theirs[theirs.index('<section id="fork">'):]  # the origin lists its forks

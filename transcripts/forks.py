@@ -116,7 +116,8 @@ def load_edits(db: Db, game_id: str) -> dict[int, ForkEdit]:
         while gid is not None:
             for r in con.execute(f"SELECT {', '.join(EDIT_COLUMNS[1:])} FROM fork_edits WHERE game_id = ? ORDER BY seq",
                                  [gid]).fetchall():
-                edit = ForkEdit(*r[:-1], audience=tuple(r[-1] or ()))
+                seq, floor, seat, action, text, original_seq, original_floor, vis, audience = r
+                edit = ForkEdit(seq, floor, seat, action, text, original_seq, original_floor, vis, tuple(audience or ()))
                 if (below is None or edit.seq < below) and edit.seq not in out:
                     out[edit.seq] = edit
             row = con.execute("SELECT origin_game, origin_seq FROM games WHERE game_id = ?", [gid]).fetchone()

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from arena.server.replay_fork import ForkView, load_fork_view
 from engine import events as ev
 from engine.events import Event
 from engine.narrate import Names
@@ -43,6 +44,8 @@ class ReplayData:
     names: Names
     beliefs: list[BeliefRow] = field(default_factory=list)
     """The seats' private reports at checkpoints (none where beliefs were not asked for)."""
+    fork: ForkView = field(default_factory=ForkView)
+    """The game as a fork (its origin beside it, its counterfactual floors) and the forks made of it."""
 
     @property
     def finished(self) -> bool:
@@ -58,8 +61,9 @@ def load_replay(db: Db, game_id: str) -> ReplayData:
         calls = load_calls(con, row.game_id)
         control = load_control(con, row.game_id)
         beliefs = load_beliefs(con, row.game_id)
+        fork = load_fork_view(con, row.game_id)
     ruleset = get_ruleset(row.header.ruleset)
-    return ReplayData(row, ruleset, events, seats, calls, control, Names.from_events(ruleset, events), beliefs)
+    return ReplayData(row, ruleset, events, seats, calls, control, Names.from_events(ruleset, events), beliefs, fork)
 
 
 def search_games(db: Db, ruleset: str = "", model: str = "", outcome: str = "", status: str = "") -> list[GameRow]:

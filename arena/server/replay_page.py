@@ -4,7 +4,8 @@ The page holds exactly one viewer's view: the events ``engine.views.view`` gives
 model calls of that seat (all of them for god, none for a spectator), and, for a finished game,
 the seats' roles behind a "reveal" button. Everything stored is text, escaped here; the one
 script is a constant (its hash goes into the page's Content-Security-Policy) and only toggles
-what is shown. Sections: header and views, seats, plots, beliefs (``replay_beliefs``: god sees how
+what is shown. Sections: header and views, the fork (``replay_fork``: a fork beside its origin from
+the fork point, or the forks made of this game), seats, plots, beliefs (``replay_beliefs``: god sees how
 near the truth they were, a seat its own reports, a spectator nothing), votes, deaths, then the
 timeline by day and phase with each LLM decision under the event it produced.
 """
@@ -22,6 +23,7 @@ from arena.server.payload import channel
 from arena.server.plots import heatmap
 from arena.server.replay_beliefs import beliefs_section
 from arena.server.replay_data import ReplayData, final_ballots, player_name, votes_by_day
+from arena.server.replay_fork import TimelineMarks, fork_section
 from engine import events as ev
 from engine.events import Event
 from engine.narrate import narrate
@@ -50,7 +52,8 @@ def t(lang: Lang, zh: str, en: str) -> str:
 def render_replay(data: ReplayData, viewer: Viewer, lang: Lang = "zh", *, nav: bool = True) -> str:
     """The page of ``data`` as ``viewer`` sees it; ``nav`` adds links to the other views (not in exports)."""
     events = view(data.events, viewer, data.ruleset)
-    body = [_header(data, viewer, lang, nav), _seats(data, viewer, lang), _plots(data, events, lang),
+    fork = fork_section(data.fork, data.row.game_id, data.ruleset, data.names, data.events, viewer, lang, nav=nav)
+    body = [_header(data, viewer, lang, nav), fork, _seats(data, viewer, lang), _plots(data, events, lang),
             beliefs_section(data, viewer, lang), _votes(data, events, lang), _deaths(data, events, viewer, lang), _timeline(data, events, viewer, lang)]
     title = escape(f"{data.names.title or data.row.header.ruleset} · {data.row.game_id} · {viewer}")
     return ("<!doctype html><html lang=\"" + lang + "\"><head><meta charset=\"utf-8\">"
@@ -166,6 +169,7 @@ def _deaths(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang) -
 
 def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang) -> str:
     calls = _calls_for(data.calls, viewer)
+    marks = TimelineMarks(data.fork, viewer, lang)
     sections: list[str] = []
     days: list[int] = []
     current: tuple[int, str] | None = None
@@ -180,8 +184,9 @@ def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang)
             current = key
             label = t(lang, f"第{e.day}天 · ", f"Day {e.day} · ") + data.names.phase(e.phase, lang)
             sections.append(f"<details open class=\"phase\" id=\"d{e.day}-{escape(e.phase)}\"><summary>{escape(label)}</summary>")
-        sections.append(_event(e, data, viewer, lang))
+        sections.append(marks.before(e.seq) + _event(e, data, viewer, lang, marks.after(e.seq)))
         sections.extend(_call(c, lang) for c in calls.pop(e.seq, []))
+    sections.append(marks.rest())
     if current is not None:
         sections.append("</details>")
     nav = " · ".join(f"<a href=\"#day{d}\">{t(lang, f'第{d}天', f'day {d}')}</a>" for d in days)
@@ -189,7 +194,8 @@ def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang)
             f"{''.join(sections)}</section>")
 
 
-def _event(e: Event, data: ReplayData, viewer: Viewer, lang: Lang) -> str:
+def _event(e: Event, data: ReplayData, viewer: Viewer, lang: Lang, mark: str = "") -> str:
+    """One event's line (``mark``: a counterfactual floor's mark, after its text)."""
     line = narrate(e, data.names, lang, god=viewer.kind == "god")
     if line is None:
         return ""
@@ -200,7 +206,7 @@ def _event(e: Event, data: ReplayData, viewer: Viewer, lang: Lang) -> str:
         blue = f" <span class=\"blue\">{t(lang, f'蓝字{e.blue}', f'blue {e.blue}')}</span>" if e.blue else ""
         return (f"<div class=\"ev post ch-thread\" id=\"f{e.floor}\" data-seq=\"{e.seq}\"><span class=\"floor\">"
                 f"{t(lang, f'{e.floor}楼', f'#{e.floor}')}</span>{blue} <b>{escape(data.names.seat(e.seat, lang))}</b>{quote}"
-                f"<p class=\"text\">{escape(e.text)}</p></div>")
+                f"<p class=\"text\">{escape(e.text)}</p>{mark}</div>")
     return f"<div class=\"ev k-{kind} ch-{channel(e)}\" data-seq=\"{e.seq}\">{escape(line)}</div>"
 
 
