@@ -201,10 +201,39 @@ def test_g13_day1_thresholds_and_runoff() -> None:
 
 
 def test_g13_stage2_refuses_a_ballot_for_a_non_suspect(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine refuses an ineligible ballot (C-24): unlike a change beyond the limit, not a void ballot."""
     data = data_of("G-13")
     step(data, "day", 1)["stage_votes"]["2"][0]["target"] = 20
     err = refused(data, tmp_path, capsys)
     assert "seat 1 (day 1, Stage 2: suspect debate vote)" in err and "ballot for seat 20 refused" in err
+
+
+def test_a_vote_change_beyond_the_limit_is_recorded_void_not_an_error() -> None:
+    """Issue 16: 超过1次的改票无效 stopped the judge console with exit 2. Seat 1 votes 15, changes to 16,
+    changes again to 17: the second change is void, recorded, and its first change stands (16 out, 13 of 24)."""
+    o = settled("vote-change-void")
+    [void] = o.topic("void_ballot")
+    assert void["seats"] == [1] and void["phase"] == "STAGE1"
+    assert {k: void["data"][k] for k in ("kind", "target", "kept")} == {"kind": "void", "target": 17, "kept": True}
+    assert void["data"]["error"]["code"] == "vote_change_limit" and void["data"]["error"]["params"]["limit"] == 1
+    assert [e["tally"] for e in o.typed("vote_result")] == [{"16": 13}] and o.deaths() == [(16, "day 1", "投票")]
+    line = "【法官】1号 的改票无效：改投 17号（理由：再改庄民），不计入"
+    assert line in o.text and "此前的投票仍有效" in o.text
+    assert [a["text"] for a in o.out["announcements"] if "改票无效" in a["text"]] == [
+        next(t for t in o.text.splitlines() if line in t).strip()]
+
+
+def test_a_void_abstention_in_stage2_leaves_the_count_as_it_was() -> None:
+    """An abstention counts as a vote or a change (弃权票也视为一次投票或改票): seat 1's second change in
+    Stage 2, to an abstention, is void, and G-13's 11–11 tie and its run-off stand."""
+    def twice(data: dict[str, Any]) -> None:
+        step(data, "day", 1)["stage_votes"]["2"] += [{"seat": 1, "target": 17}, {"seat": 1, "target": None}]
+    o = settled("G-13", twice)
+    [void] = o.topic("void_ballot")
+    assert (void["phase"], void["data"]["kind"], void["data"]["target"]) == ("STAGE2", "void", None)
+    assert [e["tally"] for e in o.typed("vote_result")][1] == {"6": 11, "17": 11}
+    assert [e["seats"] for e in o.typed("vote_result")] == [[], [], [17]]
+    assert "1号 的改票无效：改投 弃权，不计入" in o.text
 
 
 def test_g14_direct_kill_in_stage1() -> None:

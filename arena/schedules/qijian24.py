@@ -1,7 +1,10 @@
 """The judge schedule of qijian24: a day of up to three vote stages, then the night and its last words.
 
 A day step's ``actions`` and ``votes`` fall in Stage 1 (试探性投票); ``stage_votes`` and
-``stage_actions`` reach Stages 2 (可疑者辩论投票) and 3 (高票对决投票) when the count opens them.
+``stage_actions`` reach Stages 2 (可疑者辩论投票) and 3 (高票对决投票) when the count opens them. A
+second change of vote in one stage is void (每次投票只允许改票1次，超过1次的改票无效; an abstention counts
+as a vote or a change): the settlement records it and the seat's earlier ballot stands
+(``Schedule.void_ballots``).
 """
 
 from __future__ import annotations
@@ -27,4 +30,5 @@ SCHEDULE = Schedule(
     seat_options={},
     stages={1: "STAGE1", 2: "STAGE2", 3: "STAGE3"},
     noted_draws=frozenset({"暗杀", "独杀暗杀"}),
+    void_ballots={"vote_change_limit": "void"},
 )
