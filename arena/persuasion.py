@@ -88,6 +88,11 @@ class Run:
     ballots: list[Ballot] = field(default_factory=list)
 
 
+def run_name(samples: int) -> str:
+    """A new run's id: when it began, and its samples."""
+    return f"{utcnow():%Y%m%d-%H%M%S}-k{samples}"
+
+
 def final_ballots(events: Sequence[Event], day: int | None) -> list[Ballot]:
     """Each voter's last public ballot of each vote stage of ``day`` (None: every day)."""
     stage, last = 0, {}
@@ -173,8 +178,9 @@ class Asker:
 
 
 async def persuade(row: GameRow, events: list[Event], agents: dict[int, Any], *, day: int | None, samples: int,
-                   neutral: bool, stand_in: bool, lang: str) -> Run:
-    """Ask every (post, voter, condition, sample) of ``day`` (see the module docstring)."""
+                   neutral: bool, stand_in: bool, lang: str, run_id: str | None = None) -> Run:
+    """Ask every (post, voter, condition, sample) of ``day`` (see the module docstring); ``run_id`` names
+    the run (one id for every game of a tournament's run; default: now and ``K``)."""
     ruleset = row.header.ruleset
     ballots, posts = final_ballots(events, day), day_posts(events, day)
     if not ballots:
@@ -182,7 +188,7 @@ async def persuade(row: GameRow, events: list[Event], agents: dict[int, Any], *,
     asker = Asker(ruleset, agents, stand_in, lang)
     if not stand_in and not any(asker.source(b.voter) == "llm" for b in ballots):
         raise PersuasionError("persuasion_no_llm", game=row.game_id)
-    run = Run(row.game_id, f"{utcnow():%Y%m%d-%H%M%S}-k{samples}", day, samples, posts=posts, ballots=ballots)
+    run = Run(row.game_id, run_id or run_name(samples), day, samples, posts=posts, ballots=ballots)
     conditions = ("removed", "neutral") if neutral else ("removed",)
     jobs = []
     for m in moments(ruleset, events, ballots):

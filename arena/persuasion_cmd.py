@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from arena.persuasion import PersuasionError, Run, persuade, store
+from arena.persuasion import PersuasionError, Run, persuade, run_name, store
 from arena.seats import SeatFileError, load_seat_file, plan_from_configs, without_redactions
 from engine import events as ev
 from engine.events import Event
@@ -118,13 +118,14 @@ async def _run(args: argparse.Namespace) -> int:
     games = _games(args)
     asked: list[tuple[Run, list[Event], list[dict[str, Any]]]] = []
     skipped: list[PersuasionError] = []
+    run_id = run_name(args.samples)
     for game_id in games:
         row = load_header(args.db, game_id)
         if row.status != "finished":
             raise PersuasionError("persuasion_unfinished", game=game_id, status=row.status)
         events = load_events(args.db, game_id)
         try:
-            done = await _ask(args, row, events)
+            done = await _ask(args, row, events, run_id)
         except PersuasionError as exc:  # a tournament's game that ended before the day, or had no LLM voter
             if args.tournament is None or exc.code not in SKIPPABLE:
                 raise
@@ -167,7 +168,7 @@ def _games(args: argparse.Namespace) -> list[str]:
     return found[:args.games] if args.games else found
 
 
-async def _ask(args: argparse.Namespace, row: GameRow, events: list[Event]) -> Run:
+async def _ask(args: argparse.Namespace, row: GameRow, events: list[Event], run_id: str) -> Run:
     """One game's questions, through its own endpoints (or ``--seats``) unless a stand-in answers."""
     seats = int(getattr(events[0], "seats", 0))
     plan = None
@@ -176,7 +177,8 @@ async def _ask(args: argparse.Namespace, row: GameRow, events: list[Event]) -> R
             plan_from_configs(without_redactions(row.header.seat_configs), seed=row.header.seed)
     try:
         return await persuade(row, events, plan.agents if plan else {}, day=args.day, samples=args.samples,
-                              neutral=args.neutral, stand_in=args.stand_in is not None, lang=args.lang)
+                              neutral=args.neutral, stand_in=args.stand_in is not None, lang=args.lang,
+                              run_id=run_id)
     finally:
         if plan is not None:
             await plan.aclose()

@@ -21,11 +21,13 @@ from agents.llm.meter import CAP_REASON
 from arena.report_html import html
 from arena.report_md import markdown
 from arena.report_plots import figures
+from arena.report_style import style_table
 from arena.report_tables import Table, tables
 from arena.report_texts import Lang, t
 from evals.claims.ledger import ensure as ensure_ledger
 from evals.clustered import DEFAULT_RESAMPLES
-from evals.leaderboard import leaderboard
+from evals.facts import load_facts
+from evals.leaderboard import board_of
 from evals.ratings import DEFAULT_RATING_RESAMPLES, RATING_BUDGET
 from evals.summary import ClusterBy
 from evals.views import install_views
@@ -94,12 +96,14 @@ def write_report(db: Path, out: Path, *, tournament: str | None = None, views: b
                                                   [tournament]).fetchall()]
             if not game_ids:
                 raise TranscriptError(f"no games of tournament {tournament!r} in {db}; run `arena tournament FILE`")
-        board = leaderboard(con, game_ids, resamples=resamples, rating_resamples=rating_resamples, seed=seed,
-                            reference=reference, by=cluster)
+        games = load_facts(con, game_ids)
+        board = board_of(games, resamples=resamples, rating_resamples=rating_resamples, seed=seed,
+                         reference=reference, by=cluster)
         capped = cap_table(con, game_ids, lang)
     finally:
         con.close()
-    shown, drawn = [*tables(board, lang), capped], figures(board, lang)
+    style = style_table(games, lang, resamples=resamples, seed=seed)
+    shown, drawn = [*tables(board, lang), style, capped], figures(board, lang)
     source = db.name + (f" · {t(lang, 'tournament')} {tournament}" if tournament else "")
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "report.html", out / "report.md"]

@@ -17,6 +17,26 @@ Lang = Literal["zh", "en"]
 TEXT: dict[str, tuple[str, str]] = {
     "title": ("版杀竞技场评测报告", "Bansha Arena report"),
     "tournament": ("赛事", "tournament"),
+    "style.title": ("马甲的匿名性：只凭发言能否认出模型", "The aliases' anonymity: can the posts alone tell the model"),
+    "style.who": ("指标", "figure"),
+    "style.value": ("值", "value"),
+    "style.interval": ("95% 区间（按对局聚类）", "95% interval (clustered by game)"),
+    "style.units": ("依据", "basis"),
+    "style.basis": ("{docs} 个马甲 · {games} 局", "{docs} aliases · {games} games"),
+    "style.above": ("高出机会水平的准确率", "accuracy above chance"),
+    "style.accuracy": ("分类准确率", "accuracy"),
+    "style.chance": ("机会水平（总猜训练局中最常见的模型）", "chance (always the training games' most frequent model)"),
+    "style.recall": ("{label}：其马甲被认出的比例", "{label}: share of its aliases named right"),
+    "style.note": ("每局每个马甲的公开发言合为一篇（不含身份、投票与座位），以字符 1–3 元组的 TF-IDF 加逻辑回归"
+                   "（scikit-learn）分类，按对局分 {folds} 折交叉验证：测试局从不进入训练，{labels} 个模型。"
+                   "高出机会水平的准确率接近 0，说明马甲层在文风上是匿名的；明显大于 0，说明读帖就能认出模型。",
+                   "One document per alias and game (its public posts only: no role, vote or seat), character 1-3-gram "
+                   "TF-IDF and a logistic regression (scikit-learn), cross-validated over {folds} folds by game (a test "
+                   "game is never trained on), {labels} models. Accuracy above chance near 0: the alias layer is "
+                   "anonymous in style; clearly above 0: reading the thread tells the model."),
+    "style.missing.labels": ("只有 {labels} 个模型写过发言：没有可区分的对象。", "only {labels} model(s) posted: nothing to tell apart."),
+    "style.missing.games": ("只有 {games} 局有发言：按对局交叉验证至少需要 2 局。",
+                            "posts in {games} game(s) only: cross-validation by game needs at least 2."),
     "caps.title": ("因额度上限交给替补机器人的席位", "Seats handed to a stand-in by a cap"),
     "caps.note": ("{games} 局中有 {seats} 个席位在其模型端点达到额度上限（max_cost / max_tokens）后由替补机器人接手；"
                   "此后这些席位的决策都是机器人的。",

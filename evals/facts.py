@@ -151,6 +151,8 @@ class GameFacts:
     fallbacks: Counter[int] = field(default_factory=Counter)
     timeouts: Counter[int] = field(default_factory=Counter)
     posts: Counter[int] = field(default_factory=Counter)
+    post_texts: dict[int, list[str]] = field(default_factory=dict)
+    """Each seat's public posts, in thread order (``evals.style`` reads an alias's prose from them)."""
     overflows: Counter[int] = field(default_factory=Counter)
     majia: dict[int, int] = field(default_factory=dict)
     """A second name layer's number → seat (majiasha2's 马甲, from each seat's own notice), so that a
@@ -295,6 +297,8 @@ def _decision(game: GameFacts, seq: int, day: int, kind: str, seat: int, e: dict
             game.timeouts[seat] += 1
     elif kind == "posted":
         game.posts[seat] += 1
+        if e.get("vis", "public") == "public":
+            game.post_texts.setdefault(seat, []).append(str(e.get("text", "")))
     elif kind == "post_withheld":
         game.posts[seat] += 1
         if e.get("reason") == "blue_overflow":
