@@ -13,7 +13,8 @@ from collections.abc import Mapping
 
 from engine.legal import LegalAction
 from engine.narrate import Names
-from engine.narrate.context import quote
+from engine.narrate.context import Ctx, quote
+from engine.narrate.messages import note_text
 from prompts.render import seat_label
 from prompts.texts import Texts
 
@@ -83,8 +84,8 @@ def _skill(action: LegalAction, texts: Texts, names: Names) -> str:
                       targets=_seats(texts, names, action.targets, action.layer))
     if action.first_from:
         line += texts.word("action.first_from", first=_seats(texts, names, action.first_from))
-    elif action.note and action.note != "free":
-        line += texts.word("action.note", note=quote(action.note))
+    elif action.note:
+        line += texts.word("action.note", note=note_text(action.note, action.note_params, Ctx(names, texts.lang)))
     return line
 
 

@@ -17,8 +17,9 @@ Layout (``prompts/templates/``)::
     <ruleset>/<lang>/flag_words.toml
                                   optional: a ``{flag}`` slot of the rules text in words, one table
                                   per flag (its name after the prefix), one phrase per value
-                                  (``true``/``false``, or the value as written), so that the rules
-                                  say a flag's setting as a rule, never as ``flag = value``
+                                  (``true``/``false``, or the value as written; ``_`` any other
+                                  value, with ``{value}`` in it), so that the rules say a flag's
+                                  setting as a rule, never as ``flag = value``
 
 ``<lang>`` is ``zh`` (the default) or ``en``. Templates are plain text with ``{name}`` slots, filled
 by ``fill`` (only the names given are replaced, so other braces in the text stay as written).
@@ -79,7 +80,7 @@ class Texts:
     """The phase guide in brief (``phases_brief.toml``), over ``phases`` entry by entry."""
     flag_words: dict[str, dict[str, str]] = field(default_factory=dict)
     """A flag's short name → its value (as ``_shown`` writes it) → the phrase its rules slot reads
-    (``flag_words.toml``)."""
+    (``flag_words.toml``); ``_`` is the phrase of any other value, with ``{value}`` in it."""
 
     def word(self, key: str, **values: Any) -> str:
         """A frame from ``common/<lang>.toml`` (dotted keys reach into tables), filled."""
@@ -95,11 +96,15 @@ class Texts:
         flag's name after its rule set's prefix) filled: with the phrase ``flag_words`` gives its
         value, else the value as written."""
         text = self.rules_brief if brief and self.rules_brief else self.rules
-        values = {}
-        for name, value in flags.items():
-            short = name.rsplit(".", 1)[-1]
-            values[short] = self.flag_words.get(short, {}).get(_shown(value), _shown(value))
-        return fill(text, values)
+        return fill(text, {slot: self.flag_phrase(slot, value) for name, value in flags.items()
+                           for slot in (name.rsplit(".", 1)[-1],)})
+
+    def flag_phrase(self, slot: str, value: Any) -> str:
+        """One rules-text slot's words for ``value``: the phrase of that value, else the ``_`` phrase
+        with ``{value}`` filled, else the value as written."""
+        shown = _shown(value)
+        words = self.flag_words.get(slot, {})
+        return words[shown] if shown in words else words.get("_", shown).replace("{value}", shown)
 
     def role_card(self, role: str, *, brief: bool = False) -> str:
         """The role's card (``brief``: the brief one, where it exists)."""

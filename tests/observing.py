@@ -111,10 +111,46 @@ def fold_view(events: list[ev.Event], seat: int) -> Folded:
     return f
 
 
+def umineko32_told(events: list[ev.Event], seat: int) -> dict[int, str]:
+    """What an umineko32 seat's own events name of others: its chat mates (杀手群 and 侦探群 are formed of
+    one identity each, 魔女群 of the witch; a seat joining 杀手群 is the accomplice, one joining 魔女群
+    the apprentice, and a newcomer learns the members its join notice goes to), the accomplice named by
+    the promotion notice, the killers named to the accomplice."""
+    formed = {"killers": "killer", "detectives": "detective", "witches": "witch"}
+    joined = {"killers": "accomplice", "witches": "apprentice"}
+    out: dict[int, str] = {}
+    for e in events:
+        if isinstance(e, ev.TeamFormed):
+            out.update(dict.fromkeys(e.members, formed[e.team]))
+        elif isinstance(e, ev.TeamJoined):
+            out[e.seat] = joined[e.team]
+            if e.seat == seat:  # the newcomer learns who reads the chat: the notice's recipients
+                out.update({m: formed[e.team] for m in e.to if m not in out})
+        elif isinstance(e, ev.Notice) and e.topic == "promotion":
+            acc = int(e.data["accomplice"])
+            out[acc] = "accomplice"
+            if acc == seat and e.data.get("killer_name") is not None:
+                out[int(e.data["killer_name"])] = "killer"
+        elif isinstance(e, ev.Notice) and e.topic == "killer_name":
+            out.update(dict.fromkeys(e.seats, "killer"))
+    out.pop(seat, None)
+    return out
+
+
+TOLD_OF_OTHERS: dict[str, Callable[[list[ev.Event], int], dict[int, str]]] = {"umineko32": umineko32_told}
+"""Rule set → the identities of other seats that a seat's whole view tells it, where a single private
+event does not (``LEARNED``): umineko32's chat mates and the notices its chats receive, folded from
+the events alone; they join ``Folded.learned``, which the observation must name exactly."""
+
+
 def mismatches(game: Game, seat: int) -> list[str]:
     """Where ``game``'s observation of ``seat`` disagrees with the fold of its view (empty: none)."""
     obs = game.observe(Viewer.of_seat(seat))
-    folded = fold_view(game.view(Viewer.of_seat(seat)), seat)
+    events = game.view(Viewer.of_seat(seat))
+    folded = fold_view(events, seat)
+    told = TOLD_OF_OTHERS.get(game.ruleset.id)
+    if told is not None:
+        folded.learned.update(told(events, seat))
     return _compare(obs, folded, game)
 
 

@@ -20,6 +20,9 @@ from typing import Any
 import pytest
 
 from arena import judge
+from arena.scenario import check, parse
+from engine.errors import EngineError
+from engine.rulesets import get_ruleset
 from tests.judging import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +62,23 @@ def refused(data: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code == 2, err
     assert out == ""
     return err
+
+
+def refusal(data: dict[str, Any]) -> EngineError:
+    """The engine's coded error behind a refused step (the message the judge prints renders it)."""
+    parsed = parse(data)
+    ruleset = get_ruleset(parsed.ruleset)
+    check(parsed, ruleset)
+    with pytest.raises(judge.StepError) as err:
+        judge.settle(parsed, ruleset)
+    cause = err.value.__context__
+    assert isinstance(cause, EngineError)
+    return cause
+
+
+def why(error: EngineError) -> str:
+    """The code of the reason nested in a refusal (``skill_target``'s ``why``)."""
+    return str(error.params["why"]["code"])
 
 
 def cli(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -104,7 +124,7 @@ def test_cli_illegal_action_exits_2_naming_step_seat_and_reason() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert "steps[3] (night 5), seat 4" in done.stderr
-    assert "红字结界: target 12 is not legal" in done.stderr
+    assert "Red barrier: target seat 12 is not legal" in done.stderr
 
 
 def test_cli_bad_json_exits_2(tmp_path: Path) -> None:
@@ -208,7 +228,10 @@ def test_g05_restricted_barrier_may_still_take_self() -> None:
 def test_g05_restricted_barrier_on_a_piece_chosen_before_is_illegal(tmp_path: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     err = refused(data_of("G-05-illegal"), tmp_path, capsys)
-    assert "steps[3] (night 5), seat 4" in err and "target 12" in err and "restricted" in err
+    assert "steps[3] (night 5), seat 4" in err
+    error = refusal(data_of("G-05-illegal"))
+    assert (error.code, error.params["target"], why(error)) == ("skill_target", 12, "why.barrier_restricted")
+    assert error.render("zh") == "【红字结界】：目标 12号 不可选：12号 以前被结界过，而结界已受限：只能选自己或从未选过的棋子"
 
 
 def test_g06_consecutive_rule_includes_self_and_self_never_counts() -> None:
@@ -220,7 +243,9 @@ def test_g06_consecutive_rule_includes_self_and_self_never_counts() -> None:
 
 def test_g06_self_on_two_nights_in_a_row_is_illegal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     err = refused(data_of("G-06-illegal"), tmp_path, capsys)
-    assert "steps[1] (night 3), seat 4" in err and "target 4" in err and "last night" in err
+    assert "steps[1] (night 3), seat 4" in err
+    error = refusal(data_of("G-06-illegal"))
+    assert (error.code, error.params["target"], why(error)) == ("skill_target", 4, "why.barrier_consecutive")
 
 
 def test_g07_audition_chain() -> None:
@@ -230,18 +255,20 @@ def test_g07_audition_chain() -> None:
     assert results == [([6, 15], "异"), ([15, 10], "异"), ([10, 11], "同"), ([12, 16], "异")]
 
 
-@pytest.mark.parametrize(("night", "targets", "why"), [
-    (2, (10, 11), "exactly one target must be from [6, 15]"),
-    (2, (6, 15), "exactly one target must be from [6, 15]"),
-    (2, (6, 3), "the 观剧 itself"),
-    (5, (11, 16), "target 11 was selected on an earlier night"),
+@pytest.mark.parametrize(("night", "targets", "code", "params"), [
+    (2, (10, 11), "audition_chain", {"seats": [6, 15], "targets": [10, 11]}),
+    (2, (6, 15), "audition_chain", {"seats": [6, 15], "targets": [6, 15]}),
+    (2, (6, 3), "audition_self", {}),
+    (5, (11, 16), "audition_repeat", {"target": 11}),
 ])
-def test_g07_illegal_auditions(night: int, targets: tuple[int, int], why: str, tmp_path: Path,
-                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_g07_illegal_auditions(night: int, targets: tuple[int, int], code: str, params: dict[str, Any],
+                               tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     keep = {2: 1, 5: 3}[night]
     edit = with_step({"night": night, "actions": [skill(3, "演员试镜", *targets)]}, keep=keep)
     err = refused(data_of("G-07", edit), tmp_path, capsys)
-    assert f"(night {night}), seat 3" in err and why in err
+    assert f"(night {night}), seat 3" in err
+    error = refusal(data_of("G-07", edit))
+    assert error.code == code and error.params == {"skill": "audition", **params}
 
 
 def test_g07_audition_blocked_the_night_after_same(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -495,12 +522,16 @@ def test_dead_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     edit = with_step({"night": 7, "actions": [skill(15, "无常之刃", 1)]}, keep=3)
     err = refused(data_of("G-14", edit), tmp_path, capsys)
     assert "steps[3] (night 7), seat 15" in err and "seat 1 is dead" in err
+    assert why(refusal(data_of("G-14", edit))) == "why.dead"
 
 
 def test_out_of_phase_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     edit = with_step({"day": 2, "actions": [skill(1, "侦探权限", 15)]})
     err = refused(data_of("G-01", edit), tmp_path, capsys)
-    assert "steps[2] (day 2), seat 1" in err and "cannot use 侦探权限" in err and "RESTRICTED" in err
+    assert "steps[2] (day 2), seat 1" in err and "cannot use Detect in phase Restricted speech" in err
+    error = refusal(data_of("G-01", edit))
+    assert (error.code, error.params) == ("skill_now", {"seat": 1, "skill": "detect", "phase": "RESTRICTED", "day": 2})
+    assert error.render("zh") == "1号 不能在第2天的白天限制发言阶段使用【侦探权限】"
 
 
 def test_no_vote_on_day_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

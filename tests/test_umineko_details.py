@@ -77,9 +77,10 @@ def test_tell_name_names_the_killers_already_told() -> None:
             continue
         tell = next(a for a in template if a.skill == "tell_name")
         assert tell.free and not tell.decisive
-        assert tell.note.startswith("already told: ")
+        assert tell.note == "told_killers" and dict(tell.note_params)["seats"] == tuple(sorted(s.told & set(tell.targets)))
         return
     # the killer's turn may not come up at the stop; the template is still checked directly
     from engine.rulesets.umineko32.legal import _tell_name_template
 
-    assert _tell_name_template((15, 16), (15,)).note == "already told: 15"
+    template = _tell_name_template((15, 16), (15,))
+    assert (template.note, template.note_params) == ("told_killers", (("seats", (15,)),))

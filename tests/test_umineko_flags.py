@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from arena import cli, judge
 from arena.scenario import check, parse
+from engine.errors import EngineError
 from engine.rulesets import get_ruleset
 from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.umineko32.legal import postable_teams
@@ -48,14 +50,39 @@ def settle(steps: list[dict[str, Any]], flags: dict[str, Any] | None = None, **k
     return Outcome(scenario(steps, flags, **kw))
 
 
-def refused(steps: list[dict[str, Any]], flags: dict[str, Any] | None = None) -> str:
+@dataclass(frozen=True)
+class Refused:
+    """A step the judge refused: where (the step and seat, as the judge prints it) and why (the engine's
+    coded error: ``codes`` lists its code and the codes nested in it, e.g. the reason a target is not legal)."""
+
+    where: str
+    error: EngineError
+
+    @property
+    def codes(self) -> list[str]:
+        return [self.error.code, *nested_codes(self.error.params)]
+
+
+def nested_codes(params: Any) -> list[str]:
+    """The codes of the coded messages nested in ``params`` (a reason, an action), in order."""
+    if isinstance(params, dict):
+        own = [str(params["code"])] if "code" in params else []
+        return own + [c for v in params.values() for c in nested_codes(v)]
+    if isinstance(params, list | tuple):
+        return [c for v in params for c in nested_codes(v)]
+    return []
+
+
+def refused(steps: list[dict[str, Any]], flags: dict[str, Any] | None = None) -> Refused:
     """The engine's refusal of one of the steps (the judge would exit 2 with this message)."""
     parsed = parse(scenario(steps, flags))
     ruleset = get_ruleset(parsed.ruleset)
     check(parsed, ruleset)
     with pytest.raises(judge.StepError) as err:
         judge.settle(parsed, ruleset)
-    return str(err.value)
+    cause = err.value.__context__
+    assert isinstance(cause, EngineError)
+    return Refused(str(err.value).split(": ", 1)[0], cause)
 
 
 def skill(seat: int, name: str, *targets: int) -> dict[str, Any]:
@@ -150,7 +177,8 @@ def test_a10_blade_may_target_killers() -> None:
     steps = [night(1, skill(15, "无常之刃", 16))]
     assert settle(steps).deaths == [(16, "night 1", "无常之刃")]
     err = refused(steps, {"umineko.blade_may_target_killers": False})
-    assert "steps[0] (night 1), seat 15" in err and "target 16 is not legal" in err and "killers' side" in err
+    assert err.where == "steps[0] (night 1), seat 15" and err.codes == ["skill_target", "why.killers_side"]
+    assert err.error.params["target"] == 16
     other = settle([night(1, skill(15, "无常之刃", 1))], {"umineko.blade_may_target_killers": False})
     assert other.deaths == [(1, "night 1", "无常之刃")]
 
@@ -161,7 +189,7 @@ def test_a10_blade_may_target_killers() -> None:
 def test_a12_detective_self_check() -> None:
     steps = [night(1, skill(1, "侦探权限", 1))]
     err = refused(steps)
-    assert "seat 1" in err and "cannot check itself" in err
+    assert err.where == "steps[0] (night 1), seat 1" and err.codes == ["skill_target", "why.self_check"]
     allowed = settle(steps, {"umineko.detective_self_check": True})
     assert allowed.feedback("night 1", "侦探权限") == [(1, "侦探权限", [1], "白")]
 
@@ -169,13 +197,14 @@ def test_a12_detective_self_check() -> None:
 def test_a13_barrier_consecutive_includes_self() -> None:
     steps = [night(2, skill(4, "红字结界", 4)), night(3, skill(4, "红字结界", 4))]
     err = refused(steps)
-    assert "steps[1] (night 3), seat 4" in err and "last night" in err
+    assert err.where == "steps[1] (night 3), seat 4" and err.codes == ["skill_target", "why.barrier_consecutive"]
     free = settle(steps, {"umineko.barrier_consecutive_includes_self": False})
     results = [(e["day"], e["targets"], e["result"]) for e in free.events("resolved", skill="barrier")]
     assert results == [(2, [4], "protect"), (3, [4], "protect")]
     assert free.state.pieces[4].barrier_uses == 0
     other = [night(2, skill(4, "红字结界", 10)), night(3, skill(4, "红字结界", 10))]
-    assert "last night" in refused(other, {"umineko.barrier_consecutive_includes_self": False})
+    assert refused(other, {"umineko.barrier_consecutive_includes_self": False}).codes == [
+        "skill_target", "why.barrier_consecutive"]
 
 
 def test_a15_barrier_black_second_use_restricts() -> None:
@@ -189,7 +218,7 @@ def test_a15_barrier_black_second_use_restricts() -> None:
     then = [*first, night(5, skill(4, "红字结界", 10))]
     assert settle(then).events("resolved", skill="barrier", day=5)[0]["result"] == "void"
     err = refused(then, flag)
-    assert "steps[3] (night 5), seat 4" in err and "restricted" in err
+    assert err.where == "steps[3] (night 5), seat 4" and err.codes == ["skill_target", "why.barrier_restricted"]
 
 
 # -- A-16: results on a target that died tonight -----------------------------------------------------
@@ -208,7 +237,8 @@ def test_a16_results_for_dead_targets() -> None:
     assert void.state.pieces[15].yi_partners == set()
     # The 无效 pair does not chain rule ③ the next night; the default's 异 pair does (15 is alive).
     after = [*steps, night(2, skill(3, "演员试镜", 10, 11))]
-    assert "exactly one target must be from [15]" in refused(after)
+    chain = refused(after).error
+    assert chain.code == "audition_chain" and chain.params["seats"] == [15]
     assert settle(after, flag).feedback("night 2") == [(3, "演员试镜", [10, 11], "同")]
 
 
@@ -270,14 +300,15 @@ def test_a26_mark_any_piece_self() -> None:
     steps = [night(1, skill(5, "契约标记", 5), draws=APPRENTICE_7)]
     assert settle(steps).feedback("night 1", "契约标记") == [(5, "契约标记", [5], "失败")]
     err = refused(steps, {"umineko.mark_any_piece": False})
-    assert "steps[0] (night 1), seat 5" in err and "cannot mark herself" in err
+    assert err.where == "steps[0] (night 1), seat 5" and err.codes == ["skill_target", "why.mark_self"]
 
 
 def test_a26_mark_any_piece_dead() -> None:
     steps = [night(1, skill(15, "无常之刃", 1), draws=APPRENTICE_7), night(2, skill(5, "契约标记", 1))]
     assert settle(steps).feedback("night 2", "契约标记") == [(5, "契约标记", [1], "失败")]
     err = refused(steps, {"umineko.mark_any_piece": False})
-    assert "steps[1] (night 2), seat 5" in err and "seat 1 is dead" in err
+    assert err.where == "steps[1] (night 2), seat 5" and err.codes == ["skill_target", "why.dead"]
+    assert str(err.error) == "Contract mark: target seat 1 is not legal: seat 1 is dead"
     alive = [night(1, draws=APPRENTICE_7), night(2, skill(5, "契约标记", 9))]
     assert settle(alive, {"umineko.mark_any_piece": False}).feedback("night 2") == [(5, "契约标记", [9], "成功")]
 
@@ -369,13 +400,13 @@ def test_a45_witch_skills_after_latch_castling() -> None:
 def test_a45_witch_skills_after_latch_marks() -> None:
     steps = [*LATCH_AT_VOTE_4, night(4, skill(5, "契约标记", 1))]
     err = refused(steps)
-    assert "steps[6] (night 4), seat 5" in err and "cannot use 契约标记" in err
+    assert err.where == "steps[6] (night 4), seat 5" and err.codes == ["skill_now"] and err.error.params["skill"] == "mark"
     late = settle(steps, {"umineko.witch_skills_after_latch": True})
     assert late.feedback("night 4", "契约标记") == [(5, "契约标记", [1], "失败")]
     assert late.state.ascended
     after = [*steps, night(5, skill(5, "契约标记", 2))]  # after the ascension: no more marks
     err = refused(after, {"umineko.witch_skills_after_latch": True})
-    assert "steps[7] (night 5), seat 5" in err and "cannot use 契约标记" in err  # a dead witch may still chat (A-41)
+    assert err.where == "steps[7] (night 5), seat 5" and err.codes == ["skill_now"]  # a dead witch may still chat (A-41)
 
 
 # -- every adjudication is accounted for --------------------------------------------------------------

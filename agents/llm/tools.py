@@ -21,6 +21,8 @@ from agents.llm.aliases import AliasBook
 from agents.llm.claim_field import claims_property
 from agents.llm.texts import text
 from engine.legal import LegalAction
+from engine.narrate.context import Ctx
+from engine.narrate.messages import note_text
 from engine.narrate.names import Lang
 from prompts.actions import LIMIT_OF, safe_name, tool_name
 
@@ -267,7 +269,7 @@ def _skill(template: LegalAction, book: AliasBook) -> ToolSpec | None:
     name = f"skill_{safe_name(skill)}"
     description = text(lang, "skill", skill=book.names.skill(skill, lang))
     if template.note:
-        description += f" ({template.note})"
+        description += f" ({note_text(template.note, template.note_params, Ctx(book.names, lang))})"
     if not template.decisive:
         description += text(lang, "skill.free")
     props = target_props(template, book)

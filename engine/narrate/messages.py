@@ -12,6 +12,9 @@ Parameters are rendered by their name: ``seat``/``target``/``speaker``/``actor``
 ``error`` (a nested coded message: ``{"code": …, "params": …}``) recursively; anything else as
 written. A code without a text (an old transcript's free-text reason) is shown as written, quoted:
 it is data.
+
+A legal action's note (``LegalAction.note``, ``note_params``) is rendered the same way from the rule
+set's ``Narration.notes`` (``note_text``).
 """
 
 from __future__ import annotations
@@ -79,6 +82,19 @@ def render_message(code: str, params: Mapping[str, Any], c: Ctx, shared: Mapping
     found = c.text.errors.get(code) or shared.get(code) or ERRORS.get(code) or FALLBACKS.get(code)
     if found is None:
         return quote(code) if not params else quote(code) + c.t("：", ": ") + _params(params, c)
+    return fill(found, params, c)
+
+
+def note_text(code: str, params: Iterable[tuple[str, Any]], c: Ctx) -> str:
+    """A legal action's note (``LegalAction.note``: a code of the rule set's ``Narration.notes``,
+    with its ``note_params``) in ``c``'s language. A note without a text (a sentence written by an
+    older rule set) is shown as written, quoted; the Chinese-screen tests refuse it."""
+    found = c.text.notes.get(code)
+    return quote(code) if found is None else fill(found, dict(params), c)
+
+
+def fill(found: Pair, params: Mapping[str, Any], c: Ctx) -> str:
+    """The template of ``found`` in ``c``'s language with each parameter rendered by its name."""
     template = c.t(*found)
     shown = {key: param(key, value, c) for key, value in params.items()}
     try:
@@ -106,7 +122,7 @@ def param(key: str, value: Any, c: Ctx) -> str:
     if isinstance(value, bool):
         return c.t("是", "yes") if value else c.t("否", "no")
     if isinstance(value, (list, tuple)):
-        return c.sep.join(param(key, v, c) for v in value)
+        return c.sep.join(param(key, v, c) for v in value) if value else c.t("无", "none")
     if isinstance(value, str):
         return c.word(value)
     return quote(str(value))

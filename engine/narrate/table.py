@@ -77,6 +77,8 @@ class Narration:
     """Status ids of an observation (``dying``, ``frenzied`` …) and skill notes (``restricted`` …)."""
     errors: Mapping[str, Pair] = field(default_factory=_frozen)
     """The rule set's error codes (``IllegalAction``) → message templates with ``{param}`` fields."""
+    notes: Mapping[str, Pair] = field(default_factory=_frozen)
+    """``LegalAction.note`` codes → templates with ``{param}`` fields (``note_params``), as errors are."""
     flags: Mapping[str, Pair] = field(default_factory=_frozen)
     """Each adjudication flag → what it decides, in words (rules texts and headers say a changed flag
     this way, never by its id)."""

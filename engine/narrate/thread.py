@@ -27,17 +27,22 @@ def game_created(e: ev.GameCreated, c: Ctx) -> str:
 
 
 def flag_text(c: Ctx, name: str, value: Any) -> str:
-    """A changed adjudication flag in words: what it decides and the value set (its id only where the
-    rule set has no words for it, which the coverage test refuses)."""
+    """A changed adjudication flag in words: what it decides and the value set (a value the rule set
+    names in words as ``<flag>=<value>``, else yes/no or the value itself); its id only where the rule
+    set has no words for it, which the coverage test refuses."""
     found = c.text.flags.get(name)
-    shown = value_text(c, value)
+    shown = value_text(c, value, name)
     if found is None:
         return f"{quote(name)} = {shown}"
     return c.t(f"{found[0]}：{shown}", f"{found[1]}: {shown}")
 
 
-def value_text(c: Ctx, value: Any) -> str:
-    """A flag's value as words: yes/no for a switch, else the value as written (numbers, Chinese words)."""
+def value_text(c: Ctx, value: Any, name: str = "") -> str:
+    """A flag's value as words: the rule set's words for ``<flag>=<value>`` where it has them (``none``,
+    ``-1`` …), yes/no for a switch, else the value as written (numbers, Chinese words)."""
+    named = c.text.pair("words", f"{name}={value}") if name and not isinstance(value, bool) else None
+    if named is not None:
+        return c.t(*named)
     if isinstance(value, bool):
         return c.t("是", "yes") if value else c.t("否", "no")
     return c.word(str(value))

@@ -24,7 +24,7 @@ from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
 from engine.narrate.table import Narration
-from engine.observation import BudgetState, Observation, SkillState
+from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.umineko32 import legal, observe
 from engine.rulesets.umineko32.aliases import ENGLISH
@@ -117,7 +117,16 @@ class Umineko32(Ruleset):
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         assert isinstance(state, UminekoState)
         obs = super().observe_seat(state, base, seat)
-        return dataclasses.replace(obs, statuses=(*obs.statuses, *observe.statuses(state, seat, obs.role)))
+        return dataclasses.replace(obs, statuses=(*obs.statuses, *observe.statuses(state, seat, obs.role)),
+                                   seats=observe.with_mates(state, obs.seats, seat))
+
+    def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
+        assert isinstance(state, UminekoState)
+        return observe.teams(state, seat)
+
+    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
+        assert isinstance(state, UminekoState)
+        return observe.truth(state, status)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         assert isinstance(state, UminekoState)

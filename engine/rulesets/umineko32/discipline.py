@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SetupError
 from engine.events import PUBLIC, Warned
+from engine.rulesets.umineko32.errors import setup_error
 from engine.rulesets.umineko32.flow import st
 
 if TYPE_CHECKING:
@@ -29,8 +29,7 @@ def normalise(value: Any) -> list[str]:
     for item in value:
         cat = _BY_ZH.get(item, item)
         if cat not in CATEGORIES:
-            raise SetupError(f"unknown discipline category {item!r}; known: "
-                             + ", ".join(f"{c} ({z})" for c, z in CATEGORIES.items()))
+            raise setup_error("unknown_discipline", item=repr(item), known=[f"{c}（{z}）" for c, z in CATEGORIES.items()])
         out.append(cat)
     return out
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.flags import Flag
+from engine.narrate.table import Pair
 
 FLAGS: tuple[Flag, ...] = (
     Flag("umineko.witch_color", "白", "A-01",
@@ -80,6 +81,78 @@ FLAGS: tuple[Flag, ...] = (
     Flag("umineko.witch_skills_after_latch", False, "A-45",
          "契约标记 and 王车易位 stay available after the witch's win latched, until her ascension"),
 )
+
+
+TEXTS: dict[str, Pair] = {
+    "umineko.witch_color": ("魔女对侦探、观剧和红字结界显示的颜色",
+                            "the colour the witch shows to detectives, the theatergoer and the barrier"),
+    "umineko.apprentice_color": ("见习魔女对侦探、观剧和红字结界显示的颜色",
+                                 "the colour the apprentice witch shows to detectives, the theatergoer and the barrier"),
+    "umineko.witch_vacuous_win": ("没有存活平民时，魔女方也算达成胜利条件",
+                                  "the witch's condition holds when no commoner is alive"),
+    "umineko.witch_cowins_when_latched": ("魔女方只要在游戏结束前达成条件就共同胜利（否则须在结束前已魔女复苏）",
+                                          "the witch's side co-wins whenever its condition held before the end "
+                                          "(else only if the witch's revival came before the end)"),
+    "umineko.barrier_blocks_conversion": ("第一晚受红字结界保护的平民刀口不会变成共犯",
+                                          "a barrier on the night-1 commoner target also prevents its conversion "
+                                          "to the accomplice"),
+    "umineko.blade_may_target_killers": ("无常之刃可以选杀手和已合流的共犯",
+                                         "the blade may target killers and a merged accomplice"),
+    "umineko.detective_team_check": ("两名侦探每晚共用一次查验", "the two detectives share one check a night"),
+    "umineko.detective_self_check": ("侦探可以查验自己", "a detective may check itself"),
+    "umineko.barrier_consecutive_includes_self": ("红字结界不能连续两晚选审问官自己",
+                                                  "the barrier may not take the inquisitor itself two nights running"),
+    "umineko.theater_chain_last_use": ("观剧的规则③看最后一次试镜，而不只看前一晚",
+                                       "the theatergoer's rule ③ follows the last audition, not only the night before"),
+    "umineko.barrier_black_second_use_restricts": ("第二次对【黑】使用红字结界（将其杀死）后，结界也受限",
+                                                   "a second barrier on a black piece (which kills it) also "
+                                                   "restricts the barrier"),
+    "umineko.results_for_dead_targets": ("目标当晚死亡时，查验和试镜仍给出结果（否则结果为无效）",
+                                         "checks and auditions give their result even when a target died that night "
+                                         "(else the result is void)"),
+    "umineko.privilege_needs_living_theatergoer": ("舞台特权只在观剧存活时给予并生效",
+                                                   "stage privilege is granted, and protects, only while the "
+                                                   "theatergoer lives"),
+    "umineko.castling_respects_privilege": ("投票时王车易位的替身若有舞台特权则不死",
+                                            "a vote-castling replacement with stage privilege does not die"),
+    "umineko.castling_prefers_believers": ("王车易位的替身优先从信仰魔女的已标记平民中抽取",
+                                           "the castling replacement is drawn among marked believers first"),
+    "umineko.inheritance_fallback": ("没有存活的信仰者时，魔法传承", "with no living believer, the inheritance"),
+    "umineko.mark_any_piece": ("契约标记可以选任何棋子（存活或死亡，包括魔女自己）",
+                               "the mark may take any piece, alive or dead, the witch herself included"),
+    "umineko.default_belief": ("平民不作选择时视为信仰魔女", "a commoner who makes no choice believes in the witch"),
+    "umineko.accomplice_sees_target": ("未合流的共犯每晚会被告知杀手的刀口",
+                                       "the unmerged accomplice is told the killers' target each night"),
+    "umineko.reveal_roles_on_death": ("公布死者的身份", "the roles of the dead are announced"),
+    "umineko.vote_change_limit": ("每人每天可改票的次数", "vote changes a seat may make in a day"),
+    "umineko.tie": ("平票时", "on a tied vote"),
+    "umineko.blue_limit": ("白天限制发言阶段每人每天的蓝字数", "blue (reasoning) posts a day in the restricted phase"),
+    "umineko.last_words_days": ("死亡可以留遗言的天数（第 1 天起）", "the days whose dead may leave last words (from day 1)"),
+    "umineko.warnings_to_drown": ("被淹死所需的警告数", "the warnings that drown a piece"),
+    "umineko.dead_keep_team_chat": ("死者仍可读写自己的群聊", "the dead keep reading and writing their team chat"),
+    "umineko.tell_inquisitor_restriction": ("红字结界受限时私信告知审问官",
+                                            "the inquisitor is told when its barrier becomes restricted"),
+    "umineko.soul_joins_after_last_words": ("魔法传承的灵魂在遗言之后才加入魔女群",
+                                            "the inheritance soul joins the witches' chat only after its last words"),
+    "umineko.witch_skills_after_latch": ("魔女方达成条件后，契约标记和王车易位在魔女复苏前仍可用",
+                                         "the mark and castling stay available after the witch's condition held, "
+                                         "until her revival"),
+}
+"""What each flag decides, in words (``Narration.flags``): a changed flag reads ``what：value``."""
+
+VALUES: dict[str, Pair] = {
+    "umineko.inheritance_fallback=death": ("随机一名平民死亡，成为见习魔女的灵魂",
+                                          "kills a random commoner, who becomes the apprentice's soul"),
+    "umineko.inheritance_fallback=convert_alive": ("随机一名平民存活着成为见习魔女",
+                                                  "makes a random commoner the apprentice, alive"),
+    "umineko.vote_change_limit=-1": ("不限", "unlimited"),
+    "umineko.tie=none": ("无人出局", "nobody is voted out"),
+    "umineko.tie=random": ("平票者中随机一人出局", "one of the tied at random is voted out"),
+    "umineko.tie=all_tied_die": ("平票者全部出局", "all the tied are voted out"),
+    "umineko.last_words_days=0": ("无（任何死者都不能留遗言）", "none (no one leaves last words)"),
+    "umineko.last_words_days=99": ("每一天", "every day"),
+}
+"""Flag values that are words, not numbers or 白/黑 (``flag=value`` → zh, en)."""
 
 
 class Adjudication(NamedTuple):

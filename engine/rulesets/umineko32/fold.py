@@ -41,6 +41,8 @@ def _team_formed(s: UminekoState, e: ev.TeamFormed) -> None:
 
 def _team_joined(s: UminekoState, e: ev.TeamJoined) -> None:
     s.teams.setdefault(e.team, []).append(e.seat)
+    if e.seat not in e.to:
+        s.nominal.setdefault(e.team, set()).add(e.seat)
     if e.seat == s.soul_pending:
         s.soul_pending = None
 
@@ -234,7 +236,8 @@ _RESOLVED: dict[str, Callable[[UminekoState, ev.Resolved], None]] = {
 
 
 def _died(s: UminekoState, e: ev.Died) -> None:
-    s.pieces[e.seat].alive = False
+    piece = s.pieces[e.seat]
+    piece.alive, piece.cause, piece.died = False, e.cause, (e.day, e.seq)
     if e.cause == DROWNED:
         return
     if s.phase in ("SETTLEMENT", "DAWN") or (s.phase == "CASTLE" and s.castle_form == "night"):
@@ -270,6 +273,11 @@ def _seats_out(s: UminekoState, e: ev.SeatsOut) -> None:
         s.to_drown = []
 
 
+def _notice(s: UminekoState, e: ev.Notice) -> None:
+    if e.topic == "promotion":
+        s.promoted = True
+
+
 def _nothing(s: UminekoState, e: Any) -> None:
     return None
 
@@ -281,7 +289,7 @@ HANDLERS: dict[str, Handler] = {
     "team_posted": _team_posted, "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill,
     "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
     "last_words": _last_words, "warned": _warned, "win_latched": _latched, "game_ended": _ended,
-    "announced": _nothing, "feedback": _nothing, "notice": _nothing, "seats_out": _seats_out,
+    "announced": _nothing, "feedback": _nothing, "notice": _notice, "seats_out": _seats_out,
     "dawn": _nothing, "vote_result": _nothing, "sheriff": _nothing, "role_revealed": _nothing,
     "layer_listed": _nothing, "layer_assigned": _nothing,
 }

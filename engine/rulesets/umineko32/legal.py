@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.errors import IllegalAction
 from engine.legal import PASS, LegalAction
+from engine.rulesets.umineko32.errors import because, illegal
 from engine.rulesets.umineko32.names import (
     AUDITION,
     BARRIER,
@@ -25,7 +25,6 @@ from engine.rulesets.umineko32.names import (
     KILLERS,
     MARK,
     SAME,
-    SKILL_NAMES,
     TELL_NAME,
     THEATERGOER,
     WITCH,
@@ -37,6 +36,10 @@ FREE_PER_TURN = 2
 """Free actions (team posts, a name for the accomplice) one seat may take inside one turn or window."""
 VOTE_PHASE_POSTS = 1
 """Public posts one seat may make during the VOTE window (the spec allows posting there)."""
+TOLD_NOTE = "told_killers"
+"""弃明投暗's note: the living killers the accomplice already knows (``seats``)."""
+CHAIN_NOTE = "audition_chain"
+"""演员试镜's note under rule ③: one target must come from last night's 异 pair (``first_from``)."""
 
 
 def pending(s: UminekoState) -> dict[int, tuple[LegalAction, ...]]:
@@ -96,9 +99,10 @@ def _vote_template(alive: tuple[int, ...]) -> LegalAction:
 
 @lru_cache(maxsize=256)
 def _tell_name_template(killers: tuple[int, ...], told: tuple[int, ...]) -> LegalAction:
-    """弃明投暗's targets; the note names the killers the accomplice already knows (A-29)."""
-    note = "already told: " + ", ".join(map(str, told)) if told else ""
-    return LegalAction("skill", TELL_NAME, killers, 1, free=True, note=note)
+    """弃明投暗's targets; the note names the living killers the accomplice already knows (A-29)."""
+    if not told:
+        return LegalAction("skill", TELL_NAME, killers, 1, free=True)
+    return LegalAction("skill", TELL_NAME, killers, 1, free=True, note=TOLD_NOTE, note_params=(("seats", told),))
 
 
 def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
@@ -174,8 +178,7 @@ def _skill_template(s: UminekoState, seat: int, skill: str) -> LegalAction:
     if skill == AUDITION:
         first, others = audition_options(s, seat)
         pool = tuple(sorted(set(first) | set(others)))
-        note = "one target must come from first_from (rule ③)" if first else ""
-        return LegalAction("skill", skill, pool, 2, first_from=first, note=note)
+        return LegalAction("skill", skill, pool, 2, first_from=first, note=CHAIN_NOTE if first else "")
     return LegalAction("skill", skill, targets_for(s, seat, skill), 1)
 
 
@@ -295,65 +298,62 @@ def audition_available(s: UminekoState, seat: int) -> bool:
 
 def check_skill(s: UminekoState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
     """Raise ``IllegalAction`` unless ``seat`` may use ``skill`` on ``targets`` now."""
-    zh = SKILL_NAMES.zh(skill)
     if skill == TELL_NAME:
         if not tell_name_open(s, seat):
-            raise IllegalAction(f"seat {seat} cannot use {zh} now (only living killers, before curfew, "
-                                "on day 1 or while an unmerged accomplice lives)")
+            raise illegal("tell_name_closed", seat=seat, skill=skill)
     elif s.phase != "NIGHT" or skill not in night_skills(s, seat):
-        raise IllegalAction(f"seat {seat} cannot use {zh} ({skill}) in phase {s.phase} on day {s.day}")
+        raise illegal("skill_now", seat=seat, skill=skill, phase=s.phase, day=s.day)
     if skill == AUDITION:
         _check_audition(s, seat, targets)
         return
     if len(targets) != 1:
-        raise IllegalAction(f"{zh} takes exactly 1 target, got {list(targets)}")
+        raise illegal("skill_arity", skill=skill, n=1, count=len(targets))
     target = targets[0]
     if target not in s.pieces:
-        raise IllegalAction(f"{zh}: no seat {target} (seats are 1..{len(s.pieces)})")
+        raise illegal("skill_no_seat", skill=skill, number=target, count=len(s.pieces))
     if target not in targets_for(s, seat, skill):
-        raise IllegalAction(f"{zh}: target {target} is not legal: {_why_not(s, seat, skill, target)}")
+        raise illegal("skill_target", skill=skill, target=target, why=_why_not(s, seat, skill, target))
 
 
-def _why_not(s: UminekoState, seat: int, skill: str, target: int) -> str:
+def _why_not(s: UminekoState, seat: int, skill: str, target: int) -> dict[str, object]:
     if skill == MARK and target == seat:
-        return "the witch cannot mark herself (flag umineko.mark_any_piece is false)"
+        return because("why.mark_self")
     if not s.pieces[target].alive:
-        return f"seat {target} is dead"
+        return because("why.dead", seat=target)
     if skill == DETECT and target == seat:
-        return "a detective cannot check itself (A-12, flag umineko.detective_self_check)"
+        return because("why.self_check")
     if skill == BLADE:
-        return f"seat {target} is on the killers' side (flag umineko.blade_may_target_killers is false)"
+        return because("why.killers_side", seat=target)
     if skill == TELL_NAME:
-        return f"seat {target} is not a living killer"
+        return because("why.not_killer", seat=target)
     if skill == BARRIER and _consecutive(s, seat, target):
-        return f"seat {target} was barriered last night (no two nights in a row)"
+        return because("why.barrier_consecutive", seat=target)
     if skill == BARRIER:
-        return f"seat {target} was barriered before and the barrier is restricted to self or new pieces"
-    return "not allowed by the rules"
+        return because("why.barrier_restricted", seat=target)
+    return because("why.not_allowed")
 
 
 def _check_audition(s: UminekoState, seat: int, targets: tuple[int, ...]) -> None:
     if len(targets) != 2 or targets[0] == targets[1]:
-        raise IllegalAction(f"演员试镜 takes 2 different targets, got {list(targets)}")
+        raise illegal("audition_pair", skill=AUDITION, count=len(set(targets)))
     for t in targets:
         if t not in s.pieces:
-            raise IllegalAction(f"演员试镜: no seat {t}")
+            raise illegal("skill_no_seat", skill=AUDITION, number=t, count=len(s.pieces))
         if t == seat:
-            raise IllegalAction(f"演员试镜: target {t} is the 观剧 itself (rule ①)")
+            raise illegal("audition_self", skill=AUDITION)
         if not s.pieces[t].alive:
-            raise IllegalAction(f"演员试镜: target {t} is dead")
+            raise illegal("skill_target", skill=AUDITION, target=t, why=because("why.dead", seat=t))
     first, others = audition_options(s, seat)
     if first:
         chained = [t for t in targets if t in first]
         if len(chained) != 1:
-            raise IllegalAction(f"演员试镜: exactly one target must be from {list(first)} "
-                                f"(last night's 异 pair, rule ③); got {list(targets)}")
+            raise illegal("audition_chain", skill=AUDITION, seats=list(first), targets=list(targets))
         rest = [t for t in targets if t not in first]
     else:
         rest = list(targets)
     for t in rest:
         if t not in others:
-            raise IllegalAction(f"演员试镜: target {t} was selected on an earlier night (rule ②)")
+            raise illegal("audition_repeat", skill=AUDITION, target=t)
 
 
 def needs_commoner(s: UminekoState) -> list[int]:

@@ -1,24 +1,45 @@
-"""What an umineko32 seat knows of its own skills and allowances now (``Ruleset.observe``).
+"""What an umineko32 seat knows now beyond the public record (``Ruleset.observe``), and the judge's truth.
 
 The shared observation (``engine.observation``) gives the public record and what the seat was told
-of its identity; this adds the rule set's own: each skill of the seat's role with what is left of
-it (王车易位 once, 红字结界 restricted after its second use on a 白 piece, 演员试镜 blocked the night
-after a 同), the 蓝字 left in the restricted phase, the posts and team messages left in the turn or
-window, the vote changes left, last words still granted, and the seat's own status (its belief).
+of its identity; this adds the rule set's own:
+
+* each skill of the seat's role with what is left of it: 王车易位 once, 杀人诛心 and 魔法传承 on night
+  1 only, 魔女预言 given at the start, 契约标记 and 王车易位 stopped once the witch's condition
+  latched, 红字结界 restricted after its second use on a 白 piece (where the judge tells the
+  inquisitor so, flag A-42), 演员试镜 blocked the night after a 同, 弃明投暗 while it can still reach
+  an unmerged accomplice, and a merged accomplice's 无常之刃;
+* the allowances the rules count: the 蓝字 left in the restricted phase, the posts and team messages
+  left in the turn or window, the vote changes left, last words still granted;
+* the seat's own statuses (a 平民's belief, a merged accomplice);
+* the chats the seat was told of (``teams``: not one a dead seat joined in name only, flag A-41);
+* what the rules tell a seat of others (``mates``): its chat mates' identities (杀手群, 侦探群, 魔女群
+  are chats of one identity each, and the merged or dead accomplice and the apprentice join them by a
+  notice that names them), the accomplice to the killers once the promotion notice has named it, and
+  the killers the accomplice has been told by name;
+* the god view's truth (``truth``): every identity, the judge's cause of each death, and every
+  status the judge tracks (beliefs, marks, merges, today's 舞台特权).
 """
 
 from __future__ import annotations
 
-from engine.observation import BudgetState, SkillState
+import dataclasses
+
+from engine.observation import BudgetState, SeatStatus, SkillState, TeamState
 from engine.rulesets.umineko32 import legal
 from engine.rulesets.umineko32.names import (
+    ACCOMPLICE,
     AUDITION,
     BARRIER,
     BELIEF,
     BLADE,
     CASTLING,
-    DETECT,
+    COMMONER,
+    CONVERSION,
+    INHERITANCE,
+    KILLER,
+    KILLERS,
     MARK,
+    PROPHECY,
     ROLES,
     SAME,
     TELL_NAME,
@@ -27,34 +48,48 @@ from engine.rulesets.umineko32.state import TURN_PHASES, UminekoState
 
 SKILLS_OF = {role.id: role.skills for role in ROLES}
 """Each role's skills as its card lists them."""
+FACTION_OF = {role.id: role.faction for role in ROLES}
 
 
 def skills(s: UminekoState, seat: int, role: str | None) -> tuple[SkillState, ...]:
     """The skills of ``role`` (the role the seat knows it has) with what is left of each."""
-    return tuple(_skill(s, seat, skill) for skill in SKILLS_OF.get(role or "", ())
-                 if skill != BELIEF or s.phase == "SETUP")
+    own = SKILLS_OF.get(role or "", ())
+    if role == ACCOMPLICE and s.pieces[seat].merged:
+        own = (BLADE, *own)
+    return tuple(_skill(s, seat, skill) for skill in own if skill != BELIEF or s.phase == "SETUP")
 
 
 def _skill(s: UminekoState, seat: int, skill: str) -> SkillState:
     piece = s.pieces[seat]
     if skill == CASTLING:
         left = 0 if s.castling_used else 1
-        return SkillState(skill, left=left, total=1, usable=left > 0 and legal.witch_skills_open(s))
+        open_ = legal.witch_skills_open(s)
+        return SkillState(skill, left=left, total=1, usable=left > 0 and open_, note="" if open_ else "latched")
     if skill == MARK:
-        return SkillState(skill, usable=legal.witch_skills_open(s), note="" if legal.witch_skills_open(s) else "latched")
+        open_ = legal.witch_skills_open(s)
+        return SkillState(skill, usable=open_, note="" if open_ else "latched")
     if skill == BARRIER:
-        return SkillState(skill, usable=piece.alive, note="restricted" if s.inquisitor_restricted else "")
+        told = s.inquisitor_restricted and bool(s.flags.get("umineko.tell_inquisitor_restriction"))
+        return SkillState(skill, usable=piece.alive, note="restricted" if told else "")
     if skill == AUDITION:
         blocked = bool(s.theater) and s.theater[-1][3] == SAME and s.theater[-1][0] == legal.tonight(s) - 1
-        return SkillState(skill, usable=piece.alive, note="blocked_tonight" if blocked else "")
+        return SkillState(skill, usable=piece.alive and not blocked, note="blocked_tonight" if blocked else "")
     if skill == BELIEF:
         chosen = seat in s.window.done
         return SkillState(skill, left=0 if chosen else 1, total=1, usable=not chosen)
     if skill == TELL_NAME:
-        return SkillState(skill, usable=piece.alive and seat in s.teams.get("killers", ()))
-    if skill in (BLADE, DETECT):
-        return SkillState(skill, usable=piece.alive)
+        return SkillState(skill, usable=piece.alive and seat in s.teams.get(KILLERS, ()) and _name_reaches(s))
+    if skill in (CONVERSION, INHERITANCE):
+        return SkillState(skill, usable=s.day <= 1, note="" if s.day <= 1 else "night1_only")
+    if skill == PROPHECY:
+        return SkillState(skill, usable=False, note="given")
     return SkillState(skill, usable=piece.alive)
+
+
+def _name_reaches(s: UminekoState) -> bool:
+    """Whether a name told today can still reach the accomplice (day 1, or an unmerged one lives)."""
+    acc = s.accomplice
+    return s.day == 1 or (acc is not None and s.pieces[acc].alive and not s.pieces[acc].merged)
 
 
 def budgets(s: UminekoState, seat: int) -> tuple[BudgetState, ...]:
@@ -77,5 +112,59 @@ def budgets(s: UminekoState, seat: int) -> tuple[BudgetState, ...]:
 
 
 def statuses(s: UminekoState, seat: int, role: str | None) -> tuple[str, ...]:
-    """What the seat knows of its own standing: its belief (a 平民 chose to believe in the witch)."""
-    return ("believer",) if role == "commoner" and s.pieces[seat].believes else ()
+    """What the seat knows of its own standing: a 平民's belief, an accomplice's merge."""
+    piece = s.pieces[seat]
+    if role == COMMONER and piece.believes:
+        return ("believer",)
+    if role == ACCOMPLICE and piece.merged:
+        return ("merged",)
+    return ()
+
+
+def teams(s: UminekoState, seat: int) -> tuple[TeamState, ...]:
+    """The chats ``seat`` is in and was told of (not one it joined in name only, dead, under A-41
+    false), with their members; whether the dead read on is flag A-41."""
+    reads_dead = bool(s.flags.get("umineko.dead_keep_team_chat", True))
+    return tuple(TeamState(team, tuple(members), reads_dead=reads_dead) for team, members in s.teams.items()
+                 if seat in members and seat not in s.nominal.get(team, ()))
+
+
+def mates(s: UminekoState, seat: int) -> dict[int, str]:
+    """Seat → identity, for every other seat whose identity the rules have told ``seat``."""
+    known: dict[int, str] = {}
+    for team in teams(s, seat):
+        known.update({m: s.pieces[m].role for m in team.members if m != seat})
+    acc = s.accomplice
+    if acc is not None and s.promoted:
+        if seat in s.teams.get(KILLERS, ()) and acc != seat:
+            known[acc] = ACCOMPLICE
+        if seat == acc:
+            known.update({k: KILLER for k in s.told if k != seat})
+    return known
+
+
+def with_mates(s: UminekoState, seats: tuple[SeatStatus, ...], seat: int) -> tuple[SeatStatus, ...]:
+    """``seats`` with the identities ``seat`` knows of others (``mates``)."""
+    known = mates(s, seat)
+    return tuple(dataclasses.replace(st, role=known[st.seat], faction=FACTION_OF.get(known[st.seat]))
+                 if st.seat in known else st for st in seats)
+
+
+def truth(s: UminekoState, status: SeatStatus) -> SeatStatus:
+    """``status`` as the judge knows it: identity, faction, alive, the judge's cause and the statuses."""
+    piece = s.pieces.get(status.seat)
+    if piece is None:
+        return status
+    day, seq = piece.died if piece.died is not None else (status.out_day, status.out_seq)
+    return dataclasses.replace(
+        status, alive=piece.alive, role=piece.role or None, faction=piece.faction or None,
+        cause=None if piece.alive else piece.cause or status.cause, out_day=None if piece.alive else day,
+        out_seq=None if piece.alive else seq, statuses=(*status.statuses, *judged(s, status.seat)))
+
+
+def judged(s: UminekoState, seat: int) -> tuple[str, ...]:
+    """The statuses the judge tracks for ``seat``: belief, mark, merge, today's 舞台特权."""
+    piece = s.pieces[seat]
+    flags = (("believer", piece.believes), ("marked", piece.marked), ("merged", piece.merged),
+             ("immune", piece.immune_day == s.day and piece.alive))
+    return tuple(name for name, on in flags if on)

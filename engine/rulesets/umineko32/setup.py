@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SetupError, UnknownName
+from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     AliasesAssigned,
@@ -22,6 +22,7 @@ from engine.flags import resolve_flags
 from engine.ruleset import SeatSetup
 from engine.rulesets.umineko32.aliases import ALIASES
 from engine.rulesets.umineko32.discipline import normalise
+from engine.rulesets.umineko32.errors import because, setup_error
 from engine.rulesets.umineko32.flags import FLAGS
 from engine.rulesets.umineko32.flow import DEFAULT_ROUNDS, begin, begin_turns, st
 from engine.rulesets.umineko32.legal import needs_commoner
@@ -50,15 +51,15 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
     known = {"rounds", "discipline", "floor"}
     unknown = set(given) - known
     if unknown:
-        raise SetupError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
+        raise setup_error("unknown_options", unknown=sorted(unknown), known=sorted(known))
     rounds = dict(DEFAULT_ROUNDS)
     for phase, n in dict(given.get("rounds", {})).items():
         if phase not in rounds or not isinstance(n, int) or not 0 <= n <= 50:
-            raise SetupError(f"rounds: {phase}={n!r} is not allowed; give 0..50 for {sorted(rounds)}")
+            raise setup_error("rounds_value", phase=phase, value=repr(n))
         rounds[phase] = n
     floor = given.get("floor", "turns")
     if floor not in ("turns", "open"):
-        raise SetupError(f"floor: {floor!r} is not allowed; give \"turns\" or \"open\"")
+        raise setup_error("floor_value", value=repr(floor))
     return {"rounds": rounds, "discipline": normalise(given.get("discipline", True)), "floor": floor}
 
 
@@ -96,19 +97,20 @@ def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
     missing = sorted(set(range(1, SEATS + 1)) - set(seats))
     extra = sorted({s for s in seats if not 1 <= s <= SEATS} | {s for s in seats if seats.count(s) > 1})
     if missing or extra:
-        raise SetupError(f"umineko32 needs seats 1..{SEATS} exactly once; missing {missing}, extra or repeated {extra}")
+        raise setup_error("seating", count=SEATS, missing=missing, extra=extra)
     roles: dict[int, str] = {}
     for item in seating:
         if item.role is None:
-            raise SetupError(f"seat {item.seat} has no role: give every seat a role, or none at all")
+            raise setup_error("seat_no_role", number=item.seat)
         try:
             roles[item.seat] = ROLE_NAMES.id(item.role)
         except UnknownName as err:
-            raise SetupError(f"seat {item.seat}: {err}") from None
+            raise setup_error("seat_role", number=item.seat, error=err.to_dict()) from None
     want, got = Counter(DEAL), Counter(roles.values())
     if want != got:
-        diff = [f"{ROLE_NAMES.zh(r)} {got[r]} (needs {want[r]})" for r in sorted(set(want) | set(got)) if got[r] != want[r]]
-        raise SetupError("roster does not match umineko32: " + "; ".join(diff))
+        diff = [because("roster.count", role=r, count=got[r], needs=want[r])
+                for r in sorted(set(want) | set(got)) if got[r] != want[r]]
+        raise setup_error("roster", diff=diff)
     return roles
 
 

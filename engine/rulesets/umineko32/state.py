@@ -34,6 +34,10 @@ class Piece:
     blue_today: int = 0
     voted_today: bool = False
     vote_changes: int = 0
+    cause: str = ""
+    """The judge's cause of the death (``Died.cause``), once dead."""
+    died: tuple[int, int] | None = None
+    """(day, seq) of the death, once dead."""
 
     @property
     def color(self) -> str:
@@ -72,6 +76,8 @@ class UminekoState(BaseState):
 
     pieces: dict[int, Piece] = field(default_factory=dict)
     teams: dict[str, list[int]] = field(default_factory=dict)
+    nominal: dict[str, set[int]] = field(default_factory=dict)
+    """Team → members that joined in name only (dead, under flag A-41 false: never told of the chat)."""
     window: Window = field(default_factory=Window)
     floor: int = 0
     night: int = 0
@@ -80,6 +86,8 @@ class UminekoState(BaseState):
     name_today: int | None = None
     day1_name: int | None = None
     told: set[int] = field(default_factory=set)
+    promoted: bool = False
+    """Whether the killers and the accomplice have been told who the accomplice is (the promotion notice)."""
     converted_tonight: bool = False
     # 审问官
     inquisitor_restricted: bool = False

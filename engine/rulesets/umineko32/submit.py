@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.errors import IllegalAction
+from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     ChoiceMade,
@@ -22,9 +22,10 @@ from engine.events import (
 )
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.discipline import enabled, warn
+from engine.rulesets.umineko32.errors import because, illegal
 from engine.rulesets.umineko32.flow import st
 from engine.rulesets.umineko32.legal import check_skill
-from engine.rulesets.umineko32.names import BLADE, KILLERS, SKILL_NAMES, TEAM_NAMES, TELL_NAME
+from engine.rulesets.umineko32.names import BLADE, KILLERS, ROLES, SKILL_NAMES, TEAM_NAMES, TELL_NAME
 from engine.rulesets.umineko32.state import SPEECH_PHASES, UminekoState
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def submit(game: Game, action: Action) -> None:
     """Validate ``action`` against the rules and the open window, then emit its events."""
     s = st(game)
     if action.seat not in s.pieces:
-        raise IllegalAction(f"no seat {action.seat}: seats are 1..{len(s.pieces)}")
+        raise illegal("no_seat", number=action.seat, count=len(s.pieces))
     if isinstance(action, Post) and s.phase not in SPEECH_PHASES:
         _curfew_post(game, action)
         return
@@ -51,20 +52,20 @@ def _offered(game: Game, seat: int) -> tuple[LegalAction, ...]:
     if s.phase == "VOTE" and seat in s.window.done and s.pieces[seat].alive:
         return _vote_change(s, seat)
     if not s.pieces[seat].alive and s.phase not in ("NIGHT", "LAST_WORDS", "VOTE_LAST_WORDS"):
-        raise IllegalAction(f"seat {seat} is dead and cannot act in phase {s.phase}")
+        raise illegal("dead_cannot_act", seat=seat, phase=s.phase)
     speaker = s.window.speaker
     if s.by_turns() and speaker is not None:
-        raise IllegalAction(f"seat {seat} cannot act now: it is seat {speaker}'s turn to speak in {s.phase}")
+        raise illegal("not_your_turn", seat=seat, speaker=speaker, phase=s.phase)
     if seat in s.window.done:
-        raise IllegalAction(f"seat {seat} has already answered in phase {s.phase} of day {s.day}")
-    raise IllegalAction(f"seat {seat} has nothing to do in phase {s.phase} of day {s.day}")
+        raise illegal("already_answered", seat=seat, phase=s.phase, day=s.day)
+    raise illegal("nothing_to_do", seat=seat, phase=s.phase, day=s.day)
 
 
 def _vote_change(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     """A seat that has voted may change its ballot, within the change limit (A-34)."""
     limit = int(s.flags["umineko.vote_change_limit"])
     if limit >= 0 and s.pieces[seat].vote_changes >= limit:
-        raise IllegalAction(f"seat {seat} has used its {limit} vote change(s) today (flag umineko.vote_change_limit)")
+        raise illegal("vote_changes_used", seat=seat, limit=limit)
     return (LegalAction("vote", targets=tuple(s.alive()), arity=1, abstain=True),)
 
 
@@ -73,18 +74,22 @@ def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, phase: str, sk
     for legal in offered:
         if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
             return legal
-    what = kind if skill is None else f"{kind} {SKILL_NAMES.zh(skill)} ({skill})"
-    if team is not None:
-        what = f"{kind} to {team}"
-    can = ", ".join(sorted({lg.kind if lg.skill is None else f"{lg.kind}:{lg.skill}" for lg in offered}))
-    raise IllegalAction(f"seat {seat} cannot {what} in phase {phase}; it may: {can}")
+    can = sorted({(lg.kind, lg.skill or "", lg.team or "") for lg in offered})
+    raise illegal("cannot_do", seat=seat, what=_act(kind, skill or "", team or ""), phase=phase,
+                  can=[_act(*item) for item in can])
+
+
+def _act(kind: str, skill: str, team: str) -> dict[str, object]:
+    """An action in words (nested in ``cannot_do``): ``act.<kind>`` with its skill or team."""
+    params = {"skill": skill} if skill else {"team": team} if team else {}
+    return because(f"act.{kind}", **params)
 
 
 def _post(game: Game, action: Post, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
     legal = _find(offered, "post", action.seat, s.phase)
     if action.quote is not None and action.quote > s.floor:
-        raise IllegalAction(f"quote {action.quote}: no such floor (the thread has {s.floor} floors)")
+        raise illegal("no_such_floor", floor=action.quote, floors=s.floor)
     if not action.blue or legal.blue_left is None:
         game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
         return
@@ -103,7 +108,7 @@ def _curfew_post(game: Game, action: Post) -> None:
     s = st(game)
     piece = s.pieces[action.seat]
     if not piece.alive:
-        raise IllegalAction(f"seat {action.seat} is dead: dead pieces cannot post (only last words)")
+        raise illegal("dead_cannot_post", seat=action.seat)
     game.emit(PostWithheld, seat_vis(action.seat), seat=action.seat, text=action.text, reason="curfew")
     if piece.curfew_attempts % 2 == 0 and enabled(game, "curfew"):
         warn(game, action.seat, "curfew")
@@ -120,14 +125,15 @@ def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
     legal = _find(offered, "vote", action.seat, s.phase)
     if action.target is not None and action.target not in legal.targets:
-        why = "dead" if action.target in s.pieces else "not a seat"
-        raise IllegalAction(f"vote: target {action.target} is {why}; living pieces: {list(legal.targets)}")
+        if action.target in s.pieces:
+            raise illegal("vote_target_dead", target=action.target, targets=list(legal.targets))
+        raise illegal("vote_no_seat", number=action.target, targets=list(legal.targets))
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
 def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
-    skill = SKILL_NAMES.id(action.skill)
+    skill = skill_id(action.skill)
     check_skill(s, action.seat, skill, tuple(action.targets))
     _find(offered, "skill", action.seat, s.phase, skill=skill)
     if skill in (BLADE, TELL_NAME):
@@ -139,11 +145,19 @@ def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> No
 
 def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
-    skill = SKILL_NAMES.id(action.skill)
+    skill = skill_id(action.skill)
     _find(offered, "choose", action.seat, s.phase, skill=skill)
     if action.use is None:
-        raise IllegalAction(f"{SKILL_NAMES.zh(skill)} is a yes/no choice: give use=true or use=false")
+        raise illegal("yes_no", skill=skill)
     game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=skill, use=action.use)
+
+
+def skill_id(name: str) -> str:
+    """The id of a skill named by id, Chinese or English; an unknown name is refused with the list."""
+    try:
+        return SKILL_NAMES.id(name)
+    except UnknownName:
+        raise illegal("unknown_skill", name=name, skill=list(dict.fromkeys(s for r in ROLES for s in r.skills))) from None
 
 
 def _last_words(game: Game, action: SubmitLastWords, offered: tuple[LegalAction, ...]) -> None:

@@ -10,6 +10,10 @@ from engine import events as ev
 from engine.narrate.context import Ctx
 from engine.narrate.table import Narration, Pair
 from engine.narrate.thread import with_identities
+from engine.rulesets.umineko32.errors import ERRORS
+from engine.rulesets.umineko32.flags import TEXTS as FLAG_TEXTS
+from engine.rulesets.umineko32.flags import VALUES as FLAG_VALUES
+from engine.rulesets.umineko32.legal import CHAIN_NOTE, TOLD_NOTE
 
 
 def _dawn(e: ev.Dawn, c: Ctx) -> str:
@@ -86,6 +90,12 @@ def _vote_tally(e: ev.Resolved, c: Ctx) -> str:
     return c.t(f"计票：{counts}；出局：{c.seats(e.targets)}", f"tally: {counts}; voted out: {c.seats(e.targets)}")
 
 
+def _castling(e: ev.Resolved, c: Ctx) -> str:
+    how = c.t("刀杀", "the blade") if e.result == "night" else c.t("投票", "the vote")
+    return c.t(f"【{c.skill(e.skill)}】{c.seat(e.actor)} 发动：{c.seats(e.targets)} 代她承受{how}",
+               f"{c.skill(e.skill)}: {c.seat(e.actor)} castles; {c.seats(e.targets)} takes {how} in her place")
+
+
 def _privilege(e: ev.Resolved, c: Ctx) -> str:
     return c.t(f"【{c.skill(e.skill)}】{c.seats(e.targets)} 第{e.result}天免于投票死亡",
                f"{c.skill(e.skill)}: {c.seats(e.targets)} cannot die by vote on day {e.result}")
@@ -93,6 +103,7 @@ def _privilege(e: ev.Resolved, c: Ctx) -> str:
 
 WORDS: dict[str, Pair] = {
     "黑": ("黑", "black"), "白": ("白", "white"), "同": ("同", "same"), "异": ("异", "different"),
+    "无效": ("无效（目标当晚已死亡）", "void (the target died that night)"),
     "非平民": ("非平民", "not a commoner"),
     "protect": ("保护", "protected"), "kill": ("第二次结界，黑，处决", "second use on a black piece: killed"),
     "void": ("第二次结界，白，未保护，审问官受限", "second use on a white piece: not protected, inquisitor restricted"),
@@ -106,11 +117,18 @@ WORDS: dict[str, Pair] = {
     "castled": ("王车易位，替身死亡", "castled: the replacement died"),
     "castled_immune": ("王车易位，替身有舞台特权，无人死亡", "castled: the replacement was immune, nobody died"),
     "choice.belief.yes": ("信仰魔女", "believe"), "choice.belief.no": ("不信仰魔女", "do not believe"),
+    **FLAG_VALUES,
 }
 
 CAUSES: dict[str, Pair] = {
     "drowned": ("累计警告，淹死", "drowned (too many warnings)"),
+    "blade": ("无常之刃", "the blade"),
+    "barrier": ("红字结界（第二次用于黑）", "a second red barrier on a black piece"),
+    "castling": ("王车易位（替魔女而死）", "castling (died in the witch's place)"),
+    "ascension": ("魔女复苏（离场）", "the witch's revival (left the game)"),
+    "inheritance": ("魔法传承（成为见习魔女的灵魂）", "inheritance (became the apprentice's soul)"),
 }
+"""Causes of a death: the public ``drowned``, and the judge's (``Died.cause``; the thread never says them)."""
 
 WARNINGS: dict[str, Pair] = {
     "silence": ("当日未发言", "no public post today"), "no_vote": ("未投票", "did not vote"),
@@ -138,7 +156,19 @@ STATUSES: dict[str, Pair] = {
     "blocked_tonight": ("昨夜试镜结果为同，今晚不能试镜", "blocked tonight after last night's 同"),
     "latched": ("魔女胜利条件已锁定，技能停止", "stopped: the witch's condition has latched"),
     "believer": ("信仰魔女", "believes in the witch"),
+    "merged": ("已合流（属于杀手群，显示为【黑】）", "merged (in the killers' chat, shows black)"),
+    "marked": ("已被魔女标记", "marked by the witch"),
+    "immune": ("今天有舞台特权", "stage privilege today"),
+    "night1_only": ("仅第一晚有效，已过", "night 1 only: over"),
+    "given": ("开局时已给出", "given at the start"),
 }
+
+NOTES: dict[str, Pair] = {
+    TOLD_NOTE: ("共犯已经知道的存活杀手：{seats}", "the accomplice already knows these living killers: {seats}"),
+    CHAIN_NOTE: ("规则③：其中恰好一个目标必须是昨晚结果为【异】的两人之一",
+                 "rule ③: exactly one target must be one of last night's 异 pair"),
+}
+"""The notes of umineko32's legal actions (``LegalAction.note``)."""
 
 DRAWS: dict[str, str] = {"魔女预言": "witch prophecy", "王车易位": "castling replacement", "魔法传承": "inheritance"}
 
@@ -149,7 +179,8 @@ NARRATION = Narration(
     notices={"merged": _merged, "killer_name": _killer_name, "blade_target": _blade_target, "death": _death,
              "apprentice": _apprentice, "promotion": _promotion, "barrier_restricted": _barrier_restricted},
     feedback={"detect": _detect, "audition": _audition, "mark": _mark, "prophecy": _prophecy},
-    resolved={"vote": _vote_tally, "stage_privilege": _privilege},
+    resolved={"vote": _vote_tally, "stage_privilege": _privilege, "castling": _castling},
     words=WORDS, causes=CAUSES, warnings=WARNINGS, withheld=WITHHELD, questions=QUESTIONS,
-    end_reasons=END_REASONS, draws=DRAWS, statuses=STATUSES,
+    end_reasons=END_REASONS, draws=DRAWS, statuses=STATUSES, errors=ERRORS, notes=NOTES,
+    flags=FLAG_TEXTS,
 )
