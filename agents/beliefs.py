@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from engine.events import Event
+from engine.observation import Observation
 
 Report = dict[int, dict[str, float]]
 """target seat -> faction -> probability (each target's probabilities sum to 1)."""
@@ -27,7 +28,8 @@ class BeliefRequest:
 
     ``events`` is the seat's own view up to and including the checkpoint event (seq
     ``checkpoint``); ``targets`` the other living seats with their aliases; ``factions`` the rule
-    set's factions (ids), each of which a report may weigh.
+    set's factions (ids), each of which a report may weigh; ``observation`` what the engine says the
+    seat knows at the checkpoint (``engine.observation``), where the caller has it.
     """
 
     ruleset: str
@@ -39,6 +41,7 @@ class BeliefRequest:
     events: Sequence[Event]
     targets: Mapping[int, str]
     factions: tuple[str, ...]
+    observation: Observation | None = None
 
 
 @runtime_checkable

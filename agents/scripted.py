@@ -1,8 +1,10 @@
 """The scripted player: every umineko32 role with small, readable heuristics and no model.
 
-It knows only what its ``Turn`` shows: its notes (``scripted_notes``) are a fold over the seat's
-own view, kept incrementally and rebuilt from index 0 whenever the view is not a continuation of
-what it folded before, so a fresh agent given the same view reaches the same notes. Each decision
+It knows only what its ``Turn`` shows: who it is, who is alive, its chats and its results come from
+the engine's observation (``Turn.observation``); its strategy notes (``scripted_notes``: claims,
+ballots, suspicion) are a fold over the seat's own thread, kept incrementally and rebuilt from index
+0 whenever the view is not a continuation of what it folded before, so a fresh agent given the same
+view and observation reaches the same notes. Each decision
 draws from its own generator keyed by (seed, seat, view length, label): no global ``random`` and no
 generator state that outlives a call, so the same ``Turn`` always gets the same answer.
 
@@ -35,7 +37,7 @@ from agents.scripted_day import day_turn, last_words, vote_window
 from agents.scripted_mind import Ctx
 from agents.scripted_night import choose, night
 from agents.scripted_notes import Notes
-from agents.view_notes import notes_for
+from agents.view_notes import continues
 from engine.actions import Action, Choose, Vote
 
 RULESET = "umineko32"
@@ -94,7 +96,8 @@ class ScriptedAgent:
         from agents.scripted_report import report
 
         turn = Turn(ruleset=request.ruleset, seed=request.seed, seat=request.seat, day=request.day,
-                    phase=request.phase, events=request.events, new_from=0, legal=())
+                    phase=request.phase, events=request.events, new_from=0, legal=(),
+                    observation=request.observation)
         return report(self.notes_for(turn), request)
 
     def _other(self, ruleset: str) -> Any:
@@ -111,8 +114,17 @@ class ScriptedAgent:
         return self._others[ruleset]
 
     def notes_for(self, turn: Turn) -> Notes:
-        """This seat's notes, brought up to ``turn.events`` (``agents.view_notes``)."""
-        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
+        """This seat's notes, brought up to ``turn.events`` and ``turn.observation`` (kept while the view
+        continues the one folded before, ``agents.view_notes``; else folded anew from index 0)."""
+        obs = turn.observation
+        if obs is None or obs.seat != turn.seat:
+            raise ValueError(f"the scripted player needs the engine's observation of seat {turn.seat} in its Turn")
+        notes = self._notes.get(turn.seat)
+        if notes is None or not continues(notes, turn):
+            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
+        notes.know(obs)  # first: reading a claim weighs who I am (a detective knows both detectives)
+        notes.update(turn.events, notes.seen, obs.inbox)
+        return notes
 
 
 def fallback(ctx: Ctx) -> Action:

@@ -36,7 +36,8 @@ def free_action(ctx: Ctx) -> Action | None:
     n = ctx.notes
     tell = ctx.legal.get(f"skill:{TELL_NAME}")
     if tell is not None and f"skill:{TELL_NAME}" not in n.free and n.name_today is None and tell.targets:
-        fresh = [t for t in tell.targets if t not in n.told] or list(tell.targets)
+        told = dict(tell.note_params).get("seats", ())  # the living killers the accomplice knows
+        fresh = [t for t in tell.targets if t not in told] or list(tell.targets)
         return UseSkill(seat=ctx.seat, skill=TELL_NAME, targets=(ctx.pick("tell", fresh),))
     report = unshared(ctx)
     if report:

@@ -1,13 +1,24 @@
-"""What a scripted seat has learned: a fold over its own view of the game, one event at a time.
+"""What a scripted seat has learned: its own strategy notes over the thread, beside what the engine says it knows.
 
-``Notes.update(events, start)`` folds ``events[start:]``; nothing else writes the notes, and the
-fold reads nothing but the events (and the seed, for the day's stable noise). So notes built
-incrementally over a game equal the notes a fresh agent builds from index 0 of the same view,
-and a game resumed from its transcript with fresh agents plays on identically.
+Two sources, kept apart. The engine's observation of the seat (``Turn.observation``) says who it is
+(its role as the judge told it: 共犯 and 见习魔女 included), who is alive and who went out at night,
+its chats and their members, whom the rules told it of (the killers named to the accomplice, the
+accomplice to the killers) and every result and notice it received (``inbox``): ``Notes.know``
+takes those facts as they are, and the notes never re-derive them from announcements. The seat's
+own view (``Turn.events``) is its thread: posts, claims, ballots, team chat, its own moves; the notes
+fold that, one event at a time, merged in log order with the inbox's results (each result updates
+the colours the bot holds at the moment it arrived, so the order of what it learned is the log's).
+
+``Notes.update(events, start, inbox)`` folds ``events[start:]`` and the inbox's new entries; nothing
+else writes the notes, and the fold reads nothing but them (and the seed, for the day's stable
+noise). So notes built incrementally over a game equal the notes a fresh agent builds from index 0
+of the same view and observation, and a game resumed from its transcript with fresh agents plays on
+identically.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,9 +27,10 @@ from agents.scripted_beliefs import EMPTY, Beliefs, behaviour, infer, standing
 from agents.scripted_rand import key_of
 from agents.scripted_talk import Said, parse
 from engine import events as ev
+from engine.observation import INBOX_KINDS, Observation
+from engine.public import NIGHT
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
-    APPRENTICE,
     AUDITION,
     BARRIER,
     BLACK_COLOR,
@@ -51,14 +63,16 @@ class Notes:
     seat: int
     seen: int = 0
     last: ev.Event | None = None
-    # who I am (as far as notices tell: a 平民 learns it became the accomplice or the apprentice)
+    received: int = 0
+    """How many of the observation's inbox entries are folded in."""
+    # what the engine says I know (``know``): who I am, who is alive, my chats, whom I was told of
     role: str = ""
+    alive: set[int] = field(default_factory=set)
+    teams: dict[str, set[int]] = field(default_factory=dict)
     # the board
     seats: int = 18
     day: int = 0
     phase: str = ""
-    alive: set[int] = field(default_factory=set)
-    teams: dict[str, set[int]] = field(default_factory=dict)
     # colours: certain (own results, partner's, teammates), public claims (claimer → results); auditions
     known: dict[int, str] = field(default_factory=dict)
     claims: dict[int, dict[int, str]] = field(default_factory=dict)
@@ -71,9 +85,8 @@ class Notes:
     my_checks: dict[int, str] = field(default_factory=dict)
     shared: set[int] = field(default_factory=set)
     plans: dict[int, int] = field(default_factory=dict)
-    # the black side
+    # the black side: the accomplice as the judge named it; the killers named to me (the accomplice)
     accomplice: int | None = None
-    merged: bool = False
     told: set[int] = field(default_factory=set)
     name_today: int | None = None
     proposal: int | None = None
@@ -99,27 +112,41 @@ class Notes:
 
     # -- folding ---------------------------------------------------------------------------------
 
-    def update(self, events: Sequence[ev.Event], start: int) -> None:
-        """Fold ``events[start:]`` into the notes."""
+    def update(self, events: Sequence[ev.Event], start: int, inbox: Sequence[ev.Event] = ()) -> None:
+        """Fold ``events[start:]`` (the view: the thread, chats, my moves) and ``inbox[received:]``
+        (the observation's results and notices), merged in log order."""
         handlers = _HANDLERS
-        for event in events[start:]:
+        thread = (e for e in events[start:] if not _result(e))
+        for event in heapq.merge(thread, inbox[self.received:], key=_seq):
             handler = handlers.get(event.kind)
             if handler is not None:
                 handler(self, event)
-        self.seen = len(events)
+        self.seen, self.received = len(events), len(inbox)
         self.last = events[-1] if events else None
+
+    def know(self, obs: Observation) -> None:
+        """Take what the engine says the seat knows now: its identity, the living, its chats, the
+        accomplice (to the killers) or the killers named to it (the accomplice), the night's outs."""
+        self.role = obs.role or ""
+        self.alive = set(obs.living())
+        self.teams = {team.team: set(team.members) for team in obs.teams}
+        told = {s.seat: s.role for s in obs.seats if s.role is not None and s.seat != self.seat}
+        self.accomplice = self.seat if self.role == ACCOMPLICE else next(
+            (seat for seat, role in told.items() if role == ACCOMPLICE), None)
+        self.told = {seat for seat, role in told.items() if role == KILLER} if self.role == ACCOMPLICE else set()
+        night = {s.seat for s in obs.seats if not s.alive and s.cause == NIGHT}
+        if night != self.night_dead:
+            self.night_dead = night
+            self.ver += 1  # claims weigh who died at night
 
     def _game_created(self, e: ev.GameCreated) -> None:
         self.seats = e.seats
-        self.alive = set(range(1, e.seats + 1))
 
     def _role_dealt(self, e: ev.RoleDealt) -> None:
         if e.seat == self.seat:
-            self.role = e.role
             self._know(self.seat, BLACK_COLOR if e.role == KILLER else WHITE_COLOR)
 
     def _team_formed(self, e: ev.TeamFormed) -> None:
-        self.teams[e.team] = set(e.members)
         if e.team == KILLERS:
             for seat in e.members:
                 self._know(seat, BLACK_COLOR)
@@ -128,17 +155,10 @@ class Notes:
                 self._know(seat, WHITE_COLOR)
 
     def _team_joined(self, e: ev.TeamJoined) -> None:
-        members = self.teams.setdefault(e.team, set())
-        if e.seat == self.seat:
-            members.update(e.to)
-        members.add(e.seat)
-        if e.team == KILLERS and e.phase == "NIGHTFALL":
-            self.accomplice, self.merged = e.seat, True
+        if e.team == KILLERS and e.phase == "NIGHTFALL":  # the accomplice merges: it shows black
             self._know(e.seat, BLACK_COLOR)
 
     def _phase_began(self, e: ev.PhaseBegan) -> None:
-        if e.name == "NIGHTFALL" and self.name_today is not None and self._accomplice_waits():
-            self.told.add(self.name_today)
         if e.name in DAY_STARTS:
             for voter, t in self.votes.items():
                 if t is not None:
@@ -149,10 +169,6 @@ class Notes:
             self.proposal, self.plans = None, {}
         self.day, self.phase = e.number, e.name
         self.turns, self.free = 0, set()
-
-    def _accomplice_waits(self) -> bool:
-        acc = self.accomplice
-        return acc is not None and acc in self.alive and not self.merged and self.day >= 2
 
     def _posted(self, e: ev.Posted) -> None:
         if e.seat == self.seat:
@@ -257,39 +273,14 @@ class Notes:
             self.prophecy.update(e.targets)
 
     def _notice(self, e: ev.Notice) -> None:
-        topic = e.topic
-        if topic == "promotion":
-            self.accomplice = int(e.data["accomplice"])
+        """A notice's colours: the accomplice knows the killers named to it are black."""
+        if e.topic == "promotion" and int(e.data["accomplice"]) == self.seat:
             name = e.data.get("killer_name")
-            if self.accomplice == self.seat:
-                self.role = ACCOMPLICE
             if name is not None:
-                self.told.add(int(name))
-                if self.role == ACCOMPLICE:
-                    self._know(int(name), BLACK_COLOR)
-        elif topic == "killer_name":
-            self.told.update(e.seats)
+                self._know(int(name), BLACK_COLOR)
+        elif e.topic == "killer_name":
             for seat in e.seats:
                 self._know(seat, BLACK_COLOR)
-        elif topic == "merged":
-            self.merged = True
-        elif topic == "apprentice" and self.seat in e.seats:
-            self.role = APPRENTICE
-        elif topic == "death":
-            self.alive.difference_update(e.seats)
-
-    def _vote_result(self, e: ev.VoteResult) -> None:
-        self.alive.difference_update(e.died)
-
-    def _seats_out(self, e: ev.SeatsOut) -> None:
-        self.alive.difference_update(e.seats)
-
-    def _dawn(self, e: ev.Dawn) -> None:
-        self.alive.difference_update(e.seats)
-        if e.seats:
-            self.night_dead.update(e.seats)
-            if any(seat in self.claims or seat in said for seat in e.seats for said in self.claims.values()):
-                self.ver += 1  # only claims care who died at night
 
     def _last_words(self, e: ev.LastWords) -> None:
         if e.published:
@@ -361,7 +352,14 @@ _HANDLERS: dict[str, Callable[[Notes, Any], None]] = {
     "team_formed": Notes._team_formed, "team_joined": Notes._team_joined, "phase_began": Notes._phase_began,
     "posted": Notes._posted, "post_withheld": Notes._withheld, "passed": Notes._passed,
     "team_posted": Notes._team_posted, "vote_cast": Notes._vote_cast, "skill_submitted": Notes._skill,
-    "feedback": Notes._feedback, "notice": Notes._notice, "vote_result": Notes._vote_result,
-    "seats_out": Notes._seats_out, "dawn": Notes._dawn,
-    "last_words": Notes._last_words,
+    "feedback": Notes._feedback, "notice": Notes._notice, "last_words": Notes._last_words,
 }
+
+
+def _result(e: ev.Event) -> bool:
+    """Whether a view's event is a result or notice, which the observation's inbox holds."""
+    return e.kind in INBOX_KINDS and e.vis != ev.PUBLIC
+
+
+def _seq(e: ev.Event) -> int:
+    return e.seq

@@ -69,6 +69,9 @@ class BeliefCheckpoints:
         self.agents = {s: a for s, a in agents.items() if isinstance(a, ReportsBeliefs)}
         self.factions = factions_of(ruleset)
         self.failures: list[str] = []
+        self._at = Game(ruleset, auto=False)
+        """The game folded up to the last checkpoint, whose observations the requests carry (the
+        live game may already be past the checkpoint event within the same engine call)."""
 
     async def __call__(self, game: Game, new: list[Event]) -> None:
         for event in new:
@@ -78,6 +81,7 @@ class BeliefCheckpoints:
     async def elicit(self, game: Game, at: Event) -> None:
         """Ask every living reporting seat at the event ``at``; hand the answers to the sink."""
         cut = game.events[:at.seq + 1]
+        self._fold_to(cut)
         alive = living(cut, self.ruleset.seats)
         aliases = aliases_of(cut)
         requests = [self._request(game, at, cut, seat, alive, aliases) for seat in alive if seat in self.agents]
@@ -100,12 +104,22 @@ class BeliefCheckpoints:
         if records:
             self.calls(records)
 
+    def _fold_to(self, cut: Sequence[Event]) -> None:
+        """Bring the checkpoint's game up to ``cut`` (folded anew if ``cut`` does not continue it)."""
+        done = self._at.events
+        if len(done) > len(cut) or (done and done[-1] is not cut[len(done) - 1]):
+            self._at = Game(self.ruleset, auto=False)
+        for event in cut[len(self._at.events):]:
+            self.ruleset.apply(self._at.state, event)
+            self._at.events.append(event)
+
     def _request(self, game: Game, at: Event, cut: Sequence[Event], seat: int, alive: list[int],
                  aliases: dict[int, str]) -> BeliefRequest:
         return BeliefRequest(
             ruleset=self.ruleset.id, seed=game.state.seed, seat=seat, day=at.day, phase=at.phase,
             checkpoint=at.seq, events=view(cut, Viewer.of_seat(seat), self.ruleset),
-            targets={t: aliases.get(t, "") for t in alive if t != seat}, factions=self.factions)
+            targets={t: aliases.get(t, "") for t in alive if t != seat}, factions=self.factions,
+            observation=self._at.observe(Viewer.of_seat(seat)))
 
     async def _ask(self, request: BeliefRequest) -> Report | None:
         """One seat's report, cleaned; a failure is noted and adds nothing (never a made-up report)."""

@@ -7,6 +7,7 @@ each seat's view kept incrementally, every illegal answer counted. ``python test
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 import time
@@ -27,6 +28,7 @@ from engine.errors import IllegalAction
 from engine.events import (
     JUDGE,
     PUBLIC,
+    Awaiting,
     Dawn,
     Event,
     Feedback,
@@ -41,7 +43,9 @@ from engine.events import (
     to_json,
 )
 from engine.game import Game
+from engine.observation import INBOX_KINDS
 from engine.rulesets import get_ruleset
+from engine.views import Viewer
 
 RULESET = get_ruleset("umineko32")
 SEEDS = range(30)
@@ -88,7 +92,8 @@ def play(seed: int, *, game: Game | None = None, agents: dict[int, Agent] | None
         routed = _route(game.events, routed, views)
         legal = game.legal(seat) or ()
         turn = Turn(ruleset=RULESET.id, seed=seed, seat=seat, day=game.state.day, phase=game.state.phase,
-                    events=views[seat], new_from=shown[seat], legal=legal)
+                    events=views[seat], new_from=shown[seat], legal=legal,
+                    observation=game.observe(Viewer.of_seat(seat)))
         shown[seat] = len(views[seat])
         start = time.perf_counter()
         action = run_sync(out.agents[seat].act(turn))
@@ -96,7 +101,7 @@ def play(seed: int, *, game: Game | None = None, agents: dict[int, Agent] | None
         out.decisions += 1
         if keep_every and out.decisions % keep_every == 0:
             out.turns.append((Turn(turn.ruleset, turn.seed, turn.seat, turn.day, turn.phase, list(turn.events),
-                                   turn.new_from, turn.legal), action))
+                                   turn.new_from, turn.legal, observation=turn.observation), action))
         _submit(out, seat, action or Pass(seat=seat))
         out.boundaries.append(len(game.events))
         assert out.decisions < max_decisions, f"seed {seed}: no end after {max_decisions} decisions"
@@ -264,12 +269,40 @@ def test_the_same_turn_gets_the_same_answer() -> None:
         assert run_sync(played.agents[turn.seat].act(turn)) == action
 
 
+ANNOUNCED = frozenset({"dawn", "vote_result", "seats_out"})
+"""The judge's posts that say who is out: the bot reads who is out from its observation instead."""
+
+
+def _blanked(event: Event) -> Event:
+    """A stand-in the bot ignores, at the same place of the view (its draws are keyed by the view's length)."""
+    return Awaiting(seq=event.seq, day=event.day, phase=event.phase, vis=event.vis, seats=[])
+
+
+def test_the_scripted_bot_reads_the_observation_not_announcements() -> None:
+    """Who is alive and out, who it is (共犯 and 见习魔女 as told), its chats and its results come from
+    the engine's observation: with every out announcement, notice and result of its view blanked the
+    bot answers the same; with the observation's own part emptied it does not."""
+    played = play(6, keep_every=3)
+    changed = 0
+    for turn, action in played.turns:
+        events = [_blanked(e) if e.kind in ANNOUNCED or (e.kind in INBOX_KINDS and e.vis != PUBLIC) else e
+                  for e in turn.events]
+        assert ScriptedAgent().decide(dataclasses.replace(turn, events=events)) == action, turn
+        assert turn.observation is not None
+        blind = dataclasses.replace(turn.observation, inbox=(), role=None, teams=(), seats=tuple(
+            dataclasses.replace(s, alive=True, role=None, cause=None) for s in turn.observation.seats))
+        changed += ScriptedAgent().decide(dataclasses.replace(turn, observation=blind)) != action
+    assert changed > len(played.turns) // 10, (changed, len(played.turns))
+    roles = {t.observation.role for t, _ in played.turns if t.observation is not None}
+    assert {"accomplice", "apprentice"} <= roles  # the derived roles, as the judge told them
+
+
 def test_after_an_illegal_answer_the_bot_falls_back_to_a_safe_move() -> None:
     played = play(4, keep_every=3)
     seen = set()
     for turn, _ in played.turns:
         retry = Turn(turn.ruleset, turn.seed, turn.seat, turn.day, turn.phase, turn.events, turn.new_from,
-                     turn.legal, error="illegal")
+                     turn.legal, error="illegal", observation=turn.observation)
         answer = ScriptedAgent().decide(retry)
         kinds = {template.kind for template in turn.legal}
         if "vote" in kinds:

@@ -37,12 +37,14 @@ def _role(s: UminekoState, e: ev.RoleDealt | ev.RoleChanged) -> None:
 
 def _team_formed(s: UminekoState, e: ev.TeamFormed) -> None:
     s.teams[e.team] = list(e.members)
+    s.members_told[e.team] = {seat: list(e.members) for seat in e.members}
 
 
 def _team_joined(s: UminekoState, e: ev.TeamJoined) -> None:
     s.teams.setdefault(e.team, []).append(e.seat)
-    if e.seat not in e.to:
-        s.nominal.setdefault(e.team, set()).add(e.seat)
+    told = s.members_told.setdefault(e.team, {})
+    for seat in e.to:
+        told[seat] = list(e.to) if seat == e.seat else [*told.get(seat, []), e.seat]
     if e.seat == s.soul_pending:
         s.soul_pending = None
 

@@ -11,7 +11,7 @@ of its identity; this adds the rule set's own:
 * the allowances the rules count: the 蓝字 left in the restricted phase, the posts and team messages
   left in the turn or window, the vote changes left, last words still granted;
 * the seat's own statuses (a 平民's belief, a merged accomplice);
-* the chats the seat was told of (``teams``: not one a dead seat joined in name only, flag A-41);
+* the chats the seat was told of, with the members it was told of (``teams``, flag A-41);
 * what the rules tell a seat of others (``mates``): its chat mates' identities (杀手群, 侦探群, 魔女群
   are chats of one identity each, and the merged or dead accomplice and the apprentice join them by a
   notice that names them), the accomplice to the killers once the promotion notice has named it, and
@@ -122,11 +122,11 @@ def statuses(s: UminekoState, seat: int, role: str | None) -> tuple[str, ...]:
 
 
 def teams(s: UminekoState, seat: int) -> tuple[TeamState, ...]:
-    """The chats ``seat`` is in and was told of (not one it joined in name only, dead, under A-41
-    false), with their members; whether the dead read on is flag A-41."""
+    """The chats ``seat`` was told of, with the members it was told of (``members_told``: under flag
+    A-41 false a dead member learns no later newcomer, and one joining dead is told of nothing)."""
     reads_dead = bool(s.flags.get("umineko.dead_keep_team_chat", True))
-    return tuple(TeamState(team, tuple(members), reads_dead=reads_dead) for team, members in s.teams.items()
-                 if seat in members and seat not in s.nominal.get(team, ()))
+    return tuple(TeamState(team, tuple(told[seat]), reads_dead=reads_dead)
+                 for team, told in s.members_told.items() if seat in told)
 
 
 def mates(s: UminekoState, seat: int) -> dict[int, str]:

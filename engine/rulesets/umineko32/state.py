@@ -76,8 +76,11 @@ class UminekoState(BaseState):
 
     pieces: dict[int, Piece] = field(default_factory=dict)
     teams: dict[str, list[int]] = field(default_factory=dict)
-    nominal: dict[str, set[int]] = field(default_factory=dict)
-    """Team → members that joined in name only (dead, under flag A-41 false: never told of the chat)."""
+    members_told: dict[str, dict[int, list[int]]] = field(default_factory=dict)
+    """Team → seat → the members that seat was told of: the members when the chat formed, each
+    newcomer whose join notice reached it, and for a newcomer the recipients of its own notice. A
+    member that stops receiving (dead, flag A-41 false) learns no later newcomer, and one that joins
+    in name only is told of no chat at all."""
     window: Window = field(default_factory=Window)
     floor: int = 0
     night: int = 0
