@@ -11,6 +11,8 @@ that starts with a letter) of a text and keeps those that are not allowed. Allow
   ``team_post_<team>``, ``skill_<skill>``, ``answer_<skill>``: ``TOOL``, or the exact names given),
   a tool argument with its value written ``name=value`` (``blue=true``, ``use=false``), a call
   written ``name(argument)`` (``read_log(day)``);
+* an escape of JSON text (``\\n``, ``\\u2028``): how a line break or a control character of quoted
+  player text is written;
 * ``TERMS``: the few technical words the shared Chinese frames use where Chinese has no better one
   that a model reads the same way (the unit of every limit, the format player text is quoted in,
   the JSON values of a yes/no argument, "AI").
@@ -29,6 +31,7 @@ ROMAN = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})")
 TOOL = re.compile(r"(post|vote|pass|last_words|read_log|write_notes|select_action|(team_post|skill|answer)_[a-z0-9_]+)")
 ARGUMENT = re.compile(r"\b[a-z_]+=(true|false|\d+|[a-z_]+)\b")
 CALL = re.compile(r"\b[a-z_]+\([a-z_]*\)")
+ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|[nrtbf])")
 TERMS = frozenset({"token", "JSON", "AI", "true", "false"})
 
 
@@ -37,7 +40,7 @@ def ascii_words(text: str, *, tools: Iterable[str] | None = None) -> list[str]:
 
     ``tools``: the tool names the text may name (default: any name of the conventional forms)."""
     named = None if tools is None else frozenset(tools)
-    text = CALL.sub(" ", ARGUMENT.sub(" ", text))
+    text = ESCAPE.sub(" ", CALL.sub(" ", ARGUMENT.sub(" ", text)))
     return [w for w in WORD.findall(text) if not _allowed(w, named)]
 
 

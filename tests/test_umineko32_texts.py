@@ -188,3 +188,16 @@ def test_the_rules_text_says_the_games_rulings() -> None:
     assert "每人每天最多改票 1 次" in turned and "平票则无人出局" not in turned
     en = load("umineko32", "en").fill_rules(defaults | {"umineko.detective_self_check": True})
     assert "check 1 living piece (yourself allowed)" in en
+
+
+def test_role_summaries_and_flags_read_in_chinese_in_arena_rules() -> None:
+    from arena import rules_cmd
+
+    info = rules_cmd.describe(RULESET)
+    summaries = {r.id: r.summary_zh for r in RULESET.roles}
+    rows = rules_cmd.rows(info, "zh")
+    for row in rows["roles"]:
+        assert row[-1] == summaries[row[1]] and not ascii_words(row[-1])
+    for row in rows["flags"]:
+        assert row[-1] == RULESET.narration.flags[row[0]][0] and not ascii_words(row[-1])
+    assert all(row[-1] for row in rules_cmd.rows(info, "en")["roles"])  # English keeps the spec's summaries

@@ -1,5 +1,5 @@
 """An observation's standing in words: who is out (how, and as whom, where the rules publish it),
-what is left of the seat's skills, and its allowances — the lines a prompt, the terminal seat or a
+whose identity the seat knows, what is left of the seat's skills, and its allowances — the lines a prompt, the terminal seat or a
 replay shows beside the log, in the reader's language and the rule set's own words.
 
 Only what the observation holds is said: it is the engine's account of what the viewer knows.
@@ -27,8 +27,20 @@ def status_lines(obs: Observation, names: Names, lang: Lang = "zh") -> list[str]
     c = Ctx(names, lang)
     lines = [outs_line(obs, c)]
     if obs.seat is not None:
-        lines += [line for line in (statuses_line(obs, c), skills_line(obs, c), budgets_line(obs, c)) if line]
+        own = (known_line(obs, c), statuses_line(obs, c), skills_line(obs, c), budgets_line(obs, c))
+        lines += [line for line in own if line]
     return lines
+
+
+def known_line(obs: Observation, c: Ctx) -> str | None:
+    """The living seats whose identity the seat was told (its mates, the rules' private notices):
+    ``你知道的身份：2号（杀手）、9号（杀手）``. Seats that are out say theirs in the outs line."""
+    known = [s for s in obs.seats if s.seat != obs.seat and s.alive and s.role]
+    if not known:
+        return None
+    shown = c.sep.join(c.seat(s.seat) + c.t(f"（{c.identity(s.role or '')}）", f" ({c.identity(s.role or '')})")
+                       for s in known)
+    return c.t("你知道的身份：", "Identities you know: ") + shown
 
 
 def statuses_line(obs: Observation, c: Ctx) -> str | None:

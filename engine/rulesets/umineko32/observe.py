@@ -138,8 +138,9 @@ def mates(s: UminekoState, seat: int) -> dict[int, str]:
     if acc is not None and s.promoted:
         if seat in s.teams.get(KILLERS, ()) and acc != seat:
             known[acc] = ACCOMPLICE
-        if seat == acc:
-            known.update({k: KILLER for k in s.told if k != seat})
+        if seat == acc:  # the promotion notice named day 1's killer; each nightfall's notice one more
+            named = s.told | ({s.day1_name} if s.day1_name is not None else set())
+            known.update({k: KILLER for k in named if k != seat})
     return known
 
 
