@@ -56,6 +56,10 @@ def test_already_told_4_is_a_note_code_rendered_in_the_readers_language() -> Non
         assert spec is not None and text in spec.schema["function"]["description"]
         assert "already told" not in spec.schema["function"]["description"]
     assert not legal._tell_name_template((15, 16), ()).note  # nothing told yet: no note
+    from arena.server.payload import legal_item
+
+    table = legal_item(tell, NAMES)["note_text"]  # the web table's form for the action, in both languages
+    assert table["zh"] == "共犯已经知道的存活杀手：源次" and table["en"].endswith("living killers: Genji")
 
 
 def test_every_note_umineko32_gives_has_both_texts() -> None:

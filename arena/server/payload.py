@@ -15,6 +15,8 @@ from engine import events as ev
 from engine.events import JUDGE, PUBLIC, Event
 from engine.legal import LegalAction
 from engine.narrate import Lang, Names, narrate
+from engine.narrate.context import Ctx
+from engine.narrate.messages import note_text
 
 Json = dict[str, Any]
 
@@ -95,6 +97,8 @@ def legal_item(action: LegalAction, names: Names) -> Json:
         "first_from": list(action.first_from), "layer": action.layer,
         "blue_left": action.blue_left, "abstain": action.abstain, "yes_no": action.yes_no,
         "free": action.free, "note": action.note,
+        "note_text": both(names, lambda lang: note_text(action.note, action.note_params, Ctx(names, lang)))
+        if action.note else None,
     }
 
 
