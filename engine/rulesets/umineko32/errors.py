@@ -38,7 +38,7 @@ ERRORS: dict[str, Pair] = {
     "vote_target_dead": ("投票目标 {target} 已死亡；可投：{targets}", "vote: target {target} is dead; living pieces: {targets}"),
     "vote_no_seat": ("投票目标 {number} 号不是座位；可投：{targets}",
                      "vote: target {number} is not a seat; living pieces: {targets}"),
-    "unknown_skill": ("没有名为 {name} 的技能；本规则的技能：{skill}", "no skill named {name}; the skills are: {skill}"),
+    "unknown_skill": ("没有名为 {name} 的技能；本规则的技能：{skills}", "no skill named {name}; the skills are: {skills}"),
     "yes_no": ("【{skill}】是一个是否选择：请回答是（use=true）或否（use=false）",
                "{skill} is a yes/no choice: give use=true or use=false"),
     # skills (legal.check_skill)

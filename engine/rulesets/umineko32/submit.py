@@ -157,7 +157,7 @@ def skill_id(name: str) -> str:
     try:
         return SKILL_NAMES.id(name)
     except UnknownName:
-        raise illegal("unknown_skill", name=name, skill=list(dict.fromkeys(s for r in ROLES for s in r.skills))) from None
+        raise illegal("unknown_skill", name=name, skills=list(dict.fromkeys(s for r in ROLES for s in r.skills))) from None
 
 
 def _last_words(game: Game, action: SubmitLastWords, offered: tuple[LegalAction, ...]) -> None:
