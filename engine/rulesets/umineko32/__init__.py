@@ -117,8 +117,11 @@ class Umineko32(Ruleset):
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         assert isinstance(state, UminekoState)
         obs = super().observe_seat(state, base, seat)
-        return dataclasses.replace(obs, statuses=(*obs.statuses, *observe.statuses(state, seat, obs.role)),
-                                   seats=observe.with_mates(state, obs.seats, seat))
+        own = observe.statuses(state, seat, obs.role)
+        known = observe.mates(state, seat, obs.teams)
+        if not own and not known:
+            return obs
+        return dataclasses.replace(obs, statuses=(*obs.statuses, *own), seats=observe.with_mates(obs.seats, known))
 
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
         assert isinstance(state, UminekoState)
