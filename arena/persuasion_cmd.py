@@ -55,7 +55,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "source.scripted": ("全部由脚本机器人代答", "every voter answered by a scripted bot"),
     "source.llm": ("大模型席位问其模型，脚本席位问脚本机器人", "LLM seats asked their models, scripted seats a scripted bot"),
     "head": ("# 反事实说服：对局 {game} · 第 {day} 天 · 每问 {k} 次采样 · {asked} 次提问（{source}）",
-             "# Counterfactual persuasion: game {game} · day {day} · {k} samples a question · {asked} questions ({source})"),
+             "# Counterfactual persuasion: game {game} · day {day} · samples per question: {k} · {asked} questions ({source})"),
     "all_days": ("全部", "all"),
     "cols": ("楼层 | 作者 | 作者所投 | 改票比例 | 转向作者目标 | 离开作者目标 | 净拉动 | 投票者×采样",
              "floor | author | author's target | changed | toward | away | net | voters×samples"),
