@@ -34,9 +34,12 @@ TOOL = "vote"
 
 
 async def ask_vote(agent: LLMAgent, turn: Turn, vote: LegalAction, *, sample: int, tag: dict[str, Any],
-                   observation: Observation | None = None) -> tuple[int | None, bool, CallRecord]:
+                   observation: Observation | None = None) -> tuple[int | None, bool, CallRecord | None]:
     """(target, answered, the call's record) of the seat's vote on ``turn.events``; ``target`` None with
-    ``answered`` True is an abstention."""
+    ``answered`` True is an abstention. An endpoint past its cap (``agents.llm.meter``) is not asked: no
+    answer, no call (as for belief questions)."""
+    if agent.meters and agent.capped():
+        return None, False, None
     ruleset = get_ruleset(turn.ruleset)
     names = Names.from_events(ruleset, turn.events)
     prompt = SeatPrompt(ruleset, turn.seat, agent.lang, names, limits=agent.endpoint.limits,
