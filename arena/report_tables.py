@@ -26,6 +26,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("quality", ("invalid_rate", "fallback_rate", "timeout_rate", "speech_compliance")),
     ("cost", ("tokens_per_decision", "latency_ms_per_decision", "tokens_per_game", "calls_per_game",
               "usd_per_game")),
+    ("detectability", ("taken_for_human", "model_named")),
 )
 
 
@@ -223,6 +224,8 @@ def _section(board: Leaderboard, key: str, metrics: tuple[str, ...], lang: Lang)
         note = t(lang, "section.inference.note")
         if board.silent():
             note += " " + t(lang, "missing.silent", labels=", ".join(board.silent()))
+    elif key == "detectability":
+        note = t(lang, "section.detectability.note")
     return Table(key, t(lang, f"section.{key}"), columns, rows, note)
 
 

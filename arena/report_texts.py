@@ -114,6 +114,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "section.peers": ("同类评测的指标（按来源的定义）", "Peers' metrics (as their source defines them)"),
     "section.quality": ("对局质量", "Play quality"),
     "section.cost": ("成本", "Cost"),
+    "section.detectability.note": ("每局有人类玩家时，赛后每人对其他每个马甲回答“人类还是机器人”（可选：哪个模型）。“human”一行是人类被当作人类的比例，作为对照；区间按对局聚类（同一局的回答看的是同一段帖子）。",
+                                   "After each game with people, each person answered for every other alias “human or "
+                                   "bot?” (and, optionally, which model). The “human” row — people taken for people — "
+                                   "is the yardstick; intervals are clustered by game (one game's answers read the same "
+                                   "thread)."),
+    "section.detectability": ("谁是机器人？可识别度（人类玩家赛后的回答）", "Who was a bot? Detectability (the people's answers after their games)"),
     "calibration": ("信念校准：各分箱的数量与区间", "Calibration of beliefs: counts and intervals per bin"),
     "glossary": ("指标释义", "Glossary of metrics"),
     "col.model": ("模型", "model"),

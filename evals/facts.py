@@ -123,6 +123,16 @@ class ClaimFact:
     source: str = "parsed"
 
 
+@dataclass(frozen=True, slots=True)
+class BotGuess:
+    """A person's answer after the game: whether ``target`` was played by a human, and by which model."""
+
+    guesser: int
+    target: int
+    human: bool
+    model: str | None = None
+
+
 @dataclass
 class GameFacts:
     """One game as the evaluators see it."""
@@ -163,6 +173,8 @@ class GameFacts:
     """Seat → the seq of the vote count that put it out (``VoteResult.died``)."""
     claims: list[ClaimFact] = field(default_factory=list)
     """The game's claims ledger, where it has been built (``evals.claims.ledger.ensure``)."""
+    guesses: list[BotGuess] = field(default_factory=list)
+    """The people's answers to "who was a bot?" (``bot_guesses``), read by ``evals.detectability``."""
 
     @property
     def finished(self) -> bool:
@@ -198,6 +210,7 @@ def load_facts(con: duckdb.DuckDBPyConnection, game_ids: Iterable[str] | None = 
     _reports(con, games, where, params)
     _calls(con, games, where, params)
     _claims(con, games, where, params)
+    _guesses(con, games, where, params)
     return list(games.values())
 
 
@@ -332,3 +345,11 @@ def _claims(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: 
             "ORDER BY game_id, claim", params).fetchall():
         if gid in games:
             games[gid].claims.append(ClaimFact(seq, day, seat, kind, role, target, result, truth, source))
+
+
+def _guesses(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
+    for gid, guesser, target, guess, model in con.execute(
+            f"SELECT game_id, guesser, target, guess, model FROM bot_guesses {where} ORDER BY game_id, guesser, target",
+            params).fetchall():
+        if gid in games:
+            games[gid].guesses.append(BotGuess(int(guesser), int(target), guess == "human", model))

@@ -6,6 +6,7 @@ from evals.base import Evaluator
 from evals.claims.evaluator import ClaimsEvaluator
 from evals.cost import CostEvaluator
 from evals.deception import DeceptionEvaluator
+from evals.detectability import DetectabilityEvaluator
 from evals.inference import InferenceEvaluator
 from evals.outcomes import OutcomeEvaluator
 from evals.peers import PeerEvaluator
@@ -15,4 +16,4 @@ from evals.votes import VoteEvaluator
 
 def evaluators() -> tuple[Evaluator, ...]:
     return (OutcomeEvaluator(), InferenceEvaluator(), VoteEvaluator(), DeceptionEvaluator(), ClaimsEvaluator(), PeerEvaluator(),
-            QualityEvaluator(), CostEvaluator())
+            QualityEvaluator(), CostEvaluator(), DetectabilityEvaluator())

@@ -16,11 +16,15 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from arena.server.app import create_app
+from arena.server.hostkey import HostKey
 from arena.server.hub import Hub
 from arena.server.live import LiveGame
 from arena.server.tokens import SeatTokens
 
 SEATS = 18
+HOST_KEY = "test-host-key-0123456789"
+HOST = {"X-Host-Key": HOST_KEY}
+"""The host's key of the test servers, and the header that sends it."""
 
 
 @dataclass
@@ -43,8 +47,8 @@ class Seat:
 @contextmanager
 def serving(tmp_path: Path, clock: Callable[[], float] = time.time) -> Iterator[tuple[TestClient, Hub]]:
     """A running server over a fresh database (closed, and its games stopped, at the end)."""
-    hub = Hub(tmp_path / "serve.duckdb", tokens=SeatTokens(clock=clock))
-    with TestClient(create_app(hub)) as client:
+    hub = Hub(tmp_path / "serve.duckdb", tokens=SeatTokens(clock=clock), host_key=HostKey(HOST_KEY), clock=clock)
+    with TestClient(create_app(hub), headers=HOST) as client:
         yield client, hub
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from arena.cli import main as arena
+from tests.serving import HOST_KEY
 
 try:
     from playwright.sync_api import sync_playwright
@@ -55,12 +56,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from arena.server.app import create_app
+    from arena.server.hostkey import HostKey
     from arena.server.hub import Hub
 
     db = tmp_path_factory.mktemp("browser") / "arena.duckdb"
     assert arena(["play", "--players", "scripted", "--seed", "3", "--db", str(db), "--show", "none"]) == 0  # a finished game to replay
     port = _free_port()
-    uv = uvicorn.Server(uvicorn.Config(create_app(Hub(db)), host="127.0.0.1", port=port, log_level="warning"))
+    hub = Hub(db, host_key=HostKey(HOST_KEY))
+    uv = uvicorn.Server(uvicorn.Config(create_app(hub), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
     end = time.monotonic() + 20
@@ -102,7 +105,7 @@ def _act_until(page: Any, selector: str, timeout_s: float = 30) -> Any:
 
 def test_a_person_joins_posts_quotes_checks_at_night_and_votes(server: str, browser: Any) -> None:
     page = browser.new_page()
-    page.goto(server + "/")
+    page.goto(server + "/#key=" + HOST_KEY)
     page.wait_for_selector("#seat-1")
     page.fill("#seed", str(SEED))
     page.fill("#pace", "0")
@@ -129,7 +132,7 @@ def test_a_person_joins_posts_quotes_checks_at_night_and_votes(server: str, brow
     assert result.inner_text()
 
     vote = _act_until(page, "form[data-kind=vote]")
-    vote.query_selector("select").select_option(index=0)
+    vote.query_selector("select").select_option(index=2)  # after "choose" and 弃票: the first seat
     vote.query_selector("button.submit").click()
     page.wait_for_selector("#thread .k-vote_cast")
     page.click("#lang-toggle")

@@ -19,16 +19,17 @@ from starlette.websockets import WebSocketDisconnect
 from agents.human import HumanSeat
 from agents.scripted import ScriptedAgent
 from arena.runner import GameRunner
+from arena.server.hostkey import HostKey
 from arena.server.live import LiveGame
 from arena.server.replay_data import load_replay
 from arena.server.replay_page import render_replay
-from arena.server.submit import Refused
+from arena.server.texts import Refused
 from engine.actions import MAX_POST_CHARS
 from engine.events import Died
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, can_see, view
-from tests.serving import answer_simply, asked, live, serving, start, wait_for
+from tests.serving import HOST, HOST_KEY, answer_simply, asked, live, serving, start, wait_for
 from transcripts.beliefs import report_rows
 
 FORGED = "x" * 32
@@ -118,8 +119,10 @@ def test_bad_actions_are_refused_with_a_clear_error(table) -> None:  # type: ign
 
     def act(action: object, decision: object = question.turn.decision) -> str:
         reply = client.post(f"{one.base}/action", headers=one.auth, json={"action": action, "decision": decision})
-        assert reply.status_code == 409, reply.text
-        return str(reply.json()["error"])
+        assert reply.status_code in (400, 409), reply.text  # 400: not an action at all; 409: not now
+        body = reply.json()
+        assert body["message"]["zh"] and body["message"]["en"] == body["error"]  # said in both languages
+        return str(body["error"])
 
     assert "you hold seat 1" in act({"kind": "pass", "seat": 2})
     assert "stale action" in act({"kind": "pass"}, decision=question.turn.decision - 1)
@@ -131,11 +134,11 @@ def test_bad_actions_are_refused_with_a_clear_error(table) -> None:  # type: ign
     assert live(hub, one).humans[1].asked is question
     as_json = {**one.auth, "Content-Type": "application/json"}
     reply = client.post(f"{one.base}/action", headers=as_json, content=b"{not json")
-    assert reply.status_code == 409 and "not JSON" in reply.json()["error"]
+    assert reply.status_code == 400 and "not JSON" in reply.json()["error"]
     reply = client.post(f"{one.base}/action", headers=as_json, content=b"x" * 40000)
-    assert reply.status_code == 409 and "too large" in reply.json()["error"]
+    assert reply.status_code == 413 and "too large" in reply.json()["error"]
     reply = client.post(f"{one.base}/action", headers={**one.auth, "Content-Type": "text/plain"}, content=b"{}")
-    assert reply.status_code == 409 and "application/json" in reply.json()["error"]
+    assert reply.status_code == 400 and "application/json" in reply.json()["error"]
     # a legal answer is taken once; the same answer again (a double click) is refused
     legal = question.turn.legal[0]
     action = {"kind": "choose", "skill": legal.skill, "use": True} if legal.kind == "choose" else {"kind": "pass"}
@@ -234,10 +237,14 @@ def test_another_site_can_neither_start_games_nor_pose_as_this_host(tmp_path: Pa
     from arena.server.app import create_app
     from arena.server.hub import Hub
 
-    hub = Hub(tmp_path / "hosts.duckdb")
-    with TestClient(create_app(hub, allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://127.0.0.1") as client:
+    hub = Hub(tmp_path / "hosts.duckdb", host_key=HostKey(HOST_KEY))
+    with TestClient(create_app(hub, allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://127.0.0.1",
+                    headers=HOST) as client:
         players = json.dumps({"players": ["scripted"] * 18, "pace_s": 0})
         simple = client.post("/api/games", content=players, headers={"Content-Type": "text/plain"})
-        assert simple.status_code == 409 and not hub.games  # a cross-site "simple" POST starts nothing
+        assert simple.status_code == 400 and not hub.games  # a cross-site "simple" POST starts nothing
+        elsewhere = client.post("/api/games", content=players, headers={"Content-Type": "application/json",
+                                                                        "Origin": "https://evil.example"})
+        assert elsewhere.status_code == 400 and not hub.games  # nor does a page of another origin
         assert client.get("/api/lobby", headers={"Host": "evil.example"}).status_code == 400
         assert client.get("/api/lobby").status_code == 200

@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from agents.llm.endpoint import Endpoint
 from arena.cli import main
 from arena.server.app import create_app
+from arena.server.hostkey import HostKey
 from arena.server.hub import Hub
 from arena.server.payload import event_items
 from arena.server.replay_data import load_replay
@@ -31,7 +32,7 @@ from arena.server.replay_page import render_replay
 from engine.events import Passed
 from engine.views import Viewer, view
 from tests.fake_openai import FakeOpenAI
-from tests.serving import answer_simply, asked, live, serving, start, wait_for
+from tests.serving import HOST, HOST_KEY, answer_simply, asked, live, serving, start, wait_for
 from transcripts.beliefs import load_beliefs
 from transcripts.reader import list_games, load_control, load_events
 
@@ -41,18 +42,21 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_a_missed_deadline_takes_the_default_and_a_stale_answer_is_refused(tmp_path: Path) -> None:
     with serving(tmp_path) as (client, hub):
         (one,) = start(client, deadline_s=0.2)
-        first = asked(hub, one)
-        game = live(hub, one).game
-        missed = wait_for(lambda: [e for e in game.events if isinstance(e, Passed) and e.seat == 1 and e.fallback],
-                          what="the fallback of a missed deadline")
-        assert missed[0].reason == "deadline" and missed[0].detail == {"seconds": "0.2"}
-        reply = client.post(f"{one.base}/action", headers=one.auth,
-                            json={"action": {"kind": "pass"}, "decision": first.turn.decision})
-        assert reply.status_code == 409
-        assert "stale" in reply.json()["error"] or "not being asked" in reply.json()["error"]
-        status = client.get(f"{one.base}/state", headers=one.auth).json()["status"]
-        assert status["missed"] >= 1
-        wait_for(lambda: game.state.day >= 2, what="the game to go on past day 1")
+        with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:  # the person is at the table
+            ws.send_text(json.dumps({"token": one.token}))
+            assert ws.receive_json()["type"] == "snapshot"
+            first = asked(hub, one)
+            game = live(hub, one).game
+            missed = wait_for(lambda: [e for e in game.events if isinstance(e, Passed) and e.seat == 1 and e.fallback],
+                              what="the fallback of a missed deadline")
+            assert missed[0].reason == "deadline" and missed[0].detail == {"seconds": "0.2"}
+            reply = client.post(f"{one.base}/action", headers=one.auth,
+                                json={"action": {"kind": "pass"}, "decision": first.turn.decision})
+            assert reply.status_code == 409
+            assert "stale" in reply.json()["error"] or "not being asked" in reply.json()["error"]
+            status = client.get(f"{one.base}/state", headers=one.auth).json()["status"]
+            assert status["missed"] >= 1 and status["controller"] == "human"
+            wait_for(lambda: game.state.day >= 2, what="the game to go on past day 1")
 
 
 def test_leaving_hands_the_seat_to_a_bot_and_back_on_record_then_the_replays(tmp_path: Path) -> None:
@@ -110,8 +114,8 @@ def test_leaving_hands_the_seat_to_a_bot_and_back_on_record_then_the_replays(tmp
 def test_model_seats_from_the_lobby_and_their_calls_in_the_replay(tmp_path: Path) -> None:
     with FakeOpenAI() as fake:
         endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake-model")
-        hub = Hub(tmp_path / "llm.duckdb", endpoints={"fake": endpoint})
-        with TestClient(create_app(hub)) as client:
+        hub = Hub(tmp_path / "llm.duckdb", endpoints={"fake": endpoint}, host_key=HostKey(HOST_KEY))
+        with TestClient(create_app(hub), headers=HOST) as client:
             assert "llm:fake" in client.get("/api/lobby").json()["players"]
             players = ["human", "llm:fake", "llm:fake"] + ["scripted"] * 15
             body = client.post("/api/games", json={"seed": 4, "players": players, "pace_s": 0}).json()
@@ -150,13 +154,21 @@ def test_a_closed_tab_is_forgotten_and_the_person_finds_what_happened_on_return(
             ws.send_text(json.dumps({"token": one.token}))
             assert ws.receive_json()["type"] == "snapshot"
             assert table.watchers.queues[Viewer.of_seat(1)]
-        wait_for(lambda: not table.watchers.queues[Viewer.of_seat(1)], what="the closed tab to be dropped")
+        wait_for(lambda: Viewer.of_seat(1) not in table.watchers.queues and not hub.connections.count(),
+                 what="the closed tab to be dropped (its queue and its socket)")
+        # the person is gone at the deadline: the stand-in takes the seat and the game goes on
+        wait_for(lambda: table.humans[1].controller == "bot", what="the stand-in to take the seat")
         wait_for(lambda: table.game.state.day >= 2, what="the game to go on without the tab")
         with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:
             ws.send_text(json.dumps({"token": one.token}))
             snapshot = ws.receive_json()
-        lines = [item["en"] for item in snapshot["events"] if item["channel"] == "private"]
-        assert any("Passed on your behalf" in line and "deadline missed" in line for line in lines)
+            assert wait_for(lambda: table.humans[1].controller == "human", what="the seat to be theirs again")
+        shown = {item["seq"] for item in snapshot["events"]}
+        assert shown == {item["seq"] for item in event_items(view(table.game.events[:max(shown) + 1], Viewer.of_seat(1)),
+                                                             table.names)}  # everything the seat saw meanwhile
+        with hub.reader() as con:
+            control = load_control(con, one.game_id)
+        assert [(c.controller, c.reason) for c in control][:2] == [("bot", "gone"), ("human", "returned")]
 
 
 def test_arena_serve_runs_on_loopback_and_refuses_other_hosts(tmp_path: Path) -> None:
@@ -174,12 +186,14 @@ def test_arena_serve_runs_on_loopback_and_refuses_other_hosts(tmp_path: Path) ->
             except httpx.TransportError:
                 return None
 
-        assert wait_for(lobby, timeout=30, what="arena serve to answer").json()["rulesets"]
-        assert httpx.get(url + "/api/lobby", headers={"Host": "evil.example"}).status_code == 400
+        assert wait_for(lobby, timeout=30, what="arena serve to answer").status_code == 401  # the host's only
+        key = (tmp_path / "cli.duckdb.hostkey").read_text().strip()
+        assert httpx.get(url + "/api/lobby", headers={"X-Host-Key": key}).json()["rulesets"]
+        assert httpx.get(url + "/api/lobby", headers={"Host": "evil.example", "X-Host-Key": key}).status_code == 400
     finally:
         server.terminate()
         out, _ = server.communicate(timeout=20)
-    assert f"lobby at http://127.0.0.1:{port}/" in out
+    assert f"lobby at http://127.0.0.1:{port}/#key={key}" in out
 
 
 def test_beliefs_god_sees_them_against_the_truth_a_seat_its_own_a_spectator_none(tmp_path: Path) -> None:

@@ -18,7 +18,8 @@ from transcripts.store import PathLike
 ORDER = {"games": "created_at, game_id", "seats": "game_id, seat", "events": "game_id, seq", "llm_calls": "game_id, call_id",
          "beliefs": "game_id, checkpoint, seat, target, faction", "tournament_games": "tournament, game_id",
          "seat_control": "game_id, change", "fork_edits": "game_id, seq", "claims": "game_id, claim",
-         "persuasion_votes": "game_id, run, post_seq, ballot_seq, sample, condition"}
+         "persuasion_votes": "game_id, run, post_seq, ballot_seq, sample, condition",
+         "bot_guesses": "game_id, guesser, target"}
 
 
 def export_parquet(db_path: Db, out_dir: PathLike, game_ids: Sequence[str] | None = None) -> list[Path]:

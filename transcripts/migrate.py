@@ -2,7 +2,9 @@
 
 ``MIGRATIONS[v]`` upgrades a file of schema version ``v`` to ``v + 1`` on an open read-write
 connection, inside the transaction ``store.migrate_db`` opens, so a failed step leaves the file as
-it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``), version 3 the cost and reasoning of model calls (``v2_to_v3``); a change to ``schema.DDL`` bumps
+it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``), version 3 the cost and
+reasoning of model calls (``v2_to_v3``), version 4 forks, claims and persuasion (``v3_to_v4``), version 5
+the answers to "who was a bot?" and the server's own tables (``v4_to_v5``); a change to ``schema.DDL`` bumps
 ``SCHEMA_VERSION`` and adds the step that turns the previous version into it (in the manner of
 inspect_ai's ``migrate_values``, but rewriting the stored tables once instead of every read).
 
@@ -49,7 +51,16 @@ def v3_to_v4(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4})
+
+def v4_to_v5(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 5 adds ``bot_guesses`` and ``arena serve``'s ``served_games`` and ``seat_tokens``; no
+    stored row changes."""
+    from transcripts.schema import V5_TABLES
+
+    for statement in V5_TABLES:
+        con.execute(statement)
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4, 4: v4_to_v5})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

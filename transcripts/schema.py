@@ -29,21 +29,30 @@ Why these shapes:
   post, its truth from the god state at that moment. ``persuasion_votes`` holds the ballots of
   ``arena persuasion``: a day's voters asked again on copies of their view with one post removed or
   replaced, never shown to anyone (their model calls are in ``llm_calls``, purpose ``persuasion``).
+* ``bot_guesses`` (version 5) holds what each person answered after a game to "who was a bot?": for
+  every other seat, ``human`` or ``bot`` and, optionally, which model; the truth is the game's seat
+  configs, so a row is the answer alone. ``served_games`` and ``seat_tokens`` (version 5) are
+  ``arena serve``'s own: the games it plays (with the lobby's form, so a restarted server takes
+  them up) and each human seat's grant — the SHA-256 of its join link's secret, never the secret,
+  with its expiry — so a join link survives a restart until it expires. Neither is exported.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-SCHEMA_VERSION: Final[int] = 4
+SCHEMA_VERSION: Final[int] = 5
 """Bumped on every change to the DDL below; files of another version are refused or migrated."""
 
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
 """The life cycle of a game row: ``running`` until ``finish`` (or ``abort``) writes its end."""
 
 TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "beliefs", "tournament_games",
-                                   "seat_control", "fork_edits", "claims", "persuasion_votes")
-"""The tables a transcript file holds (``meta`` aside), in export order."""
+                                   "seat_control", "fork_edits", "claims", "persuasion_votes", "bot_guesses")
+"""The tables a transcript file holds (``meta`` and the server's own tables aside), in export order."""
+
+SERVER_TABLES: Final[tuple[str, ...]] = ("served_games", "seat_tokens")
+"""``arena serve``'s own state (never exported: it is the server's, not the games')."""
 
 # -- version 2: beliefs and tournaments (issue 8), seat control (issue 7) ----------------------------
 
@@ -173,6 +182,42 @@ V4_TABLES: Final[tuple[str, ...]] = (
 
 # -- end of version 4 -------------------------------------------------------------------------------
 
+# -- version 5: who was a bot, and a server that survives a restart (issue 19) ----------------------
+
+V5_TABLES: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE IF NOT EXISTS bot_guesses (
+        game_id TEXT NOT NULL,
+        guesser INTEGER NOT NULL,
+        target INTEGER NOT NULL,
+        guess TEXT NOT NULL CHECK (guess IN ('human', 'bot')),
+        model TEXT,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (game_id, guesser, target)
+    )
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS served_games (
+        game_id TEXT PRIMARY KEY,
+        spec JSON NOT NULL,
+        created_at TIMESTAMP NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS seat_tokens (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        digest TEXT NOT NULL,
+        expires_at DOUBLE NOT NULL,
+        issued_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )
+    """,
+)
+"""The tables version 5 adds (``migrate`` creates them in a version 4 file)."""
+
+# -- end of version 5 -------------------------------------------------------------------------------
+
 DDL: Final[tuple[str, ...]] = (
     """
     CREATE TABLE meta (
@@ -260,6 +305,7 @@ DDL: Final[tuple[str, ...]] = (
     """,
     *V2_TABLES,
     *V4_TABLES,
+    *V5_TABLES,
 )
 
 EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")

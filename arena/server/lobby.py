@@ -21,12 +21,14 @@ from agents.llm.endpoint import Endpoint
 from agents.llm.pool import ClientPool
 from arena.players import KINDS, make_agent
 from arena.seats import human_config, llm_config
-from arena.server.live import LiveGame, Paced
+from arena.server.live import Paced
+from arena.server.texts import BadRequest
+from engine.game import Game
 from engine.rulesets import get_ruleset, ruleset_ids
-from transcripts.records import GameHeader
-from transcripts.writer import TranscriptWriter
 
 HUMAN = "human"
+PLAYER_NAMES: dict[str, tuple[str, str]] = {HUMAN: ("人类玩家", "a person"), "scripted": ("脚本机器人", "scripted bot"),
+                                            "random": ("随机机器人", "random bot")}
 
 
 class GameSpec(BaseModel):
@@ -36,7 +38,7 @@ class GameSpec(BaseModel):
 
     ruleset: str = "umineko32"
     seed: int | None = Field(default=None, ge=0, lt=2**31)
-    players: list[str] = Field(min_length=1, description="one entry per seat: human, scripted, random or llm:NAME")
+    players: list[str] = Field(min_length=1, max_length=64, description="one entry per seat: human, scripted, random or llm:NAME")
     deadline_s: float | None = Field(default=120.0, gt=0, le=24 * 3600, description="a human's time per decision")
     stand_in: str = Field(default="scripted", description="the bot that plays a human seat its person left")
     pace_s: float = Field(default=0.5, ge=0, le=30, description="a bot's pause before each answer")
@@ -49,27 +51,43 @@ def player_choices(endpoints: Mapping[str, Endpoint]) -> list[str]:
     return [HUMAN, *KINDS, *(f"llm:{name}" for name in endpoints)]
 
 
+def player_label(player: str) -> dict[str, str]:
+    """A lobby choice in both languages (a model by its endpoint's name)."""
+    if player.startswith("llm:"):
+        return {"zh": f"模型 {player[4:]}", "en": f"model {player[4:]}"}
+    zh, en = PLAYER_NAMES.get(player, (player, player))
+    return {"zh": zh, "en": en}
+
+
 def check_spec(spec: GameSpec, endpoints: Mapping[str, Endpoint]) -> None:
     """Refuse a spec the server cannot play, naming the field and the choices."""
     if spec.ruleset not in ruleset_ids():
-        raise ValueError(f"unknown rule set {spec.ruleset!r}; one of: {', '.join(ruleset_ids())}")
+        raise BadRequest("spec", detail=f"unknown rule set {spec.ruleset!r}; one of: {', '.join(ruleset_ids())}",
+                         texts={"zh": f"没有规则 {spec.ruleset!r}；可选：{'、'.join(ruleset_ids())}",
+                                "en": f"unknown rule set {spec.ruleset!r}; one of: {', '.join(ruleset_ids())}"})
     seats = get_ruleset(spec.ruleset).seats
     if len(spec.players) != seats:
-        raise ValueError(f"{spec.ruleset} has {seats} seats; the lobby sent {len(spec.players)} players")
+        raise BadRequest("spec", texts={"zh": f"{spec.ruleset} 有 {seats} 个座位；大厅发来 {len(spec.players)} 个玩家",
+                                        "en": f"{spec.ruleset} has {seats} seats; the lobby sent {len(spec.players)} players"})
     choices = player_choices(endpoints)
     for seat, player in enumerate(spec.players, start=1):
         if player not in choices:
-            raise ValueError(f"seat {seat}: unknown player {player!r}; one of: {', '.join(choices)}")
+            raise BadRequest("spec", texts={"zh": f"{seat} 号座位：没有玩家 {player!r}；可选：{'、'.join(choices)}",
+                                            "en": f"seat {seat}: unknown player {player!r}; one of: {', '.join(choices)}"})
     if spec.stand_in not in KINDS:
-        raise ValueError(f"stand_in must be one of {', '.join(KINDS)}, not {spec.stand_in!r}")
+        raise BadRequest("spec", texts={"zh": f"stand_in（替补）只能是 {'、'.join(KINDS)}，不能是 {spec.stand_in!r}",
+                                        "en": f"stand_in must be one of {', '.join(KINDS)}, not {spec.stand_in!r}"})
 
 
-def start_game(spec: GameSpec, endpoints: Mapping[str, Endpoint], writer: TranscriptWriter | None,
-               game_id: str) -> tuple[LiveGame, ClientPool | None]:
-    """A new ``LiveGame`` for ``spec`` (not yet started), recorded under ``game_id`` when a writer is given."""
+def new_game(spec: GameSpec, seed: int) -> Game:
+    """The game ``spec`` asks for (a bad flag is the engine's error, said by the caller)."""
+    return get_ruleset(spec.ruleset).new_game(seed, flags=spec.flags)
+
+
+def seat_players(spec: GameSpec, endpoints: Mapping[str, Endpoint], seed: int
+                 ) -> tuple[dict[int, Agent], list[dict[str, Any]], ClientPool | None]:
+    """Every seat's player and stored config, and the model client pool where a seat plays a model."""
     check_spec(spec, endpoints)
-    ruleset = get_ruleset(spec.ruleset)
-    seed = spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**31)
     pool = ClientPool(seed=seed) if any(p.startswith("llm:") for p in spec.players) else None
     agents: dict[int, Agent] = {}
     configs: list[dict[str, Any]] = []
@@ -77,23 +95,27 @@ def start_game(spec: GameSpec, endpoints: Mapping[str, Endpoint], writer: Transc
         agent, config = _player(seat, player, spec, endpoints, pool)
         agents[seat] = agent
         configs.append(config)
-    game = ruleset.new_game(seed, flags=spec.flags)
-    if writer is not None:
-        writer.begin_game(GameHeader.from_events(game.events, configs), game_id=game_id)
-    return LiveGame(game_id, game, agents, configs, writer, lang=spec.lang), pool
+    return agents, configs, pool
+
+
+def pick_seed(spec: GameSpec) -> int:
+    return spec.seed if spec.seed is not None else random.SystemRandom().randrange(2**31)
 
 
 def _player(seat: int, player: str, spec: GameSpec, endpoints: Mapping[str, Endpoint],
             pool: ClientPool | None) -> tuple[Agent, dict[str, Any]]:
     if player == HUMAN:
-        stand_in = _paced(make_agent(spec.stand_in), spec.pace_s)
-        return (HumanSeat(seat, stand_in, deadline_s=spec.deadline_s),
-                human_config({"seat": seat, "kind": spec.stand_in}))
+        return (human_seat(seat, spec.stand_in, spec.pace_s), human_config({"seat": seat, "kind": spec.stand_in}))
     if player.startswith("llm:"):
         ep = endpoints[player[4:]]
         return LLMAgent(ep, ep.lang, pool=pool), llm_config(seat, ep)
-    return _paced(make_agent(player), spec.pace_s), {"seat": seat, "kind": player}
+    return paced(make_agent(player), spec.pace_s), {"seat": seat, "kind": player}
 
 
-def _paced(agent: Agent, pace_s: float) -> Agent:
+def human_seat(seat: int, stand_in: str, pace_s: float) -> HumanSeat:
+    """A person's seat with its stand-in bot (its deadline is kept by the game: ``LiveGame``)."""
+    return HumanSeat(seat, paced(make_agent(stand_in), pace_s), deadline_s=None)
+
+
+def paced(agent: Agent, pace_s: float) -> Agent:
     return Paced(agent, pace_s) if pace_s > 0 else agent

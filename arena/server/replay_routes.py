@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from arena.server.hub import Hub
 from arena.server.replay_data import ReplayData, load_replay, models_of, search_games
 from arena.server.replay_page import CSP_HEADER, render_replay, replay_list, t
-from arena.server.submit import Refused
+from arena.server.texts import Refused
 from engine.narrate.names import Lang
 from engine.rulesets import ruleset_ids
 from engine.views import Viewer
@@ -28,13 +28,12 @@ def pick_viewer(data: ReplayData, view: str, seat: int | None, in_progress: bool
     if view == "spectator":
         return Viewer.spectator()
     if in_progress or not data.finished:
-        raise Refused(f"game {data.row.game_id} is not finished ({data.row.status}): only its public view "
-                      "(?view=spectator) can be replayed until it ends")
+        raise Refused("replay_unfinished", game=data.row.game_id, status=data.row.status)
     if view == "god":
         return Viewer.god()
     if view == "seat" and seat is not None and 1 <= seat <= data.ruleset.seats:
         return Viewer.of_seat(seat)
-    raise Refused(f"view must be god, spectator, or seat with seat=1..{data.ruleset.seats}")
+    raise Refused("replay_view", seats=data.ruleset.seats)
 
 
 def add_replay_routes(app: FastAPI, hub: Hub) -> None:

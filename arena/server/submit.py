@@ -2,7 +2,8 @@
 
 A browser is not trusted: its JSON may name another seat, claim to be the runner's fallback,
 carry a post far over the limit, or be no action at all. Each such case is refused here with a
-message for the person; the engine then judges the rest (targets, phase, 蓝字 budget).
+coded message for the person (``arena.server.texts``: said in their language); the engine then
+judges the rest (targets, phase, 蓝字 budget).
 """
 
 from __future__ import annotations
@@ -11,42 +12,44 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from arena.server.texts import BadRequest, Refused
 from engine.actions import ACTION_ADAPTER, MAX_POST_CHARS, Action, Pass
 
 KINDS = ("post", "team_post", "vote", "skill", "choose", "last_words", "pass")
 MAX_MESSAGE_BYTES = 4 * MAX_POST_CHARS + 1024
 """Bound on one WebSocket or HTTP message (a post of ``MAX_POST_CHARS`` characters in UTF-8, and its frame)."""
-
-
-class Refused(ValueError):
-    """An action, message or request the server will not act on; the text is shown to the person."""
+FIELDS = {"text": ("文字", "text"), "reason": ("理由", "reason"), "targets": ("目标", "targets"),
+          "target": ("目标", "target"), "quote": ("引用楼层", "quote"), "team": ("群聊", "team"),
+          "skill": ("技能", "skill"), "use": ("是/否", "use"), "blue": ("蓝字", "blue")}
 
 
 def parse_action(data: Any, seat: int) -> Action:
     """The action ``data`` asks ``seat`` to take; ``Refused`` names the bad field and its limit."""
     if not isinstance(data, dict):
-        raise Refused(f"an action is a JSON object with a kind ({', '.join(KINDS)})")
+        raise BadRequest("action_shape", kinds=", ".join(KINDS))
     claimed = data.get("seat", seat)
     if claimed != seat:
-        raise Refused(f"you hold seat {seat}; an action for seat {claimed!r} is refused")
+        raise Refused("other_seat", seat=seat, other=repr(claimed))
     if data.get("kind") not in KINDS:
-        raise Refused(f"unknown action kind {data.get('kind')!r}; one of: {', '.join(KINDS)}")
+        raise BadRequest("unknown_kind", kind=repr(data.get("kind")), kinds=", ".join(KINDS))
     try:
         action = ACTION_ADAPTER.validate_python({**data, "seat": seat})
     except ValidationError as exc:
-        raise Refused(_explain(exc)) from None
+        raise _explain(exc) from None
     if isinstance(action, Pass) and (action.fallback or action.reason):
-        raise Refused("a pass from a player carries no fallback or reason; send {\"kind\": \"pass\"}")
+        raise BadRequest("pass_flags")
     return action
 
 
-def _explain(exc: ValidationError) -> str:
+def _explain(exc: ValidationError) -> BadRequest:
     first = exc.errors()[0]
-    field = ".".join(str(part) for part in first["loc"][1:]) or "action"
+    name = ".".join(str(part) for part in first["loc"][1:]) or "action"
+    zh, en = FIELDS.get(name.split(".")[0], (name, name))
+    field = {"zh": zh, "en": en}
     if first["type"] == "string_too_long":
-        return f"{field} is too long: at most {MAX_POST_CHARS} characters"
+        return BadRequest("field_too_long", field=field, limit=MAX_POST_CHARS)
     if first["type"] == "string_too_short":
-        return f"{field} is empty: write something first"
+        return BadRequest("field_empty", field=field)
     if first["type"] == "extra_forbidden":
-        return f"{field}: unknown field for this kind of action"
-    return f"{field}: {first['msg']}"
+        return BadRequest("field_unknown", field=field)
+    return BadRequest("field_bad", field=field, detail=first["msg"])
