@@ -126,8 +126,13 @@ def test_model_seats_from_the_lobby_and_their_calls_in_the_replay(tmp_path: Path
             god = client.get(f"/replays/{gid}?view=god&lang=en").text
             seat2 = client.get(f"/replays/{gid}?view=seat&seat=2&lang=en").text
             public = client.get(f"/replays/{gid}?view=spectator&lang=en").text
+            src = re.search(r'data-src="([^"]+)"', god)
+            assert src is not None
+            body = client.get(src.group(1).replace("&amp;", "&")).json()  # a call's body, fetched when opened
+            titles = [s["title"] for s in body["sections"]]
+            assert "tool calls" in titles and any(t.startswith("prompt") for t in titles)
     assert "LLM · seat 2 · fake-model" in god and "LLM · seat 3 · fake-model" in god
-    assert "tool calls" in god and "prompt" in god and "ms · in " in god
+    assert "ms · in " in god and "tool calls" not in god  # the bodies are not in the page
     assert "LLM · seat 2" in seat2 and "LLM · seat 3" not in seat2
     assert "LLM · " not in public
     assert "human (stand-in scripted)" in god and "fake-model" in god

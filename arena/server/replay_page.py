@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from collections.abc import Iterable
 from html import escape
 from importlib import resources
@@ -22,6 +21,7 @@ from importlib import resources
 from arena.server.payload import channel
 from arena.server.plots import heatmap
 from arena.server.replay_beliefs import beliefs_section
+from arena.server.replay_calls import call_html
 from arena.server.replay_data import ReplayData, final_ballots, player_name, votes_by_day
 from arena.server.replay_fork import TimelineMarks, fork_section
 from engine import events as ev
@@ -32,13 +32,23 @@ from engine.views import Viewer, view
 from transcripts.records import LlmCall
 
 SCRIPT = ("document.querySelectorAll('[data-toggle]').forEach(function(b){b.addEventListener('click',function(){"
-          "document.body.classList.toggle(b.getAttribute('data-toggle'));});});")
+          "document.body.classList.toggle(b.getAttribute('data-toggle'));});});"
+          "document.querySelectorAll('details[data-src]').forEach(function(d){d.addEventListener('toggle',function(){"
+          "if(!d.open||d.getAttribute('data-loaded'))return;d.setAttribute('data-loaded','1');"
+          "var box=d.querySelector('.call-body');fetch(d.getAttribute('data-src')).then(function(r){return r.json();})"
+          ".then(function(c){box.textContent='';(c.sections||[]).forEach(function(s){var h=document.createElement('h4');"
+          "h.textContent=s.title;var p=document.createElement('pre');p.textContent=s.text;if(s.kind)p.className=s.kind;"
+          "box.appendChild(h);box.appendChild(p);});if(c.error&&!c.sections){box.textContent=c.error;}});});});")
+"""The page's one script: the roles' reveal button, and a model call's body fetched when it is opened
+(every text set with ``textContent``: a prompt or a reply is never markup)."""
 SCRIPT_HASH = "sha256-" + base64.b64encode(hashlib.sha256(SCRIPT.encode()).digest()).decode()
 CSP = (f"default-src 'none'; script-src '{SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; "
        "base-uri 'none'; form-action 'self'")
-"""The replay page's policy: its own script by hash, nothing else runs, nothing is fetched."""
-CSP_HEADER = CSP + "; frame-ancestors 'none'"
-"""The same, as the server sends it (``frame-ancestors`` works only in a header, not in the page's meta)."""
+"""The exported page's policy: its own script by hash, nothing else runs, nothing is fetched."""
+CSP_SERVED = CSP + "; connect-src 'self'"
+"""The served page's: the same, and its calls fetched from the server that sent it."""
+CSP_HEADER = CSP_SERVED + "; frame-ancestors 'none'"
+"""The served page's, as the server sends it (``frame-ancestors`` works only in a header, not in a meta)."""
 
 
 def _css() -> str:
@@ -54,10 +64,11 @@ def render_replay(data: ReplayData, viewer: Viewer, lang: Lang = "zh", *, nav: b
     events = view(data.events, viewer, data.ruleset)
     fork = fork_section(data.fork, data.row.game_id, data.ruleset, data.names, data.events, viewer, lang, nav=nav)
     body = [_header(data, viewer, lang, nav), fork, _seats(data, viewer, lang), _plots(data, events, lang),
-            beliefs_section(data, viewer, lang), _votes(data, events, lang), _deaths(data, events, viewer, lang), _timeline(data, events, viewer, lang)]
+            beliefs_section(data, viewer, lang), _votes(data, events, lang), _deaths(data, events, viewer, lang),
+            _timeline(data, events, viewer, lang, lazy=nav)]
     title = escape(f"{data.names.title or data.row.header.ruleset} · {data.row.game_id} · {viewer}")
     return ("<!doctype html><html lang=\"" + lang + "\"><head><meta charset=\"utf-8\">"
-            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">"
+            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP_SERVED if nav else CSP}\">"
             f"<title>{title}</title><style>{_css()}</style></head><body class=\"replay\">"
             + "".join(body) + f"<script>{SCRIPT}</script></body></html>")
 
@@ -108,14 +119,32 @@ def _seats(data: ReplayData, viewer: Viewer, lang: Lang) -> str:
         rows.append(f"<tr><td>{seat}</td><td>{escape(data.names.seat(seat, lang))}</td><td>{escape(player)}</td>{secret}</tr>")
     button = (f"<button type=\"button\" data-toggle=\"reveal\" id=\"reveal\">{t(lang, '显示/隐藏身份', 'reveal / hide roles')}</button>"
               if roles else f"<p class=\"note\">{t(lang, '对局未结束：身份不公开', 'game not finished: roles are not shown')}</p>")
-    control = "".join(f"<li>{t(lang, '座位', 'seat')} {c.seat}: {escape(c.controller)} "
-                      f"({t(lang, '自事件', 'from event')} {c.at_seq}) — {escape(c.reason)}</li>"
+    control = "".join(f"<li>{t(lang, '座位', 'seat')} {c.seat}: {escape(_controller(c.controller, lang))} "
+                      f"({t(lang, '自事件', 'from event')} {c.at_seq}) — {escape(_reason(c.reason, lang))}</li>"
                       for c in data.control if viewer.kind == "god" or viewer.seat == c.seat)
     handovers = f"<h3>{t(lang, '换手记录', 'Hand-overs')}</h3><ul class=\"control\">{control}</ul>" if control else ""
     head = t(lang, "<th>#</th><th>马甲</th><th>玩家</th><th>身份</th><th>阵营</th>",
              "<th>#</th><th>alias</th><th>player</th><th>role</th><th>faction</th>")
     return (f"<section id=\"seats\"><h2>{t(lang, '座位', 'Seats')}</h2>{button}"
             f"<table class=\"seats\"><tr>{head}</tr>{''.join(rows)}</table>{handovers}</section>")
+
+
+HANDOVERS: dict[str, tuple[str, str]] = {
+    "left": ("玩家离开，机器人代打", "the player left; the stand-in plays"),
+    "back": ("玩家回来继续玩", "the player came back"),
+    "gone": ("到时限时玩家不在，替补机器人接手", "the player was gone at a deadline; the stand-in took over"),
+    "returned": ("玩家回到桌前，座位还给本人", "the player returned; the seat is theirs again"),
+}
+"""Why a seat changed hands (``seat_control.reason``); an older game's free text is shown as stored."""
+
+
+def _reason(code: str, lang: Lang) -> str:
+    found = HANDOVERS.get(code)
+    return t(lang, *found) if found is not None else code
+
+
+def _controller(who: str, lang: Lang) -> str:
+    return {"human": t(lang, "本人", "the person"), "bot": t(lang, "机器人", "the bot")}.get(who, who)
 
 
 def _plots(data: ReplayData, events: list[Event], lang: Lang) -> str:
@@ -167,8 +196,8 @@ def _deaths(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang) -
     return f"<section id=\"deaths\"><h2>{t(lang, '死亡', 'Deaths')}</h2><ul>{''.join(items) or '—'}</ul></section>"
 
 
-def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang) -> str:
-    calls = _calls_for(data.calls, viewer)
+def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang, *, lazy: bool = False) -> str:
+    calls = calls_for(data.calls, viewer)
     marks = TimelineMarks(data.fork, viewer, lang)
     sections: list[str] = []
     days: list[int] = []
@@ -185,7 +214,7 @@ def _timeline(data: ReplayData, events: list[Event], viewer: Viewer, lang: Lang)
             label = t(lang, f"第{e.day}天 · ", f"Day {e.day} · ") + data.names.phase(e.phase, lang)
             sections.append(f"<details open class=\"phase\" id=\"d{e.day}-{escape(e.phase)}\"><summary>{escape(label)}</summary>")
         sections.append(marks.before(e.seq) + _event(e, data, viewer, lang, marks.after(e.seq)))
-        sections.extend(_call(c, lang) for c in calls.pop(e.seq, []))
+        sections.extend(call_html(c, lang, call_src(data, viewer, c, lang) if lazy else None) for c in calls.pop(e.seq, []))
     sections.append(marks.rest())
     if current is not None:
         sections.append("</details>")
@@ -210,7 +239,7 @@ def _event(e: Event, data: ReplayData, viewer: Viewer, lang: Lang, mark: str = "
     return f"<div class=\"ev k-{kind} ch-{channel(e)}\" data-seq=\"{e.seq}\">{escape(line)}</div>"
 
 
-def _calls_for(calls: Iterable[LlmCall], viewer: Viewer) -> dict[int | None, list[LlmCall]]:
+def calls_for(calls: Iterable[LlmCall], viewer: Viewer) -> dict[int | None, list[LlmCall]]:
     """The calls a viewer may see: god all, a seat its own, a spectator none."""
     out: dict[int | None, list[LlmCall]] = {}
     for call in calls:
@@ -219,28 +248,7 @@ def _calls_for(calls: Iterable[LlmCall], viewer: Viewer) -> dict[int | None, lis
     return out
 
 
-def _call(call: LlmCall, lang: Lang) -> str:
-    tokens = f"in {call.tokens_in} / out {call.tokens_out}" + (f" (cached {call.cached_tokens})" if call.cached_tokens else "")
-    latency = f"{call.latency_ms:.0f} ms" if call.latency_ms is not None else "-"
-    flags = (" · FALLBACK" if call.fallback else "") + (f" · retries {call.retries}" if call.retries else "")
-    messages = "".join(f"<div class=\"msg\"><b>{escape(str(m.get('role')))}</b><pre>{escape(str(m.get('content', '')))}</pre></div>"
-                       for m in call.messages or [])
-    tools = escape(json.dumps(call.tool_calls or [], ensure_ascii=False, indent=1))
-    response = escape(json.dumps(call.response, ensure_ascii=False, indent=1)) if call.response else ""
-    error = f"<p class=\"error\">{escape(call.error)}</p>" if call.error else ""
-    cost = f" · ${call.cost_usd:.5f}" if call.cost_usd is not None else ""
-    reasoning = (f"<h4>{t(lang, '推理过程', 'reasoning')}</h4><pre class=\"reasoning\">{escape(call.reasoning)}</pre>"
-                 if call.reasoning else "")
-    return (f"<details class=\"call\"><summary>LLM · {t(lang, '座位', 'seat')} {call.seat} · {escape(call.model or '')} · "
-            f"{latency} · {tokens}{cost}{flags}</summary>{error}{reasoning}"
-            f"<h4>{t(lang, '工具调用', 'tool calls')}</h4><pre>{tools}</pre>"
-            f"<h4>{t(lang, '回应', 'response')}</h4><pre>{response}</pre><h4>{t(lang, '提示', 'prompt')}</h4>{messages}</details>")
-
-
-def replay_list(rows_html: str, form_html: str, lang: Lang) -> str:
-    """The list page of stored games around its search form and rows."""
-    return ("<!doctype html><html><head><meta charset=\"utf-8\"><title>Replays</title>"
-            f"<link rel=\"stylesheet\" href=\"/static/replay.css\"></head><body class=\"replay\"><header><h1>"
-            f"{t(lang, '对局回放', 'Replays')}</h1><nav><a href=\"/\">{t(lang, '大厅', 'lobby')}</a></nav></header>"
-            f"{form_html}<table class=\"games\">{rows_html}</table></body></html>")
-
+def call_src(data: ReplayData, viewer: Viewer, call: LlmCall, lang: Lang) -> str:
+    """Where a served page fetches one call's body, for the same viewer."""
+    who = "view=god" if viewer.kind == "god" else f"view=seat&seat={viewer.seat}"
+    return f"/replays/{data.row.game_id}/calls/{call.call_id}?{who}&lang={lang}"
