@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     quotas = Quotas(max_games=args.max_games, max_humans=args.max_humans, keep_finished_s=args.keep_finished_minutes * 60)
     hub = Hub(Path(args.db), endpoints=endpoints, tokens=SeatTokens(ttl_s=args.token_hours * 3600),
-              host_key=HostKey(key) if key is not None else None, quotas=quotas, resume=not args.no_resume)
+              host_key=HostKey(key) if key is not None else None, quotas=quotas, resume=not args.no_resume,
+              log=lambda line: print(line, flush=True))
     for line in _banner(args, key, key_file if key is not None else None):
         print(line, flush=True)
     config = uvicorn.Config(create_app(hub, policy=policy), host=args.host, port=args.port, log_level="warning",

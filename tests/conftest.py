@@ -22,6 +22,7 @@ import pytest
 
 from arena import model_refusal
 from arena.local_model import LocalModel
+from tests.local_addresses import own_addresses
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "0:0:0:0:0:0:0:1"})
 
@@ -38,7 +39,7 @@ def _host(address: Any) -> str | None:
 
 def _check(address: Any) -> None:
     host = _host(address)
-    if host is not None and host not in LOOPBACK:
+    if host is not None and host not in LOOPBACK and host not in own_addresses():  # this machine's own: local
         raise NetworkBlocked(f"tests may not reach the network (tried {address!r}); use tests/fake_openai.py")
 
 
@@ -63,7 +64,8 @@ def block_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         return real_create(address, *args, **kwargs)
 
     def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
-        if host is not None and str(host if not isinstance(host, bytes) else host.decode()) not in LOOPBACK:
+        name = str(host if not isinstance(host, bytes) else host.decode()) if host is not None else None
+        if name is not None and name not in LOOPBACK and name not in own_addresses():
             raise NetworkBlocked(f"tests may not resolve {host!r}; use tests/fake_openai.py")
         return real_getaddrinfo(host, *args, **kwargs)
 

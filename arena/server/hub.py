@@ -77,6 +77,8 @@ class Hub:
     connections: Connections = field(default_factory=Connections)
     resumed: list[str] = field(default_factory=list)
     """The games taken up on start (what ``arena serve`` says it resumed)."""
+    log: Callable[[str], None] | None = None
+    """Where the server says what it took up and where it stopped (``arena serve``: its output)."""
     _sweeper: asyncio.Task[None] | None = None
 
     # -- life -----------------------------------------------------------------------------------
@@ -94,6 +96,8 @@ class Hub:
             from arena.server.resume import resume_served
 
             self.resumed = resume_served(self)
+            for gid in self.resumed:
+                self._say(f"game {gid} resumed from event {len(self.games[gid].game.events)}")
         with contextlib.suppress(RuntimeError):  # no running loop: a hub opened outside the server
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="evict finished games")
 
@@ -109,6 +113,14 @@ class Hub:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
+        for gid, live in self.games.items():
+            if not live.done:
+                self._say(f"game {gid} stopped at event {len(live.game.events)}, every event written; "
+                          "it resumes on the next start")
+
+    def _say(self, line: str) -> None:
+        if self.log is not None:
+            self.log(f"arena serve: {line}")
 
     def _store_grant(self, grant: Any) -> None:
         with self.reader() as con:
