@@ -66,14 +66,13 @@ def create_app(hub: Hub, allowed_hosts: list[str] | None = None, *, policy: Host
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _add_errors(app)
-    _add_security_headers(app)
     _add_pages(app)
     add_host_routes(app, hub)
     add_table_routes(app, hub)
     add_replay_routes(app, hub)
     if policy is None and allowed_hosts is not None:
         policy = HostPolicy(frozenset(allowed_hosts))
-    wrapped: Any = BodyLimit(app, MAX_MESSAGE_BYTES)  # type: ignore[arg-type]  # FastAPI is an ASGI app
+    wrapped: Any = BodyLimit(SecurityHeaders(app), MAX_MESSAGE_BYTES)
     if policy is not None:
         wrapped = HostCheck(wrapped, policy)
     return wrapped
@@ -107,15 +106,31 @@ def _add_errors(app: FastAPI) -> None:
     app.add_exception_handler(TranscriptError, transcript)
 
 
-def _add_security_headers(app: FastAPI) -> None:
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["Cache-Control"] = "no-store"
-        return response
+class SecurityHeaders:
+    """ASGI middleware: every response forbids foreign scripts (unless a route set its own policy),
+    sniffing, referrers and caching (a page may hold a seat's view)."""
+
+    FIXED = ((b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"), (b"cache-control", b"no-store"))
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(self.FIXED)]
+                headers += list(self.FIXED)
+                if b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", CSP.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def page(name: str) -> FileResponse:

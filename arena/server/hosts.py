@@ -94,8 +94,9 @@ class HostPolicy:
             allowed |= names if names is not None else machine_names()
         urls: tuple[str, ...] = ()
         if public_url:
-            host = host_of(public_url)
-            if not host:
+            parts = urlsplit(public_url)
+            host = (parts.hostname or "").lower()
+            if parts.scheme not in ("http", "https") or not host:
                 raise ValueError(f"--public-url {public_url!r} has no host: give it as https://NAME[:PORT]")
             allowed.add(host)
             urls = (public_url.rstrip("/"),)
