@@ -11,9 +11,12 @@ use the real model on purpose are marked ``local_model`` (skipped without the ex
 
 from __future__ import annotations
 
+import fcntl
+import functools
 import importlib.util
 import json
 import socket
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,9 +25,32 @@ import pytest
 
 from arena import model_refusal
 from arena.local_model import LocalModel
-from tests.local_addresses import own_addresses
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "0:0:0:0:0:0:0:1"})
+
+
+SIOCGIFADDR = 0x8915
+"""Linux's ioctl that reads an interface's IPv4 address."""
+
+
+@functools.cache
+def own_addresses() -> frozenset[str]:
+    """This machine's own IPv4 addresses, read from its interfaces (no packet sent, no name resolved):
+    a test that serves a LAN (``arena serve --host <address>``) reaches this machine by one of them,
+    and such a connection never leaves the machine, so it is let through as loopback is."""
+    found: set[str] = set()
+    try:
+        interfaces = socket.if_nameindex()
+    except OSError:
+        return frozenset()
+    for _, name in interfaces:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            try:
+                packed = fcntl.ioctl(s.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+            except OSError:
+                continue
+        found.add(socket.inet_ntoa(packed[20:24]))
+    return frozenset(found)
 
 
 class NetworkBlocked(RuntimeError):

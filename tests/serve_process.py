@@ -24,14 +24,14 @@ import pytest
 
 from agents.base import Turn
 from engine.actions import ACTION_ADAPTER, Action
-from tests.local_addresses import lan_addresses
+from tests.conftest import own_addresses
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def lan_address() -> str:
     """A non-loopback IPv4 address of this machine (skips, or fails under CI, when it has none)."""
-    found = lan_addresses()
+    found = sorted(a for a in own_addresses() if not a.startswith("127."))
     if not found:
         if os.environ.get("CI"):
             pytest.fail("no non-loopback IPv4 address: the LAN tests need one")

@@ -110,4 +110,4 @@ def _spec_of(ruleset: str, configs: list[dict[str, Any]]) -> GameSpec:
     players = [HUMAN if c.get("kind") == HUMAN else str(c.get("player") or c.get("kind")) for c in configs]
     stand_in = next((str(c["bot"]["kind"]) for c in configs if c.get("kind") == HUMAN and "bot" in c), "scripted")
     return GameSpec(ruleset=ruleset, players=players, stand_in=stand_in if stand_in in ("scripted", "random") else "scripted",
-                    pace_s=0.5)
+                    pace_s=0.5 if HUMAN in players else 0.0)  # bots alone: nobody to follow the thread
