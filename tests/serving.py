@@ -57,7 +57,7 @@ def start(client: TestClient, humans: tuple[int, ...] = (1,), *, seed: int = 7, 
     """Start a game of scripted bots with these human seats; their join links as ``Seat``s."""
     players = ["human" if s in humans else "scripted" for s in range(1, SEATS + 1)]
     reply = client.post("/api/games", json={"seed": seed, "players": players, "pace_s": 0,
-                                             "deadline_s": deadline_s, **spec})
+                                             "deadline_s": deadline_s} | spec)
     assert reply.status_code == 200, reply.text
     body = reply.json()
     return [Seat(body["game_id"], link["seat"], link["url"].split("#", 1)[1]) for link in body["links"]]

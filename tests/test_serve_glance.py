@@ -223,3 +223,27 @@ def test_the_replay_list_reads_in_the_readers_language_and_resumes_an_interrupte
     with hub.reader() as con:
         assert {r.game_id: r.status for r in list_games(con)}["cutoff-9"] == "finished"
     page.close()
+
+
+def test_the_host_gives_a_seat_a_new_link_and_the_old_page_is_told(served: tuple[str, Hub], browser: Any) -> None:
+    url, hub = served
+    host = browser.new_context().new_page()
+    game_id = _join(host, url, seed=5)  # the host starts the game, then hands the link to a friend
+    friend = browser.new_context().new_page()
+    friend.goto(host.url)
+    friend.wait_for_selector("#seats li", state="attached")
+    host.goto(url + "/")
+    button = host.wait_for_selector(f"tr[data-game='{game_id}'] .human-seat[data-seat='1'] button.reissue")
+    assert "发新链接" in button.inner_text()
+    button.click()
+    fresh = host.wait_for_selector(f"tr[data-game='{game_id}'] .new-link a.join")
+    href = str(fresh.get_attribute("href"))
+    assert href.startswith(f"/play/{game_id}/1#") and href not in friend.url
+    friend.wait_for_selector("#notice:not([hidden])")
+    assert "新的加入链接" in friend.inner_text("#notice")  # the old page is told, and closed
+    wait_for(lambda: not hub.connections.present(game_id, 1), what="the old page's socket to close")
+    friend.goto(url + href)
+    friend.wait_for_selector("#actions form, #actions p")
+    assert hub.connections.present(game_id, 1)
+    host.close()
+    friend.close()

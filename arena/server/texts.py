@@ -63,7 +63,7 @@ TEXTS: dict[str, Pair] = {
                       "the host issued a new join link for seat {seat}: this one no longer works"),
     "auth_timeout": ('10 秒内没有收到令牌：请先发送 {{"token": …}}', 'no token within 10 s: send {{"token": …}} first'),
     # the host
-    "host_key_missing": ("需要房主密钥：打开 arena serve 打印的链接，或在大厅输入密钥", "the host key is needed: open the link arena serve printed, or enter the key in the lobby"),
+    "host_key_missing": ("需要房主密钥：打开服务器启动时打印的链接，或在大厅输入密钥", "the host key is needed: open the link arena serve printed, or enter the key in the lobby"),
     "host_key_wrong": ("房主密钥不对", "wrong host key"),
     "too_many_games": ("服务器同时最多进行 {limit} 局：请等一局结束", "this server plays at most {limit} games at once: wait for one to end"),
     "too_many_humans": ("每局最多 {limit} 名人类玩家（这局有 {count} 名）", "at most {limit} human seats a game ({count} asked for)"),

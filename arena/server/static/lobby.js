@@ -11,7 +11,7 @@
   var issued = {};
 
   var WORDS = {
-    zh: {title: '版杀大厅', replays: '对局回放', key_intro: '这里是房主的大厅：请输入 arena serve 启动时打印的房主密钥（或直接打开它打印的链接）。',
+    zh: {title: '版杀大厅', replays: '对局回放', key_intro: '这里是房主的大厅：请输入服务器启动时打印的房主密钥（或直接打开它打印的链接）。',
       key: '房主密钥', key_send: '进入大厅', ruleset: '规则', seed: '种子（留空随机）', deadline: '人类时限（秒）',
       pace: '机器人节奏（秒）', stand_in: '替补机器人', lang: '游戏语言', seats: '座位', start: '开局', links: '加入链接',
       links_note: '每个链接只给一个座位；把它只发给坐这个座位的人。', games: '本服务器上的对局', seat: '{n}号座位',

@@ -704,6 +704,8 @@
       if (b) b.hidden = true;
     });
   }
+  // a new join link pasted into this tab changes only the fragment: start again with its token
+  window.addEventListener('hashchange', function () { location.reload(); });
   showPane(playing ? 'actions' : 'thread');
   relabel();
   setInterval(tick, 1000);
