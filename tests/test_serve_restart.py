@@ -97,3 +97,37 @@ def test_a_restarted_server_resumes_the_game_to_the_same_end(tmp_path: Path) -> 
     (row,) = list_games(served.db)
     assert row.status == "finished"
     assert [to_json(e) for e in load_events(served.db, game_id)] == expected
+
+
+def test_after_a_restart_a_person_who_does_not_come_back_is_handed_to_the_stand_in(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from arena.server.app import create_app
+    from arena.server.hostkey import HostKey
+    from arena.server.hub import Hub
+    from tests.serving import HOST, HOST_KEY, asked, start, wait_for
+    from transcripts.reader import load_control
+
+    db = tmp_path / "gone.duckdb"
+    with TestClient(create_app(Hub(db, host_key=HostKey(HOST_KEY))), headers=HOST) as client:
+        (one,) = start(client, deadline_s=1.0, pace_s=0.05)  # paced: the game is still on when they return
+        with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:  # the person is there
+            ws.send_text(json.dumps({"token": one.token}))
+            assert ws.receive_json()["type"] == "snapshot"
+            hub = client.app.app.app.state.hub  # type: ignore[attr-defined]
+            asked(hub, one)
+    # the server stops (a restart) and comes back; the person does not
+    again = Hub(db, host_key=HostKey(HOST_KEY))
+    with TestClient(create_app(again), headers=HOST) as client:
+        assert again.resumed == [one.game_id]
+        table = again.games[one.game_id]
+        assert table.humans[1].controller == "human"
+        wait_for(lambda: table.humans[1].controller == "bot", what="the stand-in to take the seat at its deadline")
+        wait_for(lambda: table.game.state.day >= 2, what="the game to go on without the person")
+        with again.reader() as con:
+            assert [(c.controller, c.reason) for c in load_control(con, one.game_id)][-1] == ("bot", "gone")
+        assert client.get(f"{one.base}/state", headers=one.auth).status_code == 200  # the link still works
+        with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:  # and coming back takes it back
+            ws.send_text(json.dumps({"token": one.token}))
+            assert ws.receive_json()["type"] == "snapshot"
+            wait_for(lambda: table.humans[1].controller == "human", what="the seat to be theirs again")
