@@ -3,7 +3,7 @@
 Three stored games, each with people at seats 1 and 2 (their stand-ins played the games here) and
 bots elsewhere; the people's answers are written by hand, so every rate is known: how often each
 label was taken for a human, how often a named model was the right one, per game clusters. A file
-of schema version 2 or 3 gains the answers' tables by the chained migration.
+of schema version 2, 3 or 4 gains the answers' tables by the chained migration.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from evals.facts import load_facts
 from evals.summary import bootstrap, summarise
 from transcripts.guesses import GuessRow, guessed, load_guesses, save_guesses
 from transcripts.records import GameHeader, final_seats
-from transcripts.schema import SCHEMA_VERSION, V3_CALL_COLUMNS, V4_TABLES
+from transcripts.schema import FORK_COLUMNS, SCHEMA_VERSION, V3_CALL_COLUMNS, V5_TABLES
 from transcripts.store import migrate_db, open_db
 from transcripts.writer import TranscriptWriter
 
@@ -82,7 +82,7 @@ def test_each_label_is_scored_by_how_often_the_people_took_it_for_a_human(tmp_pa
     assert "*" in sides and len(sides) > 1  # per the guessed seat's side, with the pooled row
 
 
-@pytest.mark.parametrize("found", [2, 3])
+@pytest.mark.parametrize("found", [2, 3, 4])
 def test_an_older_file_gains_the_answers_table_by_the_chained_migration(tmp_path: Path, found: int) -> None:
     db = tmp_path / f"v{found}.duckdb"
     with TranscriptWriter(db):
@@ -90,16 +90,21 @@ def test_an_older_file_gains_the_answers_table_by_the_chained_migration(tmp_path
     with duckdb.connect(str(db)) as con:  # the file as version ``found`` wrote it
         for table in ("bot_guesses", "served_games", "seat_tokens"):
             con.execute(f"DROP TABLE {table}")
-        if found == 2:
+        if found <= 3:
+            for table in ("fork_edits", "claims", "persuasion_votes"):
+                con.execute(f"DROP TABLE {table}")
+            for name, _ in FORK_COLUMNS:
+                con.execute(f"ALTER TABLE games DROP COLUMN {name}")
+        if found <= 2:
             for name, _ in V3_CALL_COLUMNS:
                 con.execute(f"ALTER TABLE llm_calls DROP COLUMN {name}")
         con.execute(f"UPDATE meta SET schema_version = {found}")
     assert migrate_db(db) == (found, SCHEMA_VERSION)
     with duckdb.connect(str(db), read_only=True) as con:
-        found_tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+        tables = {r[0] for r in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
         columns = {r[0] for r in con.execute("SELECT column_name FROM information_schema.columns "
-                                             "WHERE table_name = 'llm_calls'").fetchall()}
-    assert {"bot_guesses", "served_games", "seat_tokens"} <= found_tables and len(V4_TABLES) == 3
-    assert {name for name, _ in V3_CALL_COLUMNS} <= columns
+                                             "WHERE table_name IN ('llm_calls', 'games')").fetchall()}
+    assert {"bot_guesses", "served_games", "seat_tokens", "claims", "fork_edits"} <= tables and len(V5_TABLES) == 3
+    assert {name for name, _ in (*V3_CALL_COLUMNS, *FORK_COLUMNS)} <= columns
     with open_db(db, create=False) as con:  # and it loads as a current file
         assert load_guesses(con, "none") == {}

@@ -51,7 +51,6 @@ def v3_to_v4(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
-
 def v4_to_v5(con: duckdb.DuckDBPyConnection) -> None:
     """Version 5 adds ``bot_guesses`` and ``arena serve``'s ``served_games`` and ``seat_tokens``; no
     stored row changes."""
@@ -59,6 +58,7 @@ def v4_to_v5(con: duckdb.DuckDBPyConnection) -> None:
 
     for statement in V5_TABLES:
         con.execute(statement)
+
 
 MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4, 4: v4_to_v5})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
