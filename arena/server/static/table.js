@@ -543,7 +543,7 @@
     var title = a.kind === 'team_post' ? w('team_post', {team: a.team_name ? a.team_name[lang] : a.team})
       : a.skill_name ? a.skill_name[lang] : w(a.kind);
     form.appendChild(el('h3', null, title));
-    if (a.note && lang === 'en') form.appendChild(el('p', 'note', a.note));
+    if (a.note_text) form.appendChild(el('p', 'note', tr(a.note_text)));  // the engine's note, in the reader's words
     if (a.kind === 'team_post') teamLeft(form, a);
     var build = BUILDERS[a.kind] || BUILDERS.pass;
     var read = build(form, a);
