@@ -191,7 +191,7 @@ def test_arena_serve_runs_on_loopback_and_refuses_other_hosts(tmp_path: Path) ->
             except httpx.TransportError:
                 return None
 
-        assert wait_for(lobby, timeout=30, what="arena serve to answer").status_code == 401  # the host's only
+        assert wait_for(lobby, timeout=120, what="arena serve to answer").status_code == 401  # the host's only
         key = (tmp_path / "cli.duckdb.hostkey").read_text().strip()
         assert httpx.get(url + "/api/lobby", headers={"X-Host-Key": key}).json()["rulesets"]
         assert httpx.get(url + "/api/lobby", headers={"Host": "evil.example", "X-Host-Key": key}).status_code == 400
