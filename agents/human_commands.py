@@ -26,7 +26,7 @@ from engine.errors import EngineError
 from engine.legal import LegalAction
 from engine.narrate import Names
 from engine.narrate.context import Ctx
-from engine.narrate.messages import render_message
+from engine.narrate.messages import note_text, render_message
 from engine.narrate.names import Lang
 from engine.narrate.table import Pair
 
@@ -186,7 +186,8 @@ def _menu_line(a: LegalAction, names: Names, lang: Lang) -> str:
     if a.kind == "skill":
         first = c.sep.join(map(str, a.first_from))
         extra = c.t(f"；其中一个来自：{first}", f"; first of: {first}") if a.first_from else ""
-        return f"skill {a.skill} {' '.join([what] * max(a.arity, 1))}  ({names.skill(a.skill or '', lang)}) — {targets}{extra}"
+        note = c.t(f"（{note_text(a.note, a.note_params, c)}）", f" ({note_text(a.note, a.note_params, c)})") if a.note else ""
+        return f"skill {a.skill} {' '.join([what] * max(a.arity, 1))}  ({names.skill(a.skill or '', lang)}) — {targets}{extra}{note}"
     if a.kind == "choose":
         if a.yes_no:
             return f"yes | no  ({names.skill(a.skill or '', lang)})"

@@ -60,6 +60,11 @@ def test_already_told_4_is_a_note_code_rendered_in_the_readers_language() -> Non
 
     table = legal_item(tell, NAMES)["note_text"]  # the web table's form for the action, in both languages
     assert table["zh"] == "共犯已经知道的存活杀手：源次" and table["en"].endswith("living killers: Genji")
+    from agents.human_commands import menu
+
+    terminal = {lang: menu((tell,), NAMES, lang)[0] for lang in ("zh", "en")}  # the terminal seat's menu line
+    assert terminal["zh"].endswith("（共犯已经知道的存活杀手：源次）") and "already told" not in terminal["zh"]
+    assert terminal["en"].endswith("(the accomplice already knows these living killers: Genji)")
 
 
 def test_every_note_umineko32_gives_has_both_texts() -> None:
