@@ -13,8 +13,6 @@ A finished game of bots, stored beforehand, is replayed in god view and in a sea
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -23,6 +21,7 @@ from typing import Any
 import pytest
 
 from arena.cli import main as arena
+from tests.browser import chromium, free_port
 from tests.serving import HOST_KEY
 
 try:
@@ -36,21 +35,6 @@ SEED = 23
 HOSTILE = "<img src=x onerror=\"window.pwned=1\"><script>window.pwned=2</script>"
 
 
-def _chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is missing: .ci/run installs Debian's chromium before the tests")
-        pytest.skip("no chromium on PATH (apt-get install chromium)")
-    return found
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
@@ -61,7 +45,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("browser") / "arena.duckdb"
     assert arena(["play", "--players", "scripted", "--seed", "3", "--db", str(db), "--show", "none"]) == 0  # a finished game to replay
-    port = _free_port()
+    port = free_port()
     hub = Hub(db, host_key=HostKey(HOST_KEY))
     uv = uvicorn.Server(uvicorn.Config(create_app(hub), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=uv.run, daemon=True)
@@ -77,11 +61,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser(server: str) -> Iterator[Any]:
-    path = _chromium()
+    path = chromium()
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+        launched = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield launched
+        launched.close()
 
 
 def _act_until(page: Any, selector: str, timeout_s: float = 30) -> Any:
