@@ -117,7 +117,8 @@ class Notes:
         (the observation's results and notices), merged in log order."""
         handlers = _HANDLERS
         thread = (e for e in events[start:] if not _result(e))
-        for event in heapq.merge(thread, inbox[self.received:], key=_seq):
+        received = inbox[self.received:]  # mostly nothing new: then the thread alone, without a merge
+        for event in heapq.merge(thread, received, key=_seq) if received else thread:
             handler = handlers.get(event.kind)
             if handler is not None:
                 handler(self, event)
