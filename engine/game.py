@@ -184,11 +184,15 @@ class Game:
         if viewer.kind != "seat":
             return observation
         inbox = self._inboxes.setdefault(viewer.seat, Inbox())
+        grew = False
         for event in self.events[inbox.upto:]:
             if event.kind in INBOX_KINDS and event.vis != PUBLIC and can_see(viewer, event):
                 inbox.events.append(shown(self.ruleset, event, viewer))
+                grew = True
         inbox.upto = len(self.events)
-        return dataclasses.replace(observation, inbox=tuple(inbox.events))
+        if grew:
+            inbox.snapshot = tuple(inbox.events)
+        return dataclasses.replace(observation, inbox=inbox.snapshot) if inbox.snapshot else observation
 
     @property
     def over(self) -> bool:

@@ -173,6 +173,8 @@ class Inbox:
 
     upto: int = 0
     events: list[Event] = field(default_factory=list)
+    snapshot: tuple[Event, ...] = ()
+    """``events`` as the observation holds them, copied only when one is added."""
 
 
 def public_observation(state: BaseState, viewer: Viewer) -> Observation:
@@ -180,7 +182,7 @@ def public_observation(state: BaseState, viewer: Viewer) -> Observation:
     every seat as the public record has it (alive unless announced out; identities where published;
     the sheriff; the second name list with the names known to be out marked)."""
     record = state.public
-    seats = tuple(_public_seat(record, seat) for seat in range(1, record.seats + 1))
+    seats = _public_seats(record)
     layer, names = "", tuple[LayerEntry, ...]()
     if record.layers:
         layer, listed = next(iter(record.layers.items()))
@@ -189,6 +191,26 @@ def public_observation(state: BaseState, viewer: Viewer) -> Observation:
     return Observation(ruleset=state.ruleset, viewer=viewer, day=state.day, phase=state.phase, over=state.over,
                        winners=tuple(state.winners), seats=seats, layer=layer, layer_names=names,
                        sheriff=record.sheriff, sheriff_majia=record.sheriff_majia)
+
+
+def _public_seats(record: PublicRecord) -> tuple[SeatStatus, ...]:
+    """Every seat as the public record has it, built again only when the record moved
+    (``PublicRecord.version``): the runner observes every turn, and building 24 frozen records a turn
+    was most of a scripted game's observation time (``bench/engine.py``). A ``SeatStatus`` is frozen,
+    so one tuple serves every viewer of the same record."""
+    hit = _SEATS.get(id(record))
+    if hit is not None and hit[0] is record and hit[1] == record.version:
+        return hit[2]
+    seats = tuple(_public_seat(record, seat) for seat in range(1, record.seats + 1))
+    if hit is None and len(_SEATS) >= _SEATS_KEPT:
+        del _SEATS[next(iter(_SEATS))]
+    _SEATS[id(record)] = (record, record.version, seats)
+    return seats
+
+
+_SEATS: dict[int, tuple[PublicRecord, int, tuple[SeatStatus, ...]]] = {}
+"""The last records' seats by ``id``: the entry holds its record, so an id is never reused while cached."""
+_SEATS_KEPT = 64
 
 
 def _public_seat(record: PublicRecord, seat: int) -> SeatStatus:

@@ -61,6 +61,9 @@ class PublicRecord:
     has_sheriff: bool = False
     """Whether a sheriff was ever announced (a rule set without one never sets it)."""
     revived: list[int] = field(default_factory=list)
+    version: int = 0
+    """How many public posts of the shared kinds have been folded in: the record changes only then,
+    so an observation built from it may be reused until it moves (``engine.observation``)."""
 
 
 @dataclass(slots=True)
@@ -80,6 +83,7 @@ def fold_public(record: PublicRecord, told: dict[int, Told], event: ev.Event) ->
         fold = _FOLDS.get(event.kind)
         if fold is not None:
             fold(record, event)
+            record.version += 1
         return
     if isinstance(event, ev.RoleDealt) and event.vis == ev.seat_vis(event.seat):
         own = told.setdefault(event.seat, Told())

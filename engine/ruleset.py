@@ -177,22 +177,23 @@ class Ruleset(ABC):
         as it was told it (``state.identities``), whether it is alive, its teams and mates, its skills
         with what is left and its budgets (``skills``, ``budgets``), and its legal actions. A rule
         set whose seats learn more (mates' identities, statuses) extends this."""
-        from engine.observation import SeatStatus, with_seat
+        from engine.observation import SeatStatus
 
         told = state.identities.get(seat)
         alive = self.seat_alive(state, seat)
         mine = base.status(seat)
-        obs = dataclasses.replace(
-            base, seat=seat, alias=mine.alias if mine else "", role=told.role if told else None,
-            dealt=told.dealt if told else None, faction=told.faction if told else None, alive=alive,
-            majia=told.majia if told else None, teams=self.seat_teams(state, seat), skills=self.skills(state, seat),
-            budgets=self.budgets(state, seat), legal=self.legal(state, seat) or ())
-        if mine is None:
-            return obs
-        own = SeatStatus(seat=seat, alias=mine.alias, alive=alive and mine.alive, out_day=mine.out_day,
-                         out_seq=mine.out_seq, out_rank=mine.out_rank, cause=mine.cause, role=obs.role, faction=obs.faction,
-                         majia=obs.majia, statuses=mine.statuses)
-        return with_seat(obs, own)
+        role, faction, majia = (told.role, told.faction, told.majia) if told else (None, None, None)
+        seats = base.seats
+        if mine is not None:  # the own seat as it knows itself, in the one copy of the observation
+            own = SeatStatus(seat=seat, alias=mine.alias, alive=alive and mine.alive, out_day=mine.out_day,
+                             out_seq=mine.out_seq, out_rank=mine.out_rank, cause=mine.cause, role=role,
+                             faction=faction, majia=majia, statuses=mine.statuses)
+            seats = tuple(own if s.seat == seat else s for s in seats)
+        return dataclasses.replace(
+            base, seat=seat, alias=mine.alias if mine else "", role=role, dealt=told.dealt if told else None,
+            faction=faction, alive=alive, majia=majia, teams=self.seat_teams(state, seat),
+            skills=self.skills(state, seat), budgets=self.budgets(state, seat), legal=self.legal(state, seat) or (),
+            seats=seats)
 
     def observe_god(self, state: BaseState, base: Observation) -> Observation:
         """``base`` with the truth of every seat: identity, faction, alive (``seat_truth``)."""

@@ -19,7 +19,6 @@ Version history
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -126,8 +125,7 @@ class Qijian24(Ruleset):
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         """The shared part, with what the seat was told of others in private and its ranger choice."""
         assert isinstance(state, QijianState)
-        obs = observe.knowledge(state, super().observe_seat(state, base, seat), seat)
-        return dataclasses.replace(obs, statuses=(*obs.statuses, *observe.statuses(state, seat)))
+        return observe.knowledge(state, super().observe_seat(state, base, seat), seat)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         assert isinstance(state, QijianState)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState, with_seat
+from engine.observation import BudgetState, Observation, SeatStatus, SkillState
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     KILL,
@@ -101,16 +101,24 @@ def statuses(s: QijianState, seat: int) -> tuple[str, ...]:
 
 def knowledge(s: QijianState, obs: Observation, seat: int) -> Observation:
     """``obs`` with what ``seat`` was told of other seats in private: identities its results named (a
-    published identity stands), and the seats its mage checks cleared."""
-    for target, ident in sorted(s.learned.get(seat, {}).items()):
-        status = obs.status(target)
-        if status is not None and target != seat and status.role is None:
-            obs = with_seat(obs, dataclasses.replace(status, role=ident))
-    for target in sorted(s.cleared.get(seat, set())):
-        status = obs.status(target)
-        if status is not None and target != seat and status.role is None:
-            obs = with_seat(obs, dataclasses.replace(status, statuses=(*status.statuses, "not_killer_team")))
-    return obs
+    published identity stands), and the seats its mage checks cleared; and the seat's own statuses
+    (``statuses``). One copy of the observation, however much the seat learned (the runner observes
+    every turn)."""
+    learned, cleared = s.learned.get(seat, {}), s.cleared.get(seat, set())
+    own = statuses(s, seat)
+    if not learned and not cleared and not own:
+        return obs
+    seats = list(obs.seats)
+    for i, status in enumerate(seats):
+        target = status.seat
+        if target == seat or status.role is not None:
+            continue
+        if target in learned:
+            status = dataclasses.replace(status, role=learned[target])
+        if target in cleared and status.role is None:
+            status = dataclasses.replace(status, statuses=(*status.statuses, "not_killer_team"))
+        seats[i] = status
+    return dataclasses.replace(obs, seats=tuple(seats), statuses=(*obs.statuses, *own))
 
 
 def _banned_now(s: QijianState, piece: Piece) -> bool:
