@@ -85,7 +85,7 @@ def test_g01_election_first_to_top_and_elder_lists() -> None:
 
 def test_g01_cupid_votes_but_cannot_be_elected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     err = refused("G-01", tmp_path, capsys, lambda d: d["steps"][0]["votes"].append({"seat": 8, "target": 19}))
-    assert "steps[0] (night 0), seat 8" in err and "马甲 19 cannot be voted" in err
+    assert "steps[0] (night 0), seat 8" in err and "majia 19 cannot be voted" in err
 
 
 def test_g01_second_to_reach_the_top_is_not_elder() -> None:

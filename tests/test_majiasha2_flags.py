@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from arena.judge import StepError
+from engine.narrate import Names
 from engine.rulesets import get_ruleset
 from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.majiasha2.table import row
@@ -45,7 +46,7 @@ def test_killers_may_spare_their_own_faction(tmp_path: Path, capsys: pytest.Capt
     err = refused("G-02", tmp_path, capsys, lambda d: (flags(killers_may_hit_own_faction=False)(d),
                                                        d["steps"][1]["actions"].insert(0, {"seat": 4, "skill": "杀人",
                                                                                            "targets": [5]})))
-    assert "seat 4" in err and "角色 5 is not a legal target" in err
+    assert "seat 4" in err and "seat 5 is not a legal target" in err
 
 
 def test_guard_may_repeat_when_the_consecutive_rule_is_off() -> None:
@@ -95,7 +96,7 @@ def test_cupid_may_not_link_the_piper(tmp_path: Path, capsys: pytest.CaptureFixt
     link = lambda d: d["steps"][0]["actions"][0].update(targets=[9, 20])  # noqa: E731
     assert Settled("G-02", link).state.actors[20].faction == "lovers"
     err = refused("G-02", tmp_path, capsys, lambda d: (link(d), flags(cupid_may_not_link_piper=True)(d)))
-    assert "角色 20 is not a legal target" in err
+    assert "seat 20 is not a legal target" in err
 
 
 def test_no_vacuous_piper_win_without_killers() -> None:
@@ -133,7 +134,7 @@ def test_defeated_factions_lose_their_skills_only_under_the_flag() -> None:
     def after_b_falls(d: dict[str, Any]) -> None:
         d["steps"].append({"night": 4, "actions": [{"seat": 10, "skill": "杀人", "targets": [1]}]})
     assert Settled("G-04", after_b_falls).resolved("kill")[-1] == (10, [1], "hit")
-    with pytest.raises(StepError, match=r"seat 10 .*杀人"):
+    with pytest.raises(StepError, match=r"seat 10 cannot use Kill"):
         Settled("G-04", lambda d: (after_b_falls(d), flags(defeated_keep_skills=False)(d)))
 
 
@@ -146,8 +147,13 @@ def test_an_illegal_action_names_step_seat_and_rule_and_applies_nothing() -> Non
         game.advance()
     before = list(game.events)
     killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
-    with pytest.raises(IllegalAction, match=rf"seat {killer}: 杀人 \(kill\) in STRIKE of day 1 takes 1"):
+    with pytest.raises(IllegalAction) as arity:
         game.submit(UseSkill(seat=killer, skill="杀人", targets=(1, 2)))
-    with pytest.raises(IllegalAction, match=rf"seat {killer} cannot use 预言"):
+    assert (arity.value.code, arity.value.params) == ("skill_arity", {"seat": killer, "skill": "kill", "n": 1, "count": 2})
+    names = Names.from_events(RULESET, game.events)
+    assert arity.value.render("zh", names) == f"{names.seat(killer)}：【杀人】需要 1 个不同的目标，收到 2 个"
+    with pytest.raises(IllegalAction) as skill:
         game.submit(UseSkill(seat=killer, skill="预言", targets=(1,)))
+    assert skill.value.code == "skill_now" and skill.value.params["why"] == {"code": "why_no_skill", "params": {}}
+    assert skill.value.render("zh", names).endswith("使用【预言】：你的身份在这一步没有这个技能")
     assert game.events == before

@@ -86,7 +86,7 @@ def test_d07_off_a_vote_and_a_potion_on_a_secretly_out_majia_are_wasted_not_refu
 def test_d07_on_the_same_vote_is_refused_once_the_majia_is_announced_out(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     err = refused("G-02", tmp_path, capsys, _secret_night_out(True, VOTES, []))
-    assert "seat 13" in err and "马甲 8 cannot be voted" in err
+    assert "seat 13" in err and "majia 8 cannot be voted" in err
 
 
 def _day_one(seed: int = 1) -> Game:

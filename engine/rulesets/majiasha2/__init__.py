@@ -14,6 +14,12 @@ downstream 马甲. Votes, elections, appointments, 预言, 药剂 and the sherif
 when every living 角色 agrees (缩短白天, §5).
 
 Version history
+- 2.3: what a seat is told, typed (``observe``): its skills with what is left, its budgets (posts, team
+  messages, vote changes, last words, the HP an elder was told), statuses, its chats by 马甲
+  (``TeamState(layer="majia")``) and what it knows of each 马甲 (its faction's elder, its lover, the
+  seer's results, the elder's downstream list); errors and notes as codes with zh and en texts
+  (``refusals``); the killer asked to redact is shown the original words and the rule; a game ends
+  with a reason code (``win``, ``last_standing``, ``last_defeated``). 2.1 and 2.2 games are read as 2.3.
 - 2.2: the shared concepts as typed public events (``LayerListed`` for the 马甲 list,
   ``LayerAssigned`` for a seat's own 马甲, ``Dawn``, ``VoteResult``, ``SeatsOut``, ``SheriffChanged``,
   ``RoleRevealed``) in place of ``Announced``/``Notice`` topics; a fallback pass carries its reason as
@@ -76,7 +82,7 @@ class Majiasha2(Ruleset):
     """The majiasha2 rule set."""
 
     id: ClassVar[str] = "majiasha2"
-    version: ClassVar[str] = "2.2"
+    version: ClassVar[str] = "2.3"
     title: ClassVar[str] = "马甲杀 2.0"
     seats: ClassVar[int] = DEFAULT_SIZE
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))

@@ -38,6 +38,31 @@ FLAGS: tuple[Flag, ...] = (
 )
 
 
+FLAG_TEXTS: dict[str, tuple[str, str]] = {
+    "majia.elder_first_dying_grace": ("长老第一次将因濒死出局时被标记、以 0 生命值留在场上（原文“无标记的长老”）",
+                                      "an elder about to go out from 濒死 for the first time is marked and stays at 0 HP"),
+    "majia.seer_shows_faction": ("预言同时显示阵营", "预言 shows the faction as well"),
+    "majia.reveal_alias_on_night_out": ("夜晚出局的角色公布其马甲", "a night-out account is announced with its majia"),
+    "majia.killers_may_hit_own_faction": ("杀手可以对本阵营的角色杀人", "killers may hit their own faction's accounts"),
+    "majia.dying_may_act": ("濒死的非杀手身份仍可发动技能", "dying roles other than killers still act"),
+    "majia.witch_team_is_current_faction": ("私奔的女巫的“本阵营”是情侣阵营（否：原阵营）",
+                                            "an eloped witch's own faction is the Lovers (no: her origin faction)"),
+    "majia.guard_consecutive_rule": ("守护之盾不能连续两晚保护同一角色", "守护之盾 may not protect the same account two nights running"),
+    "majia.piper_may_target_self": ("吹笛可以选自己的角色（无效）", "the piper may pipe its own account (wasted)"),
+    "majia.piper_vacuous_win": ("没有存活的杀手时吹笛获胜", "the piper wins when no killer is alive"),
+    "majia.shelter_on_vote": ("爱神的庇佑也适用于投票出局", "cupid's shelter applies to vote-outs too"),
+    "majia.sent_off_is_out": ("罚下在胜负判定中算作出局", "a sent-off role counts as out for the win conditions"),
+    "majia.penalty_no_vote": ("一天不投票扣的分数", "penalty points for not voting on a day"),
+    "majia.penalty_no_post": ("一天不发言扣的分数", "penalty points for not posting on a day"),
+    "majia.vote_change_limit": ("每天可以改票的次数（-1 为不限）", "vote changes allowed per day (-1: no limit)"),
+    "majia.defeated_keep_skills": ("已判负阵营的成员保留技能", "a defeated faction's members keep their skills"),
+    "majia.cupid_may_not_link_piper": ("爱神不能选吹笛的角色", "cupid may not link the piper's account"),
+    "majia.last_words_min": ("遗言的最少字数", "the fewest characters of last words"),
+    "majia.last_words_max": ("遗言的最多字数", "the most characters of last words"),
+}
+"""What each flag decides, in words (``Narration.flags``): a changed flag is said this way, never by its id."""
+
+
 class Adjudication(NamedTuple):
     """One item of spec §6 without a flag: the ruling the engine follows, and why there is no flag."""
 

@@ -20,6 +20,12 @@ from engine.rulesets.majiasha2.names import (
 )
 from engine.rulesets.majiasha2.state import OUT, MajiaState
 
+END_WIN, END_LAST_STANDING, END_LAST_DEFEATED = "win", "last_standing", "last_defeated"
+"""``GameEnded.reason`` codes: a win condition met; the last undefeated faction; the faction defeated
+last when none is left undefeated (D-30). Before 2.3 they were the English phrases ``LEGACY_ENDS``."""
+LEGACY_ENDS = {"win condition": END_WIN, "last faction standing": END_LAST_STANDING,
+               "the faction defeated last (D-30)": END_LAST_DEFEATED}
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -89,11 +95,11 @@ def check_win(game: Game) -> bool:
     alive = [f for f in present if f not in s.defeated]
     for faction in alive:
         if won(s, faction):
-            game.emit(GameEnded, PUBLIC, winners=[faction], reason="win condition")
+            game.emit(GameEnded, PUBLIC, winners=[faction], reason=END_WIN)
             return True
     if len(alive) == 1:
-        game.emit(GameEnded, PUBLIC, winners=alive, reason="last faction standing")
+        game.emit(GameEnded, PUBLIC, winners=alive, reason=END_LAST_STANDING)
     elif not alive:
-        game.emit(GameEnded, PUBLIC, winners=[s.defeated[-1]], reason="the faction defeated last (D-30)")
+        game.emit(GameEnded, PUBLIC, winners=[s.defeated[-1]], reason=END_LAST_DEFEATED)
     return s.over
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.errors import IllegalAction
 from engine.legal import PASS, LegalAction
 from engine.rulesets.majiasha2.names import (
     APPOINT,
@@ -27,17 +26,17 @@ from engine.rulesets.majiasha2.names import (
     PIPER,
     POTION,
     PROPHECY,
-    ROLE_NAMES,
     SEER,
     SHIELD,
     SHORTEN,
-    SKILL_NAMES,
     SOUNDPROOF,
     SUCCESSOR,
     WITCH,
 )
+from engine.rulesets.majiasha2.refusals import refuse, why
 from engine.rulesets.majiasha2.state import ALIVE, OUT, MajiaState
 from engine.rulesets.majiasha2.table import row
+from engine.rulesets.majiasha2.words import MIN_UNMASKED, word_limits
 
 NIGHT_STEPS = frozenset({"GUARD", "PIPER", "STRIKE", "WITCH"})
 SUBMITS_PER_WINDOW = 2
@@ -49,10 +48,21 @@ MAJIA = "majia"
 """``LegalAction.layer`` of a template whose targets are 马甲 numbers."""
 
 POST = LegalAction("post")
-LAST_WORDS = (LegalAction("last_words"), PASS)
-CONFIRM_ACTION = LegalAction("skill", CONFIRM, free=False, note="确定: lock your submissions now (order of effect)")
-SHORTEN_ACTION = LegalAction("skill", SHORTEN, free=True,
-                             note="缩短白天: agree to end today's discussion now; it ends when every living 角色 agrees")
+CONFIRM_ACTION = LegalAction("skill", CONFIRM, free=False, note="note_confirm")
+SHORTEN_ACTION = LegalAction("skill", SHORTEN, free=True, note="note_shorten")
+
+
+@lru_cache(maxsize=16)
+def last_words_action(low: int, high: int) -> LegalAction:
+    """Last words with the rule the engine checks (spec §2.4: one line of ``low``..``high`` characters)."""
+    return LegalAction("last_words", note="note_last_words", note_params=(("low", low), ("high", high)))
+
+
+@lru_cache(maxsize=64)
+def redact_action(victim: int, length: int) -> LegalAction:
+    """The killer's redaction of ``victim``'s last words (``length`` characters; at least 5 left unmasked)."""
+    return LegalAction("last_words", note="note_redact",
+                       note_params=(("target", victim), ("length", length), ("least", MIN_UNMASKED)))
 
 
 @lru_cache(maxsize=64)
@@ -84,8 +94,12 @@ def window_complete(s: MajiaState) -> bool:
 
 def actions_of(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
     phase = s.phase
-    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS", "REDACT"):
-        return LAST_WORDS
+    if phase == "REDACT":
+        victim = next(v for v, k in s.redactors.items() if k == seat)
+        return (redact_action(victim, len(s.last_words[victim])), PASS)
+    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
+        low, high = word_limits(s)
+        return (last_words_action(low, high), PASS)
     if phase == "DAY":
         quota = int(s.options.get("rounds", {}).get("DAY", 1))
         shorten = () if seat in s.shortened else (SHORTEN_ACTION,)
@@ -118,17 +132,16 @@ def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
 def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
     targets = tuple(targets_for(s, seat, skill))
     if skill == ARROW:
-        return LegalAction("skill", ARROW, targets, 2, note="two other 角色")
+        return LegalAction("skill", ARROW, targets, 2, note="note_arrow")
     if skill == APPOINT:
-        k = len(row(s.size).appointed())
-        names = "、".join(ROLE_NAMES.zh(r) for r in row(s.size).appointed())
-        return LegalAction("skill", APPOINT, targets, k, note=f"马甲 in this order: {names}", layer=MAJIA)
+        order = row(s.size).appointed()
+        return LegalAction("skill", APPOINT, targets, len(order), note="note_appoint", layer=MAJIA,
+                           note_params=(("role", order),))
     if skill == PIPE:
-        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True,
-                           note="1 or 2 角色; then 确定 or pass")
+        return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True, note="note_pipe")
     account = skill in ACCOUNT_SKILLS
     return LegalAction("skill", skill, targets, 1, free=True, layer="" if account else MAJIA,
-                       note=f"target: a {'角色' if account else '马甲'}; then 确定 or pass")
+                       note="note_account" if account else "note_majia")
 
 
 # -- who holds which skill now ------------------------------------------------------------------------
@@ -222,66 +235,70 @@ def election_targets(s: MajiaState, seat: int) -> list[int]:
 
 def check_skill(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
     """Raise ``IllegalAction`` naming the step, the seat and the rule, unless the skill is legal now."""
-    zh = f"{SKILL_NAMES.zh(skill)} ({skill})"
-    where = f"{s.phase} of day {s.day}"
+    where = {"seat": seat, "skill": skill, "phase": s.phase, "day": s.day}
     if skill == CONFIRM:
         if not any(sub.seat == seat for sub in s.submissions):
-            raise IllegalAction(f"seat {seat}: {zh} in {where}: nothing submitted to confirm")
+            raise refuse("confirm_nothing", **where)
         return
     if skill == SHORTEN:
         if s.phase != "DAY" or seat in s.shortened or s.actors[seat].status == OUT:
-            why = "already agreed today" if seat in s.shortened else "only a living 角色 may, during the day's discussion"
-            raise IllegalAction(f"seat {seat}: {zh} in {where}: {why}")
+            raise refuse("shorten_again" if seat in s.shortened else "shorten_not_now", seat=seat)
         return
     if skill not in skills_now(s, seat):
-        raise IllegalAction(f"seat {seat} cannot use {zh} in {where}: {_why_no_skill(s, seat, skill)}")
-    legal = targets_for(s, seat, skill)
+        raise refuse("skill_now", **where, why=_why_no_skill(s, seat, skill))
+    _check_targets(s, seat, skill, targets)
+
+
+def _check_targets(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
     want = {ARROW: (2,), APPOINT: (len(row(s.size).appointed()),), PIPE: (1, 2)}.get(skill, (1,))
     if len(targets) not in want or len(set(targets)) != len(targets):
-        raise IllegalAction(f"seat {seat}: {zh} in {where} takes {' or '.join(map(str, want))} different "
-                            f"target(s), got {list(targets)}")
-    layer = "角色" if skill in ACCOUNT_SKILLS else "马甲"
+        if len(want) == 1:
+            raise refuse("skill_arity", seat=seat, skill=skill, n=want[0], count=len(targets))
+        raise refuse("skill_arity_range", seat=seat, skill=skill, low=want[0], high=want[-1], count=len(targets))
+    legal = targets_for(s, seat, skill)
     for target in targets:
-        if target not in legal:
-            raise IllegalAction(f"seat {seat}: {zh} in {where}: {layer} {target} is not a legal target: "
-                                f"{_why_not(s, seat, skill, target)}; legal: {legal}")
+        if target in legal:
+            continue
+        reason = _why_not(s, seat, skill, target)
+        if skill in ACCOUNT_SKILLS:
+            raise refuse("skill_target", seat=seat, skill=skill, target=target, why=reason, allowed=legal)
+        raise refuse("skill_target_majia", seat=seat, skill=skill, majia=target, why=reason, listed=legal)
 
 
-def _why_no_skill(s: MajiaState, seat: int, skill: str) -> str:
+def _why_no_skill(s: MajiaState, seat: int, skill: str) -> dict[str, object]:
     actor = s.actors[seat]
     if actor.status == OUT:
-        return "it is out"
+        return why("why_out")
     if skill == KILL and actor.status != ALIVE:
-        return "only a killer in 存活 state may kill (it is 濒死)"
+        return why("why_dying_killer")
     if s.window.submits.get(seat, 0) >= SUBMITS_PER_WINDOW:
-        return f"it has submitted {SUBMITS_PER_WINDOW} times in this step; confirm or pass"
+        return why("why_submits_used", n=SUBMITS_PER_WINDOW)
     if skill == SOUNDPROOF and actor.soundproof_used:
-        return "隔音之盾 is once per game (限定技) and was used"
+        return why("why_soundproof_used")
     if skill == POTION and actor.potion_used:
-        return "药剂 is once per game (限定技) and was used"
-    return "its identity has no such skill in this step"
+        return why("why_potion_used")
+    return why("why_no_skill")
 
 
-def _why_not(s: MajiaState, seat: int, skill: str, target: int) -> str:
-    n = s.size
-    if not 1 <= target <= n:
-        return f"numbers run 1..{n}"
+def _why_not(s: MajiaState, seat: int, skill: str, target: int) -> dict[str, object]:
+    if not 1 <= target <= s.size:
+        return why("why_range", count=s.size)
     if skill in ACCOUNT_SKILLS:
         actor = s.actors[target]
         if actor.status == OUT:
-            return "that 角色 is out"
+            return why("why_target_out")
         if skill == SHIELD:
-            return "守护之盾 cannot protect the same 角色 two nights in a row (D-15)"
+            return why("why_guard_repeat")
         if skill == PIPE and actor.frenzied:
-            return "that 角色 is already 癫狂"
+            return why("why_frenzied")
         if skill in (PIPE, ARROW) and target == seat:
-            return "not on oneself"
-        return "not allowed by the rules"
+            return why("why_self")
+        return why("why_rules")
     if target not in s.listed_majia():
-        return "that 马甲 is out"
+        return why("why_majia_out")
     if target == s.actors[seat].majia:
-        return "not on one's own 马甲"
-    return "not a 马甲 of this faction" if skill == APPOINT else "not allowed by the rules"
+        return why("why_own_majia")
+    return why("why_not_faction") if skill == APPOINT else why("why_rules")
 
 
 # -- the vocabulary of an identity (tool lists that stay the same all game) ---------------------------------

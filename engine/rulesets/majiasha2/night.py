@@ -30,6 +30,7 @@ from engine.rulesets.majiasha2.names import (
     WITCH,
 )
 from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, MajiaState, Submission
+from engine.rulesets.majiasha2.words import word_limits
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -186,8 +187,9 @@ def dawn(game: Game) -> None:
     if check_win(game):
         return
     words = [seat for seat in s.outs_tonight if not s.actors[seat].sent_off]
+    low, high = word_limits(s)
     for seat in words:
-        game.emit(Notice, seat_vis(seat), topic="majia_last_words", seats=[seat])
+        game.emit(Notice, seat_vis(seat), topic="majia_last_words", seats=[seat], data={"low": low, "high": high})
     if words:
         begin(game, "LAST_WORDS", s.day, words, secret=False)
     else:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import SetupError, UnknownName
+from engine.errors import UnknownName
 from engine.events import (
     JUDGE,
     PUBLIC,
@@ -34,6 +34,7 @@ from engine.rulesets.majiasha2.aliases import ACCOUNTS, MAJIA
 from engine.rulesets.majiasha2.flags import FLAGS
 from engine.rulesets.majiasha2.flow import st
 from engine.rulesets.majiasha2.names import CUPID, GENERAL, MAJIA_LAYER, MEMBER, PIPER, PIPER_SIDE, ROLE_NAMES
+from engine.rulesets.majiasha2.refusals import bad_setup, why
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE, Row, row
 
 if TYPE_CHECKING:
@@ -47,12 +48,12 @@ def options_of(given: Mapping[str, Any], size: int | None) -> dict[str, Any]:
     known = {"size", "rounds", "discipline", "floor"}
     unknown = set(given) - known
     if unknown:
-        raise SetupError(f"unknown option(s) {sorted(unknown)}; majiasha2 knows {sorted(known)}")
+        raise bad_setup("unknown_options", names=sorted(unknown), known=sorted(known))
     n = int(given.get("size", size or DEFAULT_SIZE))
     row(n)
     posts = int(dict(given.get("rounds") or {}).get("DAY", 1))
     if not 0 <= posts <= 20:
-        raise SetupError(f"rounds: DAY={posts} is not allowed; give 0..20 posts per day")
+        raise bad_setup("rounds_range", posts=posts)
     return {"size": n, "rounds": {"DAY": posts}, "discipline": _discipline(given.get("discipline", True))}
 
 
@@ -63,7 +64,7 @@ def _discipline(value: Any) -> list[str]:
         return []
     wrong = [v for v in value if v not in DISCIPLINE]
     if wrong:
-        raise SetupError(f"discipline: unknown categories {wrong}; give true, false or a list of {list(DISCIPLINE)}")
+        raise bad_setup("discipline_unknown", names=wrong, known=list(DISCIPLINE))
     return list(value)
 
 
@@ -117,7 +118,7 @@ def _mapping(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, i
     if seating:
         given = {item.seat: int(item.options.get("majia", item.seat)) for item in seating}
         if sorted(given.values()) != list(range(1, n + 1)):
-            raise SetupError(f"seats: the 马甲 numbers must be 1..{n}, each once; got {sorted(given.values())}")
+            raise bad_setup("majia_numbers", count=n, numbers=sorted(given.values()))
         return given
     drawn = game.draw("马甲", lambda r: r.sample(range(1, n + 1), n))
     return {seat: drawn[seat - 1] for seat in range(1, n + 1)}
@@ -136,34 +137,36 @@ def check_seating(seating: list[SeatSetup], table: Row) -> dict[int, tuple[str, 
     n = table.n
     seats = [item.seat for item in seating]
     if sorted(seats) != list(range(1, n + 1)):
-        raise SetupError(f"majiasha2 with {n} players needs seats 1..{n} exactly once; got {sorted(seats)}")
+        raise bad_setup("seating_seats", count=n, numbers=sorted(seats))
     out: dict[int, tuple[str, str]] = {}
     for item in seating:
         out[item.seat] = _seat_entry(item)
     got = Counter(role for role, _ in out.values())
     want = Counter(table.counts())
     if got != want:
-        diff = [f"{ROLE_NAMES.zh(r)} {got[r]} (needs {want[r]})" for r in sorted(set(got) | set(want)) if got[r] != want[r]]
-        raise SetupError(f"the roster does not match the {n}-player row: " + "; ".join(diff))
+        diff = [why("roster_count", role=r, got=got[r], want=want[r]) for r in sorted(set(got) | set(want))
+                if got[r] != want[r]]
+        raise bad_setup("roster_mismatch", count=n, diff=diff)
     for faction in GENERAL:
         roles = Counter(role for role, f in out.values() if f == faction)
         per = Counter({"elder": 1, "killer": table.killers, **{r: 1 for r in table.appointed()}})
         if roles != per:
-            raise SetupError(f"faction {faction} must hold 长老 ×1, 杀手 ×{table.killers}"
-                             + "".join(f", {ROLE_NAMES.zh(r)} ×1" for r in table.appointed()) + f"; got {dict(roles)}")
+            extra = "".join(f", {ROLE_NAMES.zh(r)} ×1" for r in table.appointed())
+            got_text = ", ".join(f"{ROLE_NAMES.zh(r)} ×{k}" for r, k in sorted(roles.items()))
+            raise bad_setup("faction_roster", faction=faction, killers=table.killers, extra=extra, got=got_text)
     return out
 
 
 def _seat_entry(item: SeatSetup) -> tuple[str, str]:
     if item.role is None:
-        raise SetupError(f"seat {item.seat} has no role: give every seat its identity (and faction)")
+        raise bad_setup("seat_no_role", seat=item.seat)
     try:
         role = ROLE_NAMES.id(item.role)
     except UnknownName as err:
-        raise SetupError(f"seat {item.seat}: {err}") from None
+        raise bad_setup("seat_role", seat=item.seat, error=err.to_dict()) from None
     if role in (CUPID, PIPER):
         return role, "lovers" if role == CUPID else PIPER_SIDE
     faction = str(item.options.get("faction", "")).replace("阵营", "").strip("〖〗").upper()
     if faction not in GENERAL:
-        raise SetupError(f"seat {item.seat} ({ROLE_NAMES.zh(role)}): give its faction, A, B or C (阵营A…)")
+        raise bad_setup("seat_faction", seat=item.seat, role=role)
     return role, faction

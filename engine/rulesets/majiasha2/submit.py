@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.errors import IllegalAction
 from engine.events import (
     JUDGE,
     PUBLIC,
@@ -26,6 +25,7 @@ from engine.legal import LegalAction
 from engine.rulesets.majiasha2.flow import st
 from engine.rulesets.majiasha2.legal import check_skill
 from engine.rulesets.majiasha2.names import REDACT, SHORTEN, SKILL_NAMES, TEAM_NAMES
+from engine.rulesets.majiasha2.refusals import refuse
 from engine.rulesets.majiasha2.state import OUT, MajiaState
 from engine.rulesets.majiasha2.words import check_last_words, check_redaction
 
@@ -37,13 +37,14 @@ def submit(game: Game, action: Action) -> None:
     """Validate ``action`` against the rules and the open window, then emit its events."""
     s = st(game)
     if action.seat not in s.actors:
-        raise IllegalAction(f"no seat {action.seat}: seats (角色) are 1..{len(s.actors)}")
+        raise refuse("no_seat", number=action.seat, count=len(s.actors))
     offered = _offered(game, action.seat)
     _HANDLERS[type(action)](game, action, offered)
 
 
-def _where(s: MajiaState) -> str:
-    return f"{s.phase} of day {s.day}"
+def _where(s: MajiaState) -> dict[str, Any]:
+    """The open window, as a refusal names it."""
+    return {"phase": s.phase, "day": s.day}
 
 
 def _offered(game: Game, seat: int) -> tuple[LegalAction, ...]:
@@ -55,35 +56,38 @@ def _offered(game: Game, seat: int) -> tuple[LegalAction, ...]:
     if s.phase in ("VOTE", "ELECT") and seat in s.window.done and actor.status != OUT:
         return _vote_change(s, seat)
     if actor.status == OUT and s.phase not in ("LAST_WORDS", "VOTE_LAST_WORDS", "SUCCESSION"):
-        why = "sent off (罚下)" if actor.sent_off else "out"
-        raise IllegalAction(f"seat {seat} is {why} and cannot act in {_where(s)}")
+        raise refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **_where(s))
     if seat in s.window.done:
-        raise IllegalAction(f"seat {seat} has already answered in {_where(s)}")
-    raise IllegalAction(f"seat {seat} has nothing to do in {_where(s)}")
+        raise refuse("already_answered", seat=seat, **_where(s))
+    raise refuse("nothing_to_do", seat=seat, **_where(s))
 
 
 def _vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
     """A seat that voted may change its ballot within the limit (D-29, flag majia.vote_change_limit)."""
     limit = int(s.flags.get("majia.vote_change_limit", 1))
     if s.phase == "VOTE" and limit >= 0 and s.actors[seat].vote_changes >= limit:
-        raise IllegalAction(f"seat {seat} has used its {limit} vote change(s) in {_where(s)} "
-                            "(flag majia.vote_change_limit)")
+        raise refuse("vote_changes_used", seat=seat, limit=limit, **_where(s))
     from engine.rulesets.majiasha2.legal import election_targets, vote_ballot, vote_targets
 
     targets = vote_targets(s) if s.phase == "VOTE" else election_targets(s, seat)
     return (vote_ballot(tuple(targets)),)
 
 
-def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, where: str, skill: str | None = None,
+def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, where: dict[str, Any], skill: str | None = None,
           team: str | None = None) -> LegalAction:
     for legal in offered:
         if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
             return legal
-    what = kind if skill is None else f"{kind} {SKILL_NAMES.zh(skill)} ({skill})"
+    can = sorted({action_word(lg.kind, lg.skill, lg.team) for lg in offered})
+    raise refuse("cannot_do", seat=seat, action=action_word(kind, skill, team), can=can, **where)
+
+
+def action_word(kind: str, skill: str | None = None, team: str | None = None) -> str:
+    """What a refusal calls an action: a code of the rule set's words (``act.post``, ``act.skill.kill``,
+    ``act.team.A``)."""
     if team is not None:
-        what = f"post in {TEAM_NAMES.zh(team)}"
-    can = ", ".join(sorted({lg.kind if lg.skill is None else f"{lg.kind}:{lg.skill}" for lg in offered}))
-    raise IllegalAction(f"seat {seat} cannot {what} in {where}; it may: {can}")
+        return f"act.team.{team}"
+    return f"act.skill.{skill}" if skill is not None else f"act.{kind}"
 
 
 def _post(game: Game, action: Post, offered: tuple[LegalAction, ...]) -> None:
@@ -104,8 +108,7 @@ def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
     s = st(game)
     legal = _find(offered, "vote", action.seat, _where(s))
     if action.target is not None and action.target not in legal.targets:
-        raise IllegalAction(f"seat {action.seat}: vote in {_where(s)}: 马甲 {action.target} cannot be voted; "
-                            f"legal: {list(legal.targets)}")
+        raise refuse("vote_target", seat=action.seat, majia=action.target, listed=list(legal.targets), **_where(s))
     if s.phase == "ELECT":
         faction = s.actors[action.seat].origin or s.actors[action.seat].faction
         team = faction if action.seat in s.teams.get(faction, []) else s.actors[action.seat].faction
@@ -142,9 +145,12 @@ def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> Non
     s = st(game)
     skill = SKILL_NAMES.id(action.skill)
     legal = _find(offered, "choose", action.seat, _where(s), skill=skill)
-    if len(action.targets) != 1 or action.targets[0] not in legal.targets:
-        raise IllegalAction(f"seat {action.seat}: {SKILL_NAMES.zh(skill)} in {_where(s)} names one listed 马甲; "
-                            f"got {list(action.targets)}, legal: {list(legal.targets)}")
+    if len(action.targets) != 1:
+        raise refuse("choose_one", seat=action.seat, skill=skill, count=len(action.targets),
+                     listed=list(legal.targets), **_where(s))
+    if action.targets[0] not in legal.targets:
+        raise refuse("choose_target", seat=action.seat, skill=skill, majia=action.targets[0],
+                     listed=list(legal.targets), **_where(s))
     game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
 
 

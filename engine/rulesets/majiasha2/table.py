@@ -50,7 +50,7 @@ class Row:
 def row(n: int) -> Row:
     """The row for ``n`` players; outside 9..26 a ``SetupError`` says what is supported."""
     if n not in SIZES:
-        raise SetupError(f"majiasha2 plays 9 to 26 players; {n} is not supported (option size)")
+        raise SetupError("size_unsupported", ruleset="majiasha2", count=n)
     loose = (n - 9) % 3
     killers = 2 + (n >= 15) + (n >= 21)
     return Row(n, killers, seer=n >= 12, witch=n >= 18, guard=n >= 24, cupid=loose >= 1, piper=loose == 2)

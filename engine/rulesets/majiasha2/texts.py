@@ -11,10 +11,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine import events as ev
-from engine.narrate.context import Ctx
+from engine.narrate.context import Ctx, quote
+from engine.narrate.private import skill_submitted
 from engine.narrate.table import Narration
 from engine.narrate.thread import alias_rows
-from engine.rulesets.majiasha2.names import MAJIA_LAYER, SENT_OFF, SKILL_NAMES, SUCCESSOR
+from engine.rulesets.majiasha2.flags import FLAG_TEXTS
+from engine.rulesets.majiasha2.flow import END_LAST_DEFEATED, END_LAST_STANDING, END_WIN
+from engine.rulesets.majiasha2.judged import CAUSES, DRAWS, RESOLVED, RESULTS, words_quoted
+from engine.rulesets.majiasha2.names import (
+    CONFIRM,
+    FACTION_NAMES,
+    MAJIA_LAYER,
+    ROLE_NAMES,
+    SENT_OFF,
+    SKILL_NAMES,
+    SUCCESSOR,
+    TEAM_NAMES,
+)
+from engine.rulesets.majiasha2.refusals import ERRORS
+from engine.rulesets.majiasha2.words import MIN_UNMASKED
 
 ACCOUNT_SKILLS = frozenset({"kill", "shield", "soundproof", "pipe", "arrow"})
 """majiasha2's skills whose targets are 角色 (seats); the other skills and the votes name 马甲."""
@@ -93,7 +108,20 @@ def _shorten(e: ev.Announced, c: Ctx) -> str:
                "account agrees)")
 
 
-ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {"majia_shorten": _shorten}
+def _send_off(e: ev.Announced, c: Ctx) -> str:
+    return c.t(f"{c.seats(e.seats)} 累计满 12 分，罚下（无遗言，不触发出局技能）",
+               f"{c.seats(e.seats)} reached 12 points: sent off (no last words, no exit triggers)")
+
+
+ANNOUNCEMENTS: dict[str, Callable[[ev.Announced, Ctx], str]] = {"majia_shorten": _shorten, "majia_send_off": _send_off}
+
+
+def _announced(e: ev.Announced, c: Ctx) -> str:
+    """The rule set's own posts: in the judge's public voice, or (a judge-only record) the god view's."""
+    render = ANNOUNCEMENTS.get(e.topic)
+    body = render(e, c) if render is not None else c.t(f"{quote(e.topic)}：{c.seats(e.seats)}",
+                                                       f"{quote(e.topic)}: {c.seats(e.seats)}")
+    return c.hidden(body) if e.vis == ev.JUDGE else c.judge(body)
 
 
 def _own(e: ev.LayerAssigned, c: Ctx) -> str:
@@ -132,12 +160,31 @@ def _elder(e: ev.Notice, c: Ctx) -> str:
 
 
 def _words(e: ev.Notice, c: Ctx) -> str:
-    return c.t("你已出局，可以留下一行 10–200 字的遗言", "You are out: you may leave one line of last words")
+    low, high = e.data.get("low", 10), e.data.get("high", 200)
+    return c.t(f"你已出局，可以留下一行 {low}–{high} 字的遗言（含标点，不能换行）",
+               f"You are out: you may leave last words, one line of {low}–{high} characters (punctuation included)")
 
 
 def _redact(e: ev.Notice, c: Ctx) -> str:
-    return c.t(f"你的一击使 {c.seats(e.seats)} 出局，可以用■遮挡其遗言",
-               f"Your hit put {c.seats(e.seats)} out: you may mask its last words with ■")
+    """The victim's words as they were written, and the rule (spec §2.4, D-32): the killer sees the
+    text it may mask, or it could only guess."""
+    text = str(e.data.get("text", ""))
+    who = c.seats(e.seats)
+    return c.t(f"你的一击使 {who} 出局，其遗言先交给你遮挡。原文（{len(text)} 字）：{words_quoted(text)}。"
+               f"遮挡规则：提交与原文等长的文字，每个字要么保留原字、要么换成■，至少保留 {MIN_UNMASKED} 个字不被遮挡；"
+               "不提交则原文在次日公布",
+               f"Your hit put {who} out, so its last words come to you first. The original ({len(text)} "
+               f"characters): {words_quoted(text)}. To redact: submit a text of the same length in which each "
+               f"character is either the original one or ■, leaving at least {MIN_UNMASKED} unmasked; if you "
+               "submit nothing the original is published tomorrow")
+
+
+def _submitted(e: ev.SkillSubmitted, c: Ctx) -> str:
+    """A submission's receipt; 确定 has no target: it locks the step's submissions (their order, D-11)."""
+    if e.skill == CONFIRM:
+        return c.private(e, c.t("你已确定：本步骤的提交按确定的先后结算", "Confirmed: this step's submissions now "
+                                "take effect in the order of confirmation"), c.skill(e.skill))
+    return skill_submitted(e, c)
 
 
 NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {
@@ -158,8 +205,18 @@ def _tongling(e: ev.Feedback, c: Ctx) -> str:
     return c.t(f"濒死的马甲：{dying}", f"Dying majia: {dying}")
 
 
+def seen_identity(result: str) -> tuple[str, str | None]:
+    """A 预言 result (stored as the rules' Chinese: ``长老``, or ``长老/阵营C`` with D-06's flag) as ids."""
+    role, _, faction = result.partition("/")
+    role_id = ROLE_NAMES.id(role) if role in ROLE_NAMES else role
+    faction_id = (FACTION_NAMES.id(faction) if faction in FACTION_NAMES else faction) if faction else None
+    return role_id, faction_id
+
+
 def _divine(e: ev.Feedback, c: Ctx) -> str:
-    return c.t(f"{c.majias(e.targets)} 的身份：{e.result}", f"{c.majias(e.targets)} is: {e.result}")
+    role, faction = seen_identity(e.result)
+    shown = c.role(role) + (c.t(f"（{c.faction(faction)}）", f" ({c.faction(faction)})") if faction else "")
+    return c.t(f"{c.majias(e.targets)} 的身份：{shown}", f"{c.majias(e.targets)} is: {shown}")
 
 
 def _arrow(e: ev.Feedback, c: Ctx) -> str:
@@ -171,12 +228,56 @@ FEEDBACK: dict[str, Callable[[ev.Feedback, Ctx], str]] = {
     "fate": _fate, "tongling": _tongling, "divine": _divine, "arrow": _arrow,
 }
 
+STATUSES: dict[str, tuple[str, str]] = {
+    "sheriff": ("警长", "sheriff"), "lover": ("情侣", "lover"), "dying": ("濒死", "dying"),
+    "frenzied": ("癫狂", "frenzied"), "sent_off": ("罚下", "sent off"), "marked": ("已标记的长老", "a marked elder"),
+    "elder": ("本阵营长老", "your faction's elder"), "partner": ("你的伴侣", "your partner"),
+    "mate": ("群友", "chat mate"), "downstream": ("下家阵营", "downstream faction"), "self": ("你自己", "yourself"),
+    # what restricts a skill now (``SkillState.note``)
+    "lost": ("已失去（用过药剂）", "lost (the potion was used)"), "night0": ("仅在第零夜", "night 0 only"),
+    "no_repeat": ("今晚不能再保护昨晚的角色", "not last night's account again"),
+    "per_night": ("每晚一次", "once a night"), "trigger": ("自动触发", "triggers by itself"),
+    # notes of the legal actions (``LegalAction.note``)
+    "note_confirm": ("确定：现在锁定你已提交的技能（先确定的先结算）", "确定: lock your submissions now (order of effect)"),
+    "note_shorten": ("缩短白天：同意现在结束今天的讨论；全体存活角色都同意时结束",
+                     "缩短白天: agree to end today's discussion now; it ends when every living 角色 agrees"),
+    "note_arrow": ("两名其他角色", "two other 角色"),
+    "note_appoint": ("按此顺序任命马甲：{role}", "马甲 in this order: {role}"),
+    "note_pipe": ("1 或 2 名角色；之后确定或过", "1 or 2 角色; then 确定 or pass"),
+    "note_account": ("目标是一名角色；之后确定或过", "target: a 角色; then 确定 or pass"),
+    "note_majia": ("目标是一名马甲；之后确定或过", "target: a 马甲; then 确定 or pass"),
+    "note_last_words": ("一行 {low}–{high} 个字（含标点，不能换行）",
+                        "one line of {low}–{high} characters (punctuation included, no line breaks)"),
+    "note_redact": ("遮挡 {target} 的遗言：提交与原文等长的 {length} 个字，每个字保留原字或换成■，至少保留 {least} "
+                    "个字不被遮挡（原文见法官私信）",
+                    "redact {target}'s last words: submit {length} characters, each the original or ■, at least "
+                    "{least} left unmasked (the original is in the judge's message)"),
+}
+"""Statuses and notes: an observation's status ids, its skills' notes, and the legal actions' notes."""
+
+WORDS: dict[str, tuple[str, str]] = {
+    **RESULTS,
+    "act.post": ("发言", "post"), "act.vote": ("投票", "vote"), "act.last_words": ("提交遗言", "leave last words"),
+    "act.pass": ("过", "pass"), "act.choose": ("选择", "choose"), "act.skill": ("发动技能", "use a skill"),
+    "act.team_post": ("在群里发言", "post in a chat"),
+    **{f"act.skill.{n.id}": (f"发动【{n.zh}】", n.en) for n in SKILL_NAMES},
+    **{f"act.team.{n.id}": (f"在{n.zh}发言", f"post in {n.en}") for n in TEAM_NAMES},
+}
+
 NARRATION = Narration(
     ruleset="majiasha2",
     ballot_layer=MAJIA_LAYER,
     skill_layers={skill.id: MAJIA_LAYER for skill in SKILL_NAMES if skill.id not in ACCOUNT_SKILLS},
     choice_layers={SUCCESSOR: MAJIA_LAYER},
     kinds={"aliases": _aliases, "warned": _warned, "layer_listed": _list, "layer_assigned": _own, "dawn": _morning,
-           "vote_result": _vote_result, "seats_out": _seats_out, "role_revealed": _revealed, "sheriff": _sheriff},
-    announcements=ANNOUNCEMENTS, notices=NOTICES, feedback=FEEDBACK,
+           "vote_result": _vote_result, "seats_out": _seats_out, "role_revealed": _revealed, "sheriff": _sheriff,
+           "announced": _announced, "skill_submitted": _submitted},
+    announcements=ANNOUNCEMENTS, notices=NOTICES, feedback=FEEDBACK, resolved=RESOLVED, words=WORDS,
+    causes=CAUSES, draws=DRAWS, statuses=STATUSES, errors=ERRORS, flags=FLAG_TEXTS,
+    warnings={"silence": ("一整天没有发言", "no post all day"), "no_vote": ("没有投票", "no vote")},
+    end_reasons={END_WIN: ("达成胜利条件", "a win condition is met"),
+                 END_LAST_STANDING: ("只剩这一个阵营未被判负", "the last faction not defeated"),
+                 END_LAST_DEFEATED: ("所有阵营都已判负，最后判负的阵营获胜（D-30）",
+                                     "every faction is defeated: the one defeated last wins (D-30)")},
+    reveal_reasons={"piper_out": ("吹笛出局", "the piper is out")},
 )

@@ -1,4 +1,7 @@
-"""majiasha2's stored games of version 2.1, read as 2.2 writes them (``Ruleset.upgrade``).
+"""majiasha2's stored games of versions 2.1 and 2.2, read as 2.3 writes them (``Ruleset.upgrade``).
+
+2.2 ended a game with an English phrase as its reason; 2.3 with a code (``flow.LEGACY_ENDS``). 2.3's
+notice of last words carries the bounds the game's flags set (``low``, ``high``), read from the header.
 
 2.1 published the 马甲 list, told each seat its 马甲, and announced the morning, a vote's result, a
 sending-off, the piper's out and the sheriff as ``Announced``/``Notice`` topics (reveals as ``pairs``
@@ -8,10 +11,14 @@ with string keys); 2.2 has the typed ``LayerListed``, ``LayerAssigned``, ``Dawn`
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.events import (
     Announced,
     Dawn,
     Event,
+    GameCreated,
+    GameEnded,
     LayerAssigned,
     LayerListed,
     Notice,
@@ -20,6 +27,7 @@ from engine.events import (
     SheriffChanged,
     VoteResult,
 )
+from engine.rulesets.majiasha2.flow import LEGACY_ENDS
 from engine.rulesets.majiasha2.names import MAJIA_LAYER, PIPER, SENT_OFF
 from engine.upgrade import Converter, by_topic, retyped, seat_map, seats
 
@@ -70,6 +78,21 @@ ANNOUNCEMENTS: dict[str, Converter] = {
 NOTICES: dict[str, Converter] = {"majia_own": _own}
 
 
+def _ended(e: Event) -> Event:
+    if isinstance(e, GameEnded) and e.reason in LEGACY_ENDS:
+        return dataclasses.replace(e, reason=LEGACY_ENDS[e.reason])
+    return e
+
+
+def _bounds(e: Event, bounds: dict[str, int]) -> Event:
+    if isinstance(e, Notice) and e.topic == "majia_last_words" and "low" not in e.data:
+        return dataclasses.replace(e, data={**e.data, **bounds})
+    return e
+
+
 def upgrade(events: list[Event], version: str) -> list[Event]:
-    """Version 2.1's events as 2.2 writes them (2.2's pass through unchanged)."""
-    return by_topic(events, ANNOUNCEMENTS, NOTICES)
+    """Version 2.1's and 2.2's events as 2.3 writes them (2.3's pass through unchanged)."""
+    header = events[0] if events else None
+    flags = header.flags if isinstance(header, GameCreated) else {}
+    bounds = {"low": int(flags.get("majia.last_words_min", 10)), "high": int(flags.get("majia.last_words_max", 200))}
+    return [_bounds(_ended(e), bounds) for e in by_topic(events, ANNOUNCEMENTS, NOTICES)]
