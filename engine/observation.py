@@ -100,6 +100,14 @@ class LayerEntry:
     name: str
     listed: bool = True
     """False once it is publicly known to be out (a target naming it is wasted)."""
+    role: str | None = None
+    """The identity behind the name where the viewer was told it (majiasha2: the seer's 预言, the
+    elder notice), never the seat it posts as."""
+    faction: str | None = None
+    """Its faction where the viewer was told it (majiasha2: the elder's downstream list)."""
+    statuses: tuple[str, ...] = ()
+    """How it stands to the viewer, as ids of the rule set's texts (``self``, ``mate``, ``elder``,
+    ``partner``, ``downstream`` …)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,8 @@ def describe(action: LegalAction, texts: Texts, names: Names, limits: Mapping[st
     if action.kind in ("skill", "choose"):
         return _skill(action, texts, names) + free
     if action.kind == "last_words":
+        if action.note:  # the rule set states its own rule (majiasha2: 10–200 characters on one line)
+            return texts.word("action.last_words_rule", rule=note_text(action.note, action.note_params, Ctx(names, texts.lang)))
         return texts.word("action.last_words", limit=limits.get("last_words", 0))
     if action.kind == "pass":
         return texts.word("action.pass")

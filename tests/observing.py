@@ -18,6 +18,7 @@ from engine.game import Game
 from engine.observation import INBOX_KINDS, Observation
 from engine.ruleset import Ruleset
 from engine.views import Viewer
+from tests.observing_majiasha2 import mismatches as majiasha2_mismatches
 
 
 @dataclass
@@ -143,6 +144,13 @@ event does not (``LEARNED``): umineko32's chat mates and the notices its chats r
 the events alone; they join ``Folded.learned``, which the observation must name exactly."""
 
 
+RULESET_CHECKS: dict[str, Callable[[Observation, list[ev.Event], int], list[str]]] = {
+    "majiasha2": majiasha2_mismatches,
+}
+"""A rule set's own knowledge, checked by its own independent fold of the seat's view (majiasha2: the
+马甲 its seat knows, its chats by 马甲, its own statuses)."""
+
+
 def mismatches(game: Game, seat: int) -> list[str]:
     """Where ``game``'s observation of ``seat`` disagrees with the fold of its view (empty: none)."""
     obs = game.observe(Viewer.of_seat(seat))
@@ -151,7 +159,14 @@ def mismatches(game: Game, seat: int) -> list[str]:
     told = TOLD_OF_OTHERS.get(game.ruleset.id)
     if told is not None:
         folded.learned.update(told(events, seat))
-    return _compare(obs, folded, game)
+    extra = RULESET_CHECKS.get(obs.ruleset)
+    return _compare(obs, folded, game) + (extra(obs, events, seat) if extra is not None else [])
+
+
+    view = game.view(Viewer.of_seat(seat))
+    folded = fold_view(view, seat)
+    extra = RULESET_CHECKS.get(obs.ruleset)
+    return _compare(obs, folded, game) + (extra(obs, view, seat) if extra is not None else [])
 
 
 def _compare(obs: Observation, f: Folded, game: Game) -> list[str]:

@@ -9,10 +9,11 @@ language's, a seat number ("3", "3号", "seat 3") or stray quotes, and those are
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.narrate.names import Lang, Names
+from prompts.targets import read_target
 
 _SEAT_FORMS = re.compile(r"^(?:seat\s*|#|no\.?\s*|角色|account\s*)?(\d{1,3})\s*(?:号|號)?$", re.IGNORECASE)
 _MAJIA_FORMS = re.compile(r"^(?:马甲|馬甲|majia\s*|#)?\s*(\d{1,3})\s*(?:号|號)?", re.IGNORECASE)
@@ -62,9 +63,13 @@ class AliasBook:
             return self.aliases(numbers)
         return [self.names.majia_label(n, self.lang) for n in numbers]
 
-    def number_of(self, text: object, layer: str = "") -> int | None:
+    def number_of(self, text: object, layer: str = "", allowed: Sequence[int] = ()) -> int | None:
         """The number an answer names in ``layer``: a seat (``seat_of``), or a 马甲 read from its
-        label, its name in either language, or ``马甲7`` / ``majia 7`` / a bare number."""
+        label, its name in either language, or ``马甲7`` / ``majia 7``. In a game with a second name
+        layer (majiasha2) every target is read by ``prompts.targets.read_target``, which refuses a form
+        that reads both as a 角色 and as a 马甲 (``IllegalAction``, listing ``allowed``)."""
+        if self.names.majia:
+            return read_target(self.names, text, layer, allowed)
         if layer != "majia":
             return self.seat_of(text)
         if isinstance(text, bool):

@@ -21,7 +21,9 @@ from pydantic import ValidationError
 from agents.llm.texts import text
 from agents.llm.tools import ABSTAIN, NOTES, PASS_TARGET, PASS_TOOL, READ_LOG, SELECT, Toolset, ToolSpec
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
+from engine.errors import EngineError
 from engine.legal import LegalAction
+from prompts.render import SeatNames
 
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 _ABSTAIN_WORDS = {ABSTAIN, "弃票", "弃权", "none", "null", "no one", "nobody", ""}
@@ -158,7 +160,10 @@ def _day(args: dict[str, Any], tools: Toolset) -> int:
 
 def _seat(value: object, allowed: tuple[int, ...], field: str, tools: Toolset, layer: str = "") -> int:
     """The number an answer names in the template's ``layer`` (a seat, or a 马甲 for ``"majia"``)."""
-    seat = tools.book.number_of(value, layer)
+    try:
+        seat = tools.book.number_of(value, layer, allowed)
+    except EngineError as err:  # a form that reads as two persons (majiasha2's 角色 and 马甲): never guessed
+        raise CallError(err.render(tools.lang, SeatNames.of(tools.book.names))) from None
     if seat is None or seat not in allowed:
         options = ", ".join(tools.book.labels(allowed, layer))
         raise CallError(text(tools.lang, "err.alias", field=field, value=value, options=options))

@@ -144,7 +144,10 @@ def _stable_spec(template: LegalAction, book: AliasBook, seats: tuple[int, ...])
                                     "quote": {"type": "integer", "minimum": 1, "description": text(lang, "post.quote")},
                                     "claims": claims_property(lang)}
         return ToolSpec("post", function("post", text(lang, "post"), props, ["text"]), general)
-    wide = replace(template, targets=seats if template.arity > 0 else (), first_from=(), note="",
+    # A last-words template's note is its rule (majiasha2's vocabulary: one line, its bounds in the
+    # instruction), the same all game; other notes change with the moment and stay in the instruction.
+    note = template.note if template.kind == "last_words" else ""
+    wide = replace(template, targets=seats if template.arity > 0 else (), first_from=(), note=note,
                    blue_left=None)
     return tool_for(wide, book)
 
@@ -316,7 +319,10 @@ def _choose(template: LegalAction, book: AliasBook) -> ToolSpec | None:
 
 def _last_words(template: LegalAction, book: AliasBook) -> ToolSpec:
     props = {"text": _text_prop(book.lang, "post.text")}
-    return ToolSpec("last_words", function("last_words", text(book.lang, "last_words"), props, ["text"]), template)
+    description = text(book.lang, "last_words")
+    if template.note:  # the rule set's own rule (majiasha2: one line of 10–200 characters)
+        description += f" ({note_text(template.note, template.note_params, Ctx(book.names, book.lang))})"
+    return ToolSpec("last_words", function("last_words", description, props, ["text"]), template)
 
 
 def _pass(template: LegalAction, book: AliasBook) -> ToolSpec:

@@ -50,7 +50,8 @@ from engine.legal import LegalAction
 from engine.names import NameTable
 from engine.narrate.table import Narration
 from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.majiasha2 import legal
+from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
+from engine.rulesets.majiasha2 import legal, observe
 from engine.rulesets.majiasha2.aliases import ENGLISH
 from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.majiasha2.fold import fold
@@ -154,6 +155,34 @@ class Majiasha2(Ruleset):
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)
+
+    # -- what a seat knows (``observe``) ----------------------------------------------------------
+
+    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
+        assert isinstance(state, MajiaState)
+        return observe.observe_seat(state, super().observe_seat(state, base, seat), seat)
+
+    def observe_god(self, state: BaseState, base: Observation) -> Observation:
+        assert isinstance(state, MajiaState)
+        return observe.observe_god(state, base)
+
+    def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
+        assert isinstance(state, MajiaState)
+        return observe.seat_teams(state, seat)
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        assert isinstance(state, MajiaState)
+        told = state.identities.get(seat)
+        return observe.skills(state, seat, told.role if told else None)
+
+    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
+        assert isinstance(state, MajiaState)
+        told = state.identities.get(seat)
+        return observe.budgets(state, seat, told.role if told else None)
+
+    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
+        assert isinstance(state, MajiaState)
+        return observe.seat_truth(state, status)
 
     def shown(self, event: Event, viewer: Viewer) -> Event:
         """Chats by 马甲: a chat mate's 角色 redacted from what a seat sees (``shown``)."""

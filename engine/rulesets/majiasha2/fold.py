@@ -10,20 +10,26 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import events as ev
+from engine.audience import audience
 from engine.rulesets.majiasha2.names import (
     CONFIRM,
     CUPID,
+    ELDER,
+    FACTION_NAMES,
+    FATE,
     KILL,
     LOVERS,
     PIPE,
     POTION,
+    PROPHECY,
     REDACT,
+    ROLE_NAMES,
     SHELTER,
     SHIELD,
     SOUNDPROOF,
     SUCCESSOR,
 )
-from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, Actor, MajiaState, Submission, Window
+from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, Actor, Known, MajiaState, Submission, Window
 from engine.rulesets.majiasha2.table import row
 
 Handler = Callable[[MajiaState, Any], None]
@@ -281,6 +287,47 @@ def _reveals(s: MajiaState, e: ev.Dawn | ev.VoteResult | ev.SeatsOut) -> None:
     s.revealed.update(e.majia)
 
 
+def _knows(s: MajiaState, seat: int, majia: int) -> Known:
+    return s.known.setdefault(seat, {}).setdefault(majia, Known())
+
+
+def _notice(s: MajiaState, e: ev.Notice) -> None:
+    """What a notice tells its recipients of 马甲: their chat's members, their elder, a lover's partner."""
+    if e.topic == "majia_team":
+        given = e.data.get("majia", {})
+        listed = {int(m) for m in (given.values() if isinstance(given, dict) else given)}
+        for seat in e.to:
+            s.chat_majia.setdefault(seat, {})[str(e.data.get("team", ""))] = set(listed)
+            for majia in listed:
+                _knows(s, seat, majia).marks.add("mate")
+    elif e.topic == "majia_elder" and e.data.get("majia") is not None:
+        for seat in e.to:
+            known = _knows(s, seat, int(e.data["majia"]))
+            known.role = ELDER
+            known.marks.add("elder")
+    elif e.topic == "majia_lover" and e.data.get("majia") is not None:
+        lover, partner = audience(e).seat or 0, int(e.data["majia"])
+        _knows(s, lover, partner).marks.add("partner")
+        s.chat_majia.setdefault(lover, {})[LOVERS] = {s.actors[lover].majia, partner}
+
+
+def _feedback(s: MajiaState, e: ev.Feedback) -> None:
+    """What a result tells its seat: the elder's downstream 马甲 and its HP, the seer's identity."""
+    if e.skill == FATE and e.targets:
+        for majia in e.targets:
+            known = _knows(s, e.seat, majia)
+            known.faction = e.result
+            known.marks.add("downstream")
+    elif e.skill == FATE:
+        s.told_hp[e.seat] = int(e.result.removeprefix("HP "))
+    elif e.skill == PROPHECY and e.targets:
+        role, _, faction = e.result.partition("/")
+        known = _knows(s, e.seat, e.targets[0])
+        known.role = ROLE_NAMES.id(role) if role in ROLE_NAMES else role
+        if faction:
+            known.faction = FACTION_NAMES.id(faction) if faction in FACTION_NAMES else faction
+
+
 def _ended(s: MajiaState, e: ev.GameEnded) -> None:
     s.over, s.winners = True, list(e.winners)
 
@@ -301,7 +348,7 @@ HANDLERS: dict[str, Handler] = {
     "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted, "team_posted": _team_posted,
     "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
     "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned,
-    "announced": _announced, "game_ended": _ended, "feedback": _nothing, "notice": _nothing,
+    "announced": _announced, "game_ended": _ended, "feedback": _feedback, "notice": _notice,
     "post_withheld": _nothing, "question": _nothing, "win_latched": _nothing, "layer_listed": _listed,
     "layer_assigned": _assigned, "dawn": _reveals, "vote_result": _reveals, "seats_out": _reveals,
     "sheriff": _nothing, "role_revealed": _nothing,

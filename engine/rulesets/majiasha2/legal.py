@@ -303,7 +303,8 @@ def _why_not(s: MajiaState, seat: int, skill: str, target: int) -> dict[str, obj
 
 # -- the vocabulary of an identity (tool lists that stay the same all game) ---------------------------------
 
-_COMMON = (POST, SHORTEN_ACTION, LegalAction("vote", arity=1, abstain=True, layer=MAJIA), LegalAction("last_words"),
+_COMMON = (POST, SHORTEN_ACTION, LegalAction("vote", arity=1, abstain=True, layer=MAJIA),
+           LegalAction("last_words", note="note_last_words_any"),
            LegalAction("choose", SUCCESSOR, (), 1, layer=MAJIA), *(team_post(t) for t in (*GENERAL, LOVERS)), PASS)
 _ROLE_VOCABULARY: dict[str, tuple[LegalAction, ...]] = {
     ELDER: (LegalAction("skill", APPOINT, (), 1, layer=MAJIA),),

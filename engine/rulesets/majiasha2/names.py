@@ -30,19 +30,24 @@ DEFEAT, SHORTEN = "defeat", "shorten"
 ROLES: tuple[RoleInfo, ...] = (
     RoleInfo(ELDER, "长老", "Elder", "general", 3, (FATE, APPOINT),
              "Elected by its faction on night 0; appoints seer, witch, guard; learns the downstream 马甲 list; "
-             "HP 2× base. Its exit defeats its faction."),
+             "HP 2× base. Its exit defeats its faction.",
+             "第零夜由本阵营选出；任命先知、女巫、守卫；得知下家阵营的全部马甲；生命值为基础的 2 倍；出局则本阵营判负。"),
     RoleInfo(SEER, "先知", "Seer", "general", 0, (PROPHECY,),
-             "Each night (step 3) learns one living 马甲's identity."),
+             "Each night (step 3) learns one living 马甲's identity.", "每晚（夜晚3）查看一名存活马甲的具体身份。"),
     RoleInfo(WITCH, "女巫", "Witch", "general", 0, (TONGLING, POTION),
-             "Step 5: learns the dying 马甲 (通灵); once per game a potion: full heal of a dying ally, else dying."),
+             "Step 5: learns the dying 马甲 (通灵); once per game a potion: full heal of a dying ally, else dying.",
+             "夜晚5：得知濒死的马甲（通灵）；一次药剂：濒死的本阵营者满血复活，否则目标进入濒死。"),
     RoleInfo(GUARD, "守卫", "Guard", "general", 0, (SHIELD, SOUNDPROOF),
-             "Step 1: shields one 角色 from 杀人 (not the same twice in a row); once per game from 吹笛."),
+             "Step 1: shields one 角色 from 杀人 (not the same twice in a row); once per game from 吹笛.",
+             "夜晚1：保护一名角色免疫杀人（不能连续两晚同一角色）；限一次保护其免疫吹笛。"),
     RoleInfo(KILLER, "杀手", "Killer", "general", 6, (KILL,),
-             "Step 4: each living killer hits one 角色 for 1 HP."),
+             "Step 4: each living killer hits one 角色 for 1 HP.", "夜晚4：每名存活状态的杀手选一名角色，使其生命值 −1。"),
     RoleInfo(CUPID, "爱神", "Cupid", LOVERS, 0, (ARROW, SHELTER),
-             "Night 0: links two 角色 as lovers; goes out in a lover's place and gives it its HP."),
+             "Night 0: links two 角色 as lovers; goes out in a lover's place and gives it its HP.",
+             "第零夜连接两名角色为情侣；情侣将出局时代替其出局并交给其生命值。"),
     RoleInfo(PIPER, "吹笛", "Piper", PIPER_SIDE, 0, (PIPE,),
-             "Step 2: frenzies 1–2 角色; wins when every living killer is frenzied. HP 2× base."),
+             "Step 2: frenzies 1–2 角色; wins when every living killer is frenzied. HP 2× base.",
+             "夜晚2：使 1–2 名角色癫狂；所有存活杀手都癫狂时获胜；生命值为基础的 2 倍。"),
 )
 """The identities. ``count`` is the 9-seat row; ``table.row(n)`` gives every other size."""
 
@@ -76,6 +81,7 @@ SKILL_NAMES = NameTable("skill", [
 ])
 
 FACTION_NAMES = NameTable("faction", [
+    Name("general", "一般阵营", "General factions"),
     Name(A, "阵营A", "Faction A"),
     Name(B, "阵营B", "Faction B"),
     Name(C, "阵营C", "Faction C"),

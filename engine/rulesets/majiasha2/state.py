@@ -51,6 +51,17 @@ class Actor:
 
 
 @dataclass(slots=True)
+class Known:
+    """What one seat was told of one 马甲 (never of the 角色 behind it): an identity (the seer's 预言,
+    the elder notice), a faction (the elder's downstream list), and how it stands to the seat
+    (``mate``, ``elder``, ``partner``, ``downstream``)."""
+
+    role: str | None = None
+    faction: str | None = None
+    marks: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
 class Window:
     """The open phase's bookkeeping: who it waits for, who is done, buffered submissions."""
 
@@ -109,6 +120,13 @@ class MajiaState(BaseState):
     """Seats whose 马甲 has been announced in public (a vote-out; a night-out with D-07 on)."""
     shortened: set[int] = field(default_factory=set)
     """Seats that agreed today to shorten the day (§5)."""
+    known: dict[int, dict[int, Known]] = field(default_factory=dict)
+    """Seat → 马甲 → what the judge told that seat of it (its notices and results)."""
+    chat_majia: dict[int, dict[str, set[int]]] = field(default_factory=dict)
+    """Seat → chat → the 马甲 it was told are in that chat (the ``majia_team`` notice; the lovers'
+    chat: itself and its partner)."""
+    told_hp: dict[int, int] = field(default_factory=dict)
+    """An elder's HP as 知天命 last told it."""
 
     @property
     def pieces(self) -> dict[int, Actor]:

@@ -248,6 +248,9 @@ STATUSES: dict[str, tuple[str, str]] = {
     "note_majia": ("目标是一名马甲；之后确定或过", "target: a 马甲; then 确定 or pass"),
     "note_last_words": ("一行 {low}–{high} 个字（含标点，不能换行）",
                         "one line of {low}–{high} characters (punctuation included, no line breaks)"),
+    "note_last_words_any": ("一行（不能换行），字数要求和遮挡规则见本阶段的选项",
+                            "one line (no line breaks); the number of characters and the redaction rule are in this "
+                            "phase's options"),
     "note_redact": ("遮挡 {target} 的遗言：提交与原文等长的 {length} 个字，每个字保留原字或换成■，至少保留 {least} "
                     "个字不被遮挡（原文见法官私信）",
                     "redact {target}'s last words: submit {length} characters, each the original or ■, at least "

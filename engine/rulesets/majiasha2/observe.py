@@ -1,0 +1,181 @@
+"""What a majiasha2 seat knows now (``Ruleset.observe``), and the judge's truth.
+
+The shared observation gives the public record (who is out, the 马甲 list with the names known to
+be out, the sheriff by 马甲) and what the seat was told of its own identity and 马甲. This adds the
+rule set's own, always from what the seat was told (``MajiaState.known``, ``chat_majia``, folded
+from its notices and results), never from the truth:
+
+* its chats by 马甲 (``TeamState(layer="majia")``): "互相知道彼此的马甲" — never a mate's 角色;
+* what it knows of each 马甲 (``LayerEntry``): itself, its mates, its faction's elder, its lover, the
+  elder's downstream list, the seer's identities;
+* its statuses (警长 when the public sheriff is its own 马甲, 情侣, 罚下) — not 濒死 nor 癫狂, which
+  the rules never tell (D-17); its skills with what is left (the once-per-game 药剂 and 隔音之盾,
+  通灵 lost with the potion, the night-0 skills spent); its budgets (posts, chat messages, vote
+  changes, last words or pending redactions, and an elder's HP as 知天命 last told it).
+
+The god view adds every seat's truth: identity, faction, 马甲, the judge's cause of an out, and the
+statuses the seats are not told (濒死, 癫狂, a marked elder).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.observation import BudgetState, LayerEntry, Observation, SeatStatus, SkillState, TeamState
+from engine.rulesets.majiasha2.legal import TEAM_POSTS_PER_WINDOW
+from engine.rulesets.majiasha2.names import (
+    APPOINT,
+    ARROW,
+    CUPID,
+    ELDER,
+    FATE,
+    GUARD,
+    KILL,
+    KILLER,
+    MAJIA_LAYER,
+    PIPE,
+    PIPER,
+    POTION,
+    PROPHECY,
+    SEER,
+    SHELTER,
+    SHIELD,
+    SOUNDPROOF,
+    TONGLING,
+    WITCH,
+)
+from engine.rulesets.majiasha2.state import DYING, OUT, MajiaState
+
+SKILLS_OF: dict[str, tuple[str, ...]] = {
+    ELDER: (FATE, APPOINT), SEER: (PROPHECY,), WITCH: (TONGLING, POTION), GUARD: (SHIELD, SOUNDPROOF),
+    KILLER: (KILL,), CUPID: (ARROW, SHELTER), PIPER: (PIPE,),
+}
+"""Each identity's skills, as its card lists them (a faction member before night 0 ends has none)."""
+NIGHT0 = frozenset({"CUPID", "ELECT", "APPOINT"})
+AFTER_NIGHT = frozenset({"DAWN", "LAST_WORDS", "REDACT"})
+
+
+def observe_seat(s: MajiaState, obs: Observation, seat: int) -> Observation:
+    """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
+    knows of each 马甲."""
+    own = statuses(s, obs, seat)
+    names = tuple(_entry(s, obs, seat, entry) for entry in obs.layer_names)
+    mine = obs.status(seat)
+    seats = obs.seats if mine is None else tuple(
+        dataclasses.replace(x, statuses=own) if x.seat == seat else x for x in obs.seats)
+    return dataclasses.replace(obs, statuses=own, layer_names=names, seats=seats)
+
+
+def statuses(s: MajiaState, obs: Observation, seat: int) -> tuple[str, ...]:
+    actor = s.actors[seat]
+    out: list[str] = []
+    if obs.sheriff_majia is not None and obs.sheriff_majia == obs.majia:
+        out.append("sheriff")
+    if actor.lover is not None:
+        out.append("lover")
+    if actor.sent_off:
+        out.append("sent_off")
+    return tuple(out)
+
+
+def _entry(s: MajiaState, obs: Observation, seat: int, entry: LayerEntry) -> LayerEntry:
+    known = s.known.get(seat, {}).get(entry.number)
+    marks = {"self"} if entry.number == obs.majia else set()
+    if known is None:
+        return dataclasses.replace(entry, statuses=tuple(sorted(marks))) if marks else entry
+    marks |= known.marks
+    return dataclasses.replace(entry, role=known.role, faction=known.faction, statuses=tuple(sorted(marks)))
+
+
+def seat_teams(s: MajiaState, seat: int) -> tuple[TeamState, ...]:
+    """The chats the seat is in, each with the 马甲 it was told are members, less those publicly out."""
+    gone = {s.actors[x].majia for x in s.revealed if s.actors[x].status == OUT}
+    told = s.chat_majia.get(seat, {})
+    return tuple(TeamState(team, tuple(sorted(told.get(team, set()) - gone)), layer=MAJIA_LAYER, reads_dead=False)
+                 for team, members in s.teams.items() if seat in members)
+
+
+# -- skills -----------------------------------------------------------------------------------------
+
+
+def skills(s: MajiaState, seat: int, role: str | None) -> tuple[SkillState, ...]:
+    """The skills of the identity the seat knows it has, with what is left of each."""
+    return tuple(_skill(s, seat, skill) for skill in SKILLS_OF.get(role or "", ()))
+
+
+def _skill(s: MajiaState, seat: int, skill: str) -> SkillState:
+    actor = s.actors[seat]
+    alive = actor.status != OUT
+    if skill in (FATE, SHELTER):
+        return SkillState(skill, usable=alive, note="trigger")
+    if skill == TONGLING:
+        return SkillState(skill, usable=alive and not actor.potion_used, note="lost" if actor.potion_used else "trigger")
+    if skill in (POTION, SOUNDPROOF):
+        left = 0 if (actor.potion_used if skill == POTION else actor.soundproof_used) else 1
+        return SkillState(skill, left=left, total=1, usable=alive and left > 0)
+    if skill in (APPOINT, ARROW):
+        used = s.phase not in NIGHT0 or (skill == ARROW and s.lovers_formed) or \
+            any(sub.seat == seat and sub.skill == skill for sub in s.submissions)
+        return SkillState(skill, left=0 if used else 1, total=1, usable=not used, note="night0")
+    if skill == SHIELD:
+        return SkillState(skill, usable=alive, note="no_repeat" if _repeat_banned(s, seat) else "per_night")
+    return SkillState(skill, usable=alive, note="per_night")
+
+
+def _repeat_banned(s: MajiaState, seat: int) -> bool:
+    """Whether last night's 守护之盾 target is barred on the coming (or current) night (D-15)."""
+    last = s.actors[seat].guard_last
+    tonight = s.day + 1 if s.phase in AFTER_NIGHT else s.day
+    return bool(last and last[0] == tonight - 1 and s.flags.get("majia.guard_consecutive_rule", True))
+
+
+# -- budgets ----------------------------------------------------------------------------------------
+
+
+def budgets(s: MajiaState, seat: int, role: str | None) -> tuple[BudgetState, ...]:
+    """What the seat may still post, message, change or submit now, and an elder's HP as told."""
+    actor, w, out = s.actors[seat], s.window, []
+    if role == ELDER:
+        out.append(BudgetState("hp", s.told_hp.get(seat, actor.max_hp), actor.max_hp))
+    if actor.status == OUT:
+        return tuple(out + _words(s, seat))
+    if s.phase == "DAY" and seat in w.eligible:
+        quota = int(s.options.get("rounds", {}).get("DAY", 1))
+        out.append(BudgetState("posts", max(0, quota - w.posts.get(seat, 0)), quota))
+    limit = int(s.flags.get("majia.vote_change_limit", 1))
+    if s.phase == "VOTE" and limit >= 0:
+        out.append(BudgetState("vote_changes", max(0, limit - actor.vote_changes), limit))
+    if s.phase in ("ELECT", "STRIKE"):
+        left = max(0, TEAM_POSTS_PER_WINDOW - w.team_posts.get(seat, 0))
+        out += [BudgetState("team_posts", left, TEAM_POSTS_PER_WINDOW, team=team) for team in s.team_of(seat)]
+    return tuple(out + _words(s, seat))
+
+
+def _words(s: MajiaState, seat: int) -> list[BudgetState]:
+    w = s.window
+    if s.phase in ("LAST_WORDS", "VOTE_LAST_WORDS") and seat in w.eligible:
+        return [BudgetState("last_words", 0 if seat in w.done else 1, 1)]
+    if s.phase == "REDACT" and seat in w.eligible:
+        return [BudgetState("last_words", sum(1 for k in s.redactors.values() if k == seat))]
+    return []
+
+
+# -- the judge's truth ------------------------------------------------------------------------------
+
+
+def seat_truth(s: MajiaState, status: SeatStatus) -> SeatStatus:
+    """``status`` with the truth: identity, faction, 马甲, alive, the judge's cause, every status."""
+    actor = s.actors.get(status.seat)
+    if actor is None:
+        return status
+    marks = [name for name, on in (("sheriff", s.sheriff == actor.seat), ("lover", actor.lover is not None),
+                                   ("dying", actor.status == DYING), ("frenzied", actor.frenzied),
+                                   ("sent_off", actor.sent_off), ("marked", actor.marked)) if on]
+    return dataclasses.replace(status, alive=actor.status != OUT, role=actor.role or None,
+                               faction=actor.faction or None, majia=actor.majia or None,
+                               cause=s.died_by.get(actor.seat, status.cause), statuses=tuple(marks))
+
+
+def observe_god(s: MajiaState, obs: Observation) -> Observation:
+    """The god view: every seat's truth, and the sheriff by seat."""
+    return dataclasses.replace(obs, seats=tuple(seat_truth(s, x) for x in obs.seats), sheriff=s.sheriff)
