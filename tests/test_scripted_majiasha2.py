@@ -58,7 +58,7 @@ def test_a_fresh_bot_answers_the_same_turn_the_same_way() -> None:
         seat = seats[0]
         turn = Turn(ruleset=RULESET.id, seed=3, seat=seat, day=game.state.day, phase=game.state.phase,
                     events=game.view(Viewer.of_seat(seat)), new_from=0, legal=game.legal(seat) or (), error=None,
-                    check=game.check, decision=0)
+                    check=game.check, decision=0, observation=game.observe(Viewer.of_seat(seat)))
         action = first.decide(turn)
         assert ScriptedAgent().decide(turn) == action
         game.submit(action)

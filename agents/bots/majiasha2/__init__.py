@@ -1,8 +1,9 @@
 """Scripted bots for majiasha2: every identity with small, readable heuristics and no model.
 
-A bot knows only its ``Turn`` (its notes fold its own view, ``notes``). A seat is the 角色 it
-posts as; ballots, elections, appointments, 预言 and 药剂 name 马甲, and the bot knows the 马甲 of
-itself, its chat mates, its lover and every revealed exit. Each decision draws from a generator
+A bot knows only its ``Turn``: the engine's observation of its seat (identity, 马甲, who is out,
+the 马甲 it was told of, its results) and, for strategy, what its mates tell in the chat (``notes``).
+A seat is the 角色 it posts as; ballots, elections, appointments, 预言 and 药剂 name 马甲, and the bot
+knows the 马甲 of itself, its chat mates, its lover and every revealed exit. Each decision draws from a generator
 keyed by (seed, seat, view length, label); squad choices are keyed by (seed, night, faction) so
 that teammates who know the same things pick the same target. Heuristics (``decide``):
 
@@ -41,5 +42,9 @@ class ScriptedAgent:
         return self.decide(turn)
 
     def decide(self, turn: Turn) -> Action:
+        if turn.observation is None:
+            raise ValueError("the majiasha2 bot reads the engine's observation of its seat: give the Turn its "
+                             "observation (Game.observe(Viewer.of_seat(seat)), as the runner does)")
         notes = notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
+        notes.know(turn.observation)
         return decide(notes, turn)

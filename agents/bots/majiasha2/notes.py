@@ -1,13 +1,14 @@
-"""What a majiasha2 bot knows: a fold over its own seat's view, kept incrementally.
+"""What a majiasha2 bot knows: the engine's observation of its seat, and its own strategy notes.
 
-Only the ``Turn``'s events are read (the seat's own view). A seat is a 角色 (the account it posts
-as); 马甲 are numbers of a second list, and this seat knows the 马甲 of itself, its chat mates and
-its lover (``mate_majias``): chats are signed by 马甲, and the judge never says which 角色 a mate
-posts as. Mates may tell it: every bot's chat post says its own (``角色:3``), and a telling signed
-by a mate's 马甲 joins ``majia_of`` (seat → 马甲, with itself and every publicly revealed exit).
-Findings (the seer's, the elder's downstream list, the witch's dying list) are in 马甲 numbers.
-Team members share findings in the faction chat in a fixed form (``下家:1,2``, ``预言:7=长老``);
-texts are data, parsed defensively.
+The rules' knowledge comes from the ``Turn``'s observation (``engine.observation``, computed by the
+engine): the seat's identity and 马甲, who is out and which 马甲 were revealed with them, the 马甲 of its
+chat mates, its elder and its lover, the elder's downstream list, the seer's identities, and its
+results (the witch's 通灵 and a killer's redaction request, from the inbox). A seat is the 角色 it
+posts as; the judge never says which 角色 a mate posts as.
+
+What the bot folds itself from its view is strategy: what its mates *tell* in the faction chat,
+in a fixed form (``角色:3``, ``下家:1,2``, ``预言:7=长老``; texts are data, parsed defensively), and its
+own submissions (whom it piped, whom it shielded last).
 """
 
 from __future__ import annotations
@@ -17,15 +18,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import events as ev
+from engine.observation import LayerEntry, Observation
+from engine.rulesets.majiasha2.names import FACTION_NAMES, ROLE_NAMES
 
 LIST_RE = re.compile(r"下家:([\d,]+)")
 SEEN_RE = re.compile(r"预言:(\d+)=(\S+)")
 ACCOUNT_RE = re.compile(r"角色:(\d+)")
+MATES = frozenset({"mate", "partner"})
 
 
 @dataclass
 class Notes:
-    """The seat's knowledge: identity, teams, the 马甲 it knows, findings, who is out."""
+    """The seat's knowledge: the observation's facts (``know``) and what its mates told it."""
 
     seed: int
     seat: int
@@ -36,22 +40,24 @@ class Notes:
     role: str = ""
     faction: str = ""
     mate_majias: set[int] = field(default_factory=set)
-    """The 马甲 of this seat's chat mates (faction chat and lover), as the judge tells them."""
+    """The 马甲 of this seat's chat mates (faction chat and lover), as the judge told them."""
     partner_majia: int | None = None
     elder_majia: int | None = None
     """The 马甲 of this faction's elder, once the chat is told."""
     downstream: set[int] = field(default_factory=set)
-    """The downstream faction's 马甲 (the elder's 知天命, shared in the chat)."""
+    """The downstream faction's 马甲 (the elder's 知天命, and as shared in the chat)."""
     majia_of: dict[int, int] = field(default_factory=dict)
-    """Seat → 马甲 as far as this seat knows (itself, chat mates, lover, public reveals)."""
+    """Seat → 马甲 as far as this seat knows (itself, public reveals, and what mates tell in the chat)."""
     roles_seen: dict[int, str] = field(default_factory=dict)
-    """马甲 → identity (预言, the elder's notice)."""
-    out: set[int] = field(default_factory=set)
-    out_majia: set[int] = field(default_factory=set)
+    """马甲 → identity, as the rules' Chinese writes it (the elder notice, 预言, and the chat)."""
     dying: list[int] = field(default_factory=list)
     piped: set[int] = field(default_factory=set)
     shielded_last: int | None = None
     redact: list[str] = field(default_factory=list)
+    told_accounts: dict[int, int] = field(default_factory=dict)
+    told_downstream: set[int] = field(default_factory=set)
+    told_roles: dict[int, str] = field(default_factory=dict)
+    """What mates told in the chat (account, downstream list, identities), kept apart from the judge's."""
 
     def update(self, events: Sequence[ev.Event], start: int) -> None:
         for e in events[start:]:
@@ -62,59 +68,38 @@ class Notes:
     def _fold(self, e: ev.Event) -> None:
         if isinstance(e, ev.GameCreated):
             self.size = e.seats
-        elif isinstance(e, ev.RoleDealt | ev.RoleChanged) and e.seat == self.seat:
-            self.role, self.faction = e.role, e.faction
-        elif isinstance(e, ev.Notice):
-            self._notice(e)
-        elif isinstance(e, ev.Feedback):
-            self._feedback(e)
         elif isinstance(e, ev.TeamPosted):
             self._team_post(e)
-        elif isinstance(e, (ev.Dawn, ev.VoteResult, ev.SeatsOut, ev.RoleRevealed)):
-            self._outs(e)
-        elif isinstance(e, ev.LayerAssigned):
-            self.majia = e.number
-            self.majia_of[self.seat] = self.majia
         elif isinstance(e, ev.SkillSubmitted) and e.skill == "pipe":
             self.piped.update(e.targets)
         elif isinstance(e, ev.SkillSubmitted) and e.skill == "shield":
             self.shielded_last = e.targets[0]
 
-    def _notice(self, e: ev.Notice) -> None:
-        if e.topic == "majia_team":
-            given = e.data.get("majia", [])
-            self.mate_majias.update(int(m) for m in (given.values() if isinstance(given, dict) else given))
-        elif e.topic == "majia_lover" and e.data.get("majia") is not None:
-            self.partner_majia = int(e.data["majia"])
-            self.mate_majias.add(self.partner_majia)
-        elif e.topic == "majia_elder" and e.data.get("majia") is not None:
-            self.elder_majia = int(e.data["majia"])
-            self.roles_seen[self.elder_majia] = "长老"
-        elif e.topic == "majia_redact":
-            self.redact.append(str(e.data.get("text", "")))
-
-    def _feedback(self, e: ev.Feedback) -> None:
-        if e.skill == "fate" and e.targets:
-            self.downstream = set(e.targets)
-        elif e.skill == "divine" and e.targets:
-            self.roles_seen[e.targets[0]] = e.result
-        elif e.skill == "tongling":
-            self.dying = list(e.targets)
-
     def _team_post(self, e: ev.TeamPosted) -> None:
         told = ACCOUNT_RE.search(e.text)
         if told and e.majia is not None and 1 <= int(told.group(1)) <= self.size:
-            self.majia_of[int(told.group(1))] = e.majia
+            self.told_accounts[int(told.group(1))] = e.majia
         if m := LIST_RE.search(e.text):
-            self.downstream |= {int(x) for x in m.group(1).split(",") if x.isdigit() and 1 <= int(x) <= self.size}
+            self.told_downstream |= {int(x) for x in m.group(1).split(",") if x.isdigit() and 1 <= int(x) <= self.size}
         if (m := SEEN_RE.search(e.text)) and 1 <= int(m.group(1)) <= self.size:
-            self.roles_seen[int(m.group(1))] = m.group(2)
+            self.told_roles[int(m.group(1))] = m.group(2)
 
-    def _outs(self, e: ev.Dawn | ev.VoteResult | ev.SeatsOut | ev.RoleRevealed) -> None:
-        self.out.update(e.died if isinstance(e, ev.VoteResult) else e.seats)
-        pairs = {} if isinstance(e, ev.RoleRevealed) else dict(e.majia)
-        self.majia_of.update(pairs)
-        self.out_majia.update(pairs.values())
+    def know(self, obs: Observation) -> None:
+        """The seat's knowledge as the engine computed it, with what mates told on top."""
+        self.majia = obs.majia or 0
+        self.role, self.faction = obs.role or "", obs.faction or ""
+        marked = {e.number: set(e.statuses) for e in obs.layer_names}
+        self.mate_majias = {m for m, marks in marked.items() if marks & MATES}
+        self.partner_majia = next((m for m, marks in marked.items() if "partner" in marks), None)
+        self.elder_majia = next((m for m, marks in marked.items() if "elder" in marks), None)
+        self.downstream = {m for m, marks in marked.items() if "downstream" in marks} | self.told_downstream
+        self.majia_of = {s.seat: s.majia for s in obs.seats if s.majia is not None}
+        self.majia_of.update(self.told_accounts)
+        self.roles_seen = {e.number: identity(e) for e in obs.layer_names if e.role} | self.told_roles
+        self.dying = next((list(e.targets) for e in reversed(obs.inbox)
+                           if isinstance(e, ev.Feedback) and e.skill == "tongling"), [])
+        self.redact = [str(e.data.get("text", "")) for e in obs.inbox
+                       if isinstance(e, ev.Notice) and e.topic == "majia_redact"]
 
     @property
     def elder(self) -> int | None:
@@ -133,3 +118,12 @@ class Notes:
     def mate_majia(self) -> set[int]:
         """The 马甲 of this seat and its chat mates."""
         return self.mate_majias | ({self.majia} if self.majia else set())
+
+
+def identity(entry: LayerEntry) -> str:
+    """A known identity as the rules' Chinese writes it (``长老``; ``长老/阵营C`` where 预言 showed the
+    faction, D-06), the form the bot's chat posts share."""
+    role = ROLE_NAMES.zh(entry.role or "")
+    if entry.faction and "downstream" not in entry.statuses:
+        return f"{role}/{FACTION_NAMES.zh(entry.faction)}"
+    return role
