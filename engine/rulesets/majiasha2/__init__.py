@@ -49,8 +49,8 @@ from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
 from engine.narrate.table import Narration
-from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
+from engine.ruleset import RoleInfo, Ruleset, SeatSetup
 from engine.rulesets.majiasha2 import legal, observe
 from engine.rulesets.majiasha2.aliases import ENGLISH
 from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
