@@ -2,9 +2,10 @@
 
     python -m prompts.golden            # compare with tests/golden/prompts/ (exit 1 on a difference)
     python -m prompts.golden --update   # rewrite them (review the diff before committing)
+    python -m prompts.golden --ruleset majiasha2 [--update]   # one rule set's only
 
 One fixed game per rule set of ``SPECS``: umineko32 with seed ``SEED`` (its files in
-``tests/golden/prompts/``), qijian24 and suitang21 (in ``tests/golden/prompts/<rule set>/``), each played here by a
+``tests/golden/prompts/``), qijian24, suitang21 and majiasha2 (in ``tests/golden/prompts/<rule set>/``), each played here by a
 small seeded player over the engine's legal actions (``prompts`` imports only ``engine``), whose
 texts include a forged judge post and a line break, so the files also show that player text stays
 quoted. Every seat keeps one ``SeatPrompt`` per language for the whole game and records its own
@@ -17,8 +18,8 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,8 @@ class Spec:
     dir: Path
     talk: float = 0.0
     """The chance that a seat offered both a post and a ballot posts first."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The game's options (majiasha2: its size)."""
 
 
 SPECS: dict[str, Spec] = {
@@ -68,8 +71,14 @@ SPECS: dict[str, Spec] = {
         ("cupid", "SETUP"), (None, "DAY"), ("werewolf", "NIGHT"), ("seer", "NIGHT"), ("butterfly", "NIGHT"),
         ("guard", "NIGHT"), ("detective", "NIGHT"), ("witch", "WITCH"), (None, "REACT"), (None, "VOTE_LAST_WORDS"),
         (None, "LAST_WORDS")), DIR / "suitang21"),
+    "majiasha2": Spec("majiasha2", 3, (
+        ("cupid", "CUPID"), ("member", "ELECT"), ("elder", "APPOINT"), (None, "DAY"), (None, "VOTE"),
+        ("piper", "PIPER"), ("seer", "STRIKE"), ("killer", "STRIKE"), ("witch", "WITCH"), (None, "LAST_WORDS"),
+        (None, "REDACT"),
+    ), DIR / "majiasha2", options={"size": 20}),
 }
-"""The rule sets with golden prompts."""
+"""The rule sets with golden prompts. majiasha2's 20-seat game has every identity but the guard
+(24 seats and more), two name layers, chats by 马甲, the last words and a killer's redaction."""
 
 
 def pick_targets(rand: random.Random, action: LegalAction) -> tuple[int, ...]:
@@ -123,9 +132,10 @@ def _matches(case: tuple[str | None, str], prompt: SeatPrompt, phase: str) -> bo
 
 def play(seed: int = SEED, spec: Spec = SPECS[RULESET]) -> tuple[Game, dict[str, list[Message]]]:
     """The fixed game of ``spec`` (with ``seed``), and the golden message lists by file name."""
-    game = get_ruleset(spec.ruleset).new_game(seed)
+    game = get_ruleset(spec.ruleset).new_game(seed, options=spec.options)
     cases = spec.cases
-    prompts = {(lang, s): SeatPrompt(spec.ruleset, s, lang) for lang in LANGS for s in range(1, game.ruleset.seats + 1)}
+    seats = len(game.state.public.aliases) or game.ruleset.seats  # majiasha2's size is an option
+    prompts = {(lang, s): SeatPrompt(spec.ruleset, s, lang) for lang in LANGS for s in range(1, seats + 1)}
     rand = random.Random(seed)
     found: dict[str, list[Message]] = {}
     pending = list(cases)
@@ -177,7 +187,8 @@ def goldens(ruleset: str = RULESET) -> dict[str, str]:
 
 def main(argv: list[str]) -> int:
     differ = False
-    for spec in SPECS.values():
+    chosen = [SPECS[argv[argv.index("--ruleset") + 1]]] if "--ruleset" in argv else list(SPECS.values())
+    for spec in chosen:
         texts, where = goldens(spec.ruleset), spec.dir.relative_to(DIR.parent.parent.parent)
         if "--update" in argv:
             spec.dir.mkdir(parents=True, exist_ok=True)

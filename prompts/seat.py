@@ -261,7 +261,8 @@ class SeatPrompt:
     def _system_text(self) -> str:
         t, names = self.texts, self.names
         parts = [
-            t.word("frame.intro", title=quote(names.title or self.ruleset.title), seats=self.ruleset.seats),
+            t.word("frame.intro", title=quote(names.title or self.ruleset.title),
+                   seats=len(names.aliases) or self.ruleset.seats),
             t.word("frame.reading"),
             t.word("frame.rules_heading"),
             t.fill_rules(self.flags, brief=self.layout == "brief"),

@@ -5,6 +5,9 @@ Layout (``prompts/templates/``)::
     common/<lang>.toml            frames every rule set shares: headings, action words, limits, notes
     <ruleset>/config.toml         token limits, the phases whose banners are not shown, and which
                                   judge notice gives a seat a derived role
+    <ruleset>/<lang>/frame.toml   optional: the rule set's own wording of common frames (same keys,
+                                  table by table over ``common/<lang>.toml``; majiasha2 names its
+                                  seats 角色 and its votes 马甲, where the common frame says 棋子)
     <ruleset>/<lang>/rules.md     the rules as a player must know them
     <ruleset>/<lang>/rules_brief.md  optional: the same rules in brief, for the ``brief`` prompt
                                   layout of a small local model (else the full rules serve)
@@ -143,7 +146,7 @@ def load(ruleset: str, lang: Lang = "zh") -> Texts:
     config = _toml(base.joinpath("config.toml"))
     return Texts(
         ruleset=ruleset, lang=lang,
-        common=_toml(root.joinpath("common", f"{lang}.toml")),
+        common=_over(_toml(root.joinpath("common", f"{lang}.toml")), _toml(base.joinpath(lang, "frame.toml"))),
         rules=base.joinpath(lang, "rules.md").read_text(encoding="utf-8").strip(),
         roles=_toml(base.joinpath(lang, "roles.toml")),
         phases=_toml(base.joinpath(lang, "phases.toml")),
@@ -156,6 +159,14 @@ def load(ruleset: str, lang: Lang = "zh") -> Texts:
         flag_words={str(k): {str(v): str(w) for v, w in dict(t).items()}
                     for k, t in _toml(base.joinpath(lang, "flag_words.toml")).items()},
     )
+
+
+def _over(common: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """``common`` with a rule set's own frames over it, table by table."""
+    out = dict(common)
+    for key, value in own.items():
+        out[key] = {**out[key], **value} if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
 
 
 def _text(path: Traversable) -> str:

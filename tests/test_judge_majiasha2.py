@@ -34,6 +34,7 @@ class Settled:
         check(parsed, ruleset)
         judged = judge.settle(parsed, ruleset)
         self.out, self.notes = judge.outcome(judged), judged.notes
+        self.game = judged.game
         state = judged.game.state
         assert isinstance(state, MajiaState)
         self.state = state

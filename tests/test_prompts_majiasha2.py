@@ -22,7 +22,7 @@ from engine.views import Viewer
 from prompts import SeatPrompt, load, render_event
 
 RULESET = get_ruleset("majiasha2")
-ASKED = [p.id for p in PHASE_NAMES if p.id != "DAWN"]
+ASKED = [p.id for p in PHASE_NAMES if p.id not in ("DAWN", "SETUP")]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -154,3 +154,18 @@ def test_the_seat_is_told_its_account_and_its_majia() -> None:
     own = game.state.actors[seat].majia  # type: ignore[attr-defined]
     assert f"你以角色「{names.seat(seat)}」发帖" in text and names.majia_label(own, "zh") in text
     assert "参与的马甲" in messages[0]["content"]
+
+
+def test_golden_prompts_of_majiasha2_match() -> None:
+    """What a seat's model reads at eleven decisions of one fixed 20-seat game (every identity but the
+    guard: cupid's arrow, the elder election and appointments, the day and its vote, piper, seer,
+    killer and witch at night, last words, a killer's redaction), in zh and en."""
+    from prompts import golden
+
+    spec = golden.SPECS["majiasha2"]
+    texts = golden.goldens("majiasha2")
+    assert {n[:2] for n in texts} == {"zh", "en"} and len(texts) == 2 * len(spec.cases)
+    on_disk = {p.name: p.read_text(encoding="utf-8") for p in spec.dir.glob("*.txt")}
+    assert set(on_disk) == set(texts), "run `python -m prompts.golden --ruleset majiasha2 --update` and review the diff"
+    for name, text in texts.items():
+        assert on_disk[name] == text, f"{name} differs: run `python -m prompts.golden --ruleset majiasha2 --update`"

@@ -41,6 +41,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "skill.second": ("第二个目标：其余可选的人之一。", "Second target: one of the others allowed."),
     "answer": ("回答：是否【{skill}】？use=true 表示是，false 表示否。",
                "Answer: {skill}? use=true for yes, false for no."),
+    "answer.targets": ("回答【{skill}】：选择目标（按选项写）。", "Answer {skill}: choose the target(s) (as the options write them)."),
     "last_words": ("留下遗言（之后公开）。", "Leave your last words (published later)."),
     "pass": ("过：这一回合 / 这一阶段不再行动。", "Pass: take no (further) action in this turn or phase."),
     "write_notes": ("写进你的私人笔记本（只有你自己看得到，不是游戏行动）；写完后仍要选择一个行动。",

@@ -307,7 +307,7 @@ def target_props(template: LegalAction, book: AliasBook) -> dict[str, Schema] | 
 def _choose(template: LegalAction, book: AliasBook) -> ToolSpec | None:
     lang, skill = book.lang, template.skill or ""
     name = f"answer_{safe_name(skill)}"
-    description = text(lang, "answer", skill=book.names.skill(skill, lang))
+    description = text(lang, "answer" if template.yes_no else "answer.targets", skill=book.names.skill(skill, lang))
     if template.yes_no:
         props: dict[str, Schema] | None = {"use": {"type": "boolean", "description": description}}
     else:

@@ -97,6 +97,7 @@ TEAM_NAMES = NameTable("team", [
 ])
 
 PHASE_NAMES = NameTable("phase", [
+    Name("SETUP", "开局", "Setup"),
     Name("CUPID", "第零夜·爱神之箭", "Night 0: cupid"),
     Name("ELECT", "第零夜·长老选举", "Night 0: elder election"),
     Name("APPOINT", "第零夜·任命", "Night 0: appointments"),

@@ -8,10 +8,12 @@ read alike. Reveals (``majia``: seat → 马甲) are the only lines that put the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 
 from engine import events as ev
 from engine.narrate.context import Ctx, quote
+from engine.narrate.judge import draw
 from engine.narrate.private import skill_submitted
 from engine.narrate.table import Narration
 from engine.narrate.thread import alias_rows
@@ -179,6 +181,15 @@ def _redact(e: ev.Notice, c: Ctx) -> str:
                "submit nothing the original is published tomorrow")
 
 
+def _draw(e: ev.Draw, c: Ctx) -> str:
+    """A random draw; a faction's draws (``长老A``, ``任命B``: the names seed the draw, so they stay)
+    read ``长老（阵营A）`` in Chinese."""
+    faction = e.name[-1:]
+    if c.lang == "zh" and e.name[:-1] in ("长老", "任命") and faction in ("A", "B", "C"):
+        e = dataclasses.replace(e, name=f"{e.name[:-1]}（{c.faction(faction)}）")
+    return draw(e, c)
+
+
 def _submitted(e: ev.SkillSubmitted, c: Ctx) -> str:
     """A submission's receipt; 确定 has no target: it locks the step's submissions (their order, D-11)."""
     if e.skill == CONFIRM:
@@ -274,7 +285,7 @@ NARRATION = Narration(
     choice_layers={SUCCESSOR: MAJIA_LAYER},
     kinds={"aliases": _aliases, "warned": _warned, "layer_listed": _list, "layer_assigned": _own, "dawn": _morning,
            "vote_result": _vote_result, "seats_out": _seats_out, "role_revealed": _revealed, "sheriff": _sheriff,
-           "announced": _announced, "skill_submitted": _submitted},
+           "announced": _announced, "skill_submitted": _submitted, "draw": _draw},
     announcements=ANNOUNCEMENTS, notices=NOTICES, feedback=FEEDBACK, resolved=RESOLVED, words=WORDS,
     causes=CAUSES, draws=DRAWS, statuses=STATUSES, errors=ERRORS, flags=FLAG_TEXTS,
     warnings={"silence": ("一整天没有发言", "no post all day"), "no_vote": ("没有投票", "no vote")},
