@@ -24,7 +24,6 @@ from engine.rulesets.majiasha2.names import FACTION_NAMES, ROLE_NAMES
 LIST_RE = re.compile(r"下家:([\d,]+)")
 SEEN_RE = re.compile(r"预言:(\d+)=(\S+)")
 ACCOUNT_RE = re.compile(r"角色:(\d+)")
-MATES = frozenset({"mate", "partner"})
 
 
 @dataclass
@@ -88,14 +87,25 @@ class Notes:
         """The seat's knowledge as the engine computed it, with what mates told on top."""
         self.majia = obs.majia or 0
         self.role, self.faction = obs.role or "", obs.faction or ""
-        marked = {e.number: set(e.statuses) for e in obs.layer_names}
-        self.mate_majias = {m for m, marks in marked.items() if marks & MATES}
-        self.partner_majia = next((m for m, marks in marked.items() if "partner" in marks), None)
-        self.elder_majia = next((m for m, marks in marked.items() if "elder" in marks), None)
-        self.downstream = {m for m, marks in marked.items() if "downstream" in marks} | self.told_downstream
+        self.mate_majias, self.downstream, self.roles_seen = set(), set(self.told_downstream), {}
+        self.partner_majia = self.elder_majia = None
+        for entry in obs.layer_names:
+            if not entry.statuses and not entry.role:
+                continue
+            marks, m = entry.statuses, entry.number
+            if "mate" in marks or "partner" in marks:
+                self.mate_majias.add(m)
+            if "partner" in marks and self.partner_majia is None:
+                self.partner_majia = m
+            if "elder" in marks and self.elder_majia is None:
+                self.elder_majia = m
+            if "downstream" in marks:
+                self.downstream.add(m)
+            if entry.role:
+                self.roles_seen[m] = identity(entry)
+        self.roles_seen.update(self.told_roles)
         self.majia_of = {s.seat: s.majia for s in obs.seats if s.majia is not None}
         self.majia_of.update(self.told_accounts)
-        self.roles_seen = {e.number: identity(e) for e in obs.layer_names if e.role} | self.told_roles
         self.dying = next((list(e.targets) for e in reversed(obs.inbox)
                            if isinstance(e, ev.Feedback) and e.skill == "tongling"), [])
         self.redact = [str(e.data.get("text", "")) for e in obs.inbox

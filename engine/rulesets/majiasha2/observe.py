@@ -44,7 +44,7 @@ from engine.rulesets.majiasha2.names import (
     TONGLING,
     WITCH,
 )
-from engine.rulesets.majiasha2.state import DYING, OUT, MajiaState
+from engine.rulesets.majiasha2.state import DYING, OUT, Known, MajiaState
 
 SKILLS_OF: dict[str, tuple[str, ...]] = {
     ELDER: (FATE, APPOINT), SEER: (PROPHECY,), WITCH: (TONGLING, POTION), GUARD: (SHIELD, SOUNDPROOF),
@@ -59,10 +59,11 @@ def observe_seat(s: MajiaState, obs: Observation, seat: int) -> Observation:
     """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
     knows of each 马甲."""
     own = statuses(s, obs, seat)
-    names = tuple(_entry(s, obs, seat, entry) for entry in obs.layer_names)
-    mine = obs.status(seat)
-    seats = obs.seats if mine is None else tuple(
-        dataclasses.replace(x, statuses=own) if x.seat == seat else x for x in obs.seats)
+    known = s.known.get(seat, {})
+    names = tuple(_entry(known, obs.majia, entry) for entry in obs.layer_names)
+    seats = obs.seats
+    if own:
+        seats = tuple(dataclasses.replace(x, statuses=own) if x.seat == seat else x for x in obs.seats)
     return dataclasses.replace(obs, statuses=own, layer_names=names, seats=seats)
 
 
@@ -78,13 +79,15 @@ def statuses(s: MajiaState, obs: Observation, seat: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _entry(s: MajiaState, obs: Observation, seat: int, entry: LayerEntry) -> LayerEntry:
-    known = s.known.get(seat, {}).get(entry.number)
-    marks = {"self"} if entry.number == obs.majia else set()
-    if known is None:
-        return dataclasses.replace(entry, statuses=tuple(sorted(marks))) if marks else entry
-    marks |= known.marks
-    return dataclasses.replace(entry, role=known.role, faction=known.faction, statuses=tuple(sorted(marks)))
+def _entry(known: dict[int, Known], own: int | None, entry: LayerEntry) -> LayerEntry:
+    told = known.get(entry.number)
+    if told is None and entry.number != own:
+        return entry
+    marks = set(told.marks) if told is not None else set()
+    if entry.number == own:
+        marks.add("self")
+    return LayerEntry(entry.number, entry.name, entry.listed, told.role if told else None,
+                      told.faction if told else None, tuple(sorted(marks)))
 
 
 def seat_teams(s: MajiaState, seat: int) -> tuple[TeamState, ...]:
@@ -104,6 +107,13 @@ def skills(s: MajiaState, seat: int, role: str | None) -> tuple[SkillState, ...]
 
 
 def _skill(s: MajiaState, seat: int, skill: str) -> SkillState:
+    found = _skill_now(s, seat, skill)
+    if s.actors[seat].status == OUT:  # an out role acts no more (its once-per-game count stays as it was)
+        return dataclasses.replace(found, usable=False, note="out")
+    return found
+
+
+def _skill_now(s: MajiaState, seat: int, skill: str) -> SkillState:
     actor = s.actors[seat]
     alive = actor.status != OUT
     if skill in (FATE, SHELTER):

@@ -1,0 +1,90 @@
+"""majiasha2's texts are its own and complete, in zh and en: every topic, record, result, cause,
+reason, draw, status, note, error code and flag the rule set can emit or raise has its text in its
+``Narration`` — nothing falls to the generic line (its kind and fields) or to a bare code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import events as ev
+from engine.narrate import Names, narrate
+from engine.rulesets import get_ruleset
+from engine.rulesets.majiasha2.flags import FLAGS
+from engine.rulesets.majiasha2.observe import SKILLS_OF
+from engine.rulesets.majiasha2.texts import NARRATION
+from engine.views import Viewer
+from tests.conformance import play
+
+RULESET = get_ruleset("majiasha2")
+PACKAGE = Path(__file__).resolve().parent.parent / "engine" / "rulesets" / "majiasha2"
+PAIR_TABLES = ("words", "causes", "warnings", "end_reasons", "reveal_reasons", "statuses", "errors", "flags")
+
+
+@pytest.fixture(scope="module")
+def games() -> list:  # type: ignore[type-arg]
+    return [play(RULESET, seed, options={"size": 9 + (seed * 5) % 18}) for seed in range(40)]
+
+
+def test_every_table_says_each_entry_in_both_languages() -> None:
+    for table in PAIR_TABLES:
+        for key, pair in getattr(NARRATION, table).items():
+            zh, en = pair
+            assert (zh.strip() and en.strip() and zh != en) or key.startswith("act."), (table, key, pair)
+            assert not re.search(r"[\u4e00-\u9fff]{4,}", en.replace("马甲", "").replace("角色", "")) or \
+                table in ("errors", "statuses", "flags", "words"), (table, key, en)
+
+
+def test_every_code_the_rule_set_raises_or_notes_has_its_text() -> None:
+    source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
+    raised = set(re.findall(r"\b(?:refuse|bad_setup|why)\(\s*\"(\w+)\"", source))
+    raised |= set(re.findall(r"SetupError\(\"(\w+)\", ruleset=", source))
+    noted = set(re.findall(r"note=\"(\w+)\"", source)) | set(re.findall(r"note=\"(\w+)\" if", source))
+    assert raised and noted
+    assert raised <= set(NARRATION.errors), raised - set(NARRATION.errors)
+    assert noted <= set(NARRATION.statuses), noted - set(NARRATION.statuses)
+    ambiguous = {"target_ambiguous", "target_ambiguous_account", "target_is_account", "target_is_majia"}
+    assert ambiguous <= set(NARRATION.errors), "the written-target refusals (prompts.targets) are majiasha2's"
+    assert {f.name for f in FLAGS} == set(NARRATION.flags)
+
+
+def test_every_event_of_random_games_has_its_own_text(games: list) -> None:  # type: ignore[type-arg]
+    seen: dict[str, set[str]] = {}
+    for game in games:
+        names = Names.from_events(RULESET, game.events)
+        for e in game.events:
+            key = {ev.Resolved: "skill", ev.Feedback: "skill", ev.Notice: "topic", ev.Announced: "topic",
+                   ev.Died: "cause", ev.Warned: "reason", ev.GameEnded: "reason", ev.Draw: "name",
+                   ev.RoleRevealed: "reason"}.get(type(e))
+            if key is not None:
+                seen.setdefault(e.kind, set()).add(str(getattr(e, key)))
+            for lang in ("zh", "en"):
+                line = narrate(e, names, lang, god=True)
+                assert line is None or not line.startswith("〔" + e.kind), line
+    assert seen["resolved"] <= set(NARRATION.resolved), seen["resolved"] - set(NARRATION.resolved)
+    assert seen["feedback"] <= set(NARRATION.feedback)
+    assert seen["notice"] <= set(NARRATION.notices)
+    assert seen["announced"] <= set(NARRATION.announcements)
+    assert seen["died"] <= set(NARRATION.causes)
+    assert seen["game_ended"] <= set(NARRATION.end_reasons)
+    assert seen.get("warned", set()) <= set(NARRATION.warnings)
+    assert seen.get("role_revealed", set()) <= set(NARRATION.reveal_reasons)
+    assert {n for n in seen["draw"]} <= set(NARRATION.draws)
+    assert {"kill", "pipe", "shield", "potion", "arrow", "elect", "redactor", "redact", "defeat", "sheriff"} <= \
+        seen["resolved"], "the random games reach every record that matters"
+
+
+def test_every_status_and_skill_note_of_an_observation_has_its_text(games: list) -> None:  # type: ignore[type-arg]
+    found: set[str] = set()
+    for game in games[:10]:
+        god = game.observe(Viewer.god())
+        found |= {s for seat in god.seats for s in seat.statuses}
+        for seat in range(1, len(god.seats) + 1):
+            obs = game.observe(Viewer.of_seat(seat))
+            found |= set(obs.statuses) | {s.note for s in obs.skills if s.note}
+            found |= {m for e in obs.layer_names for m in e.statuses}
+    assert found <= set(NARRATION.statuses), found - set(NARRATION.statuses)
+    every_skill = {skill for skills in SKILLS_OF.values() for skill in skills}
+    assert every_skill <= {n.id for n in RULESET.skill_names}
