@@ -248,7 +248,7 @@ STATUSES: dict[str, tuple[str, str]] = {
     "lost": ("已失去（用过药剂）", "lost (the potion was used)"), "night0": ("仅在第零夜", "night 0 only"),
     "no_repeat": ("今晚不能再保护昨晚的角色", "not last night's account again"),
     "per_night": ("每晚一次", "once a night"), "trigger": ("自动触发", "triggers by itself"),
-    "out": ("已出局，不能再用", "out: no longer usable"),
+    "out": ("已出局，不能再用", "no longer usable (you are out)"),
     # notes of the legal actions (``LegalAction.note``)
     "note_confirm": ("确定：现在锁定你已提交的技能（先确定的先结算）", "确定: lock your submissions now (order of effect)"),
     "note_shorten": ("缩短白天：同意现在结束今天的讨论；全体存活角色都同意时结束",
