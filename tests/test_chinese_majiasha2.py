@@ -12,7 +12,8 @@ Zero are allowed, except what is not a word of a language:
 
 * numbers (no letters: not counted);
 * ids a model must write as they are: the names of the tools its request offers, those tools'
-  parameter names (also as ``key=value``), and the literal argument values ``true``, ``false`` and
+  parameter names at any depth (also as ``key=value``; e.g. the post tool's ``claims`` items), the
+  string values of their ``enum``s, and the literal argument values ``true``, ``false`` and
   ``abstain`` (an id is a token of letters, digits and ``_`` that is one of these, read off the
   request's own tools);
 * the spec's adjudication ids (``D-32``), which a judge looks up;
@@ -36,6 +37,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -125,10 +127,21 @@ def _tool_ids(seat: int, names: Names, role: str | None) -> tuple[frozenset[str]
     for spec in tools.specs:
         fn = spec.schema["function"]
         ids.add(fn["name"])
-        ids.update(fn["parameters"].get("properties", {}))
         texts.append(fn["description"])
-        texts += [str(p.get("description", "")) for p in fn["parameters"].get("properties", {}).values()]
+        _schema_ids(fn["parameters"], ids, texts)
     return frozenset(ids), texts
+
+
+def _schema_ids(schema: dict[str, Any], ids: set[str], texts: list[str]) -> None:
+    """A parameter schema's ids at every depth (property names, also of an array's items, and the
+    string values of an ``enum``: what the model writes as it is) and its descriptions."""
+    ids.update(v for v in schema.get("enum", ()) if isinstance(v, str))
+    for name, prop in schema.get("properties", {}).items():
+        ids.add(name)
+        texts.append(str(prop.get("description", "")))
+        _schema_ids(prop, ids, texts)
+    if isinstance(schema.get("items"), dict):
+        _schema_ids(schema["items"], ids, texts)
 
 
 def test_llm_prompts_of_several_seats_at_several_points_read_in_chinese() -> None:
