@@ -20,7 +20,7 @@ from tests.conformance import play
 
 RULESET = get_ruleset("majiasha2")
 PACKAGE = Path(__file__).resolve().parent.parent / "engine" / "rulesets" / "majiasha2"
-PAIR_TABLES = ("words", "causes", "warnings", "end_reasons", "reveal_reasons", "statuses", "errors", "flags")
+PAIR_TABLES = ("words", "causes", "warnings", "end_reasons", "reveal_reasons", "statuses", "notes", "errors", "flags")
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def test_every_table_says_each_entry_in_both_languages() -> None:
             zh, en = pair
             assert (zh.strip() and en.strip() and zh != en) or key.startswith("act."), (table, key, pair)
             assert not re.search(r"[\u4e00-\u9fff]{4,}", en.replace("马甲", "").replace("角色", "")) or \
-                table in ("errors", "statuses", "flags", "words"), (table, key, en)
+                table in ("errors", "statuses", "notes", "flags", "words"), (table, key, en)
 
 
 def test_every_code_the_rule_set_raises_or_notes_has_its_text() -> None:
@@ -44,7 +44,7 @@ def test_every_code_the_rule_set_raises_or_notes_has_its_text() -> None:
     noted = set(re.findall(r"note=\"(\w+)\"", source)) | set(re.findall(r"note=\"(\w+)\" if", source))
     assert raised and noted
     assert raised <= set(NARRATION.errors), raised - set(NARRATION.errors)
-    assert noted <= set(NARRATION.statuses), noted - set(NARRATION.statuses)
+    assert noted <= set(NARRATION.notes), noted - set(NARRATION.notes)
     ambiguous = {"target_ambiguous", "target_ambiguous_account", "target_is_account", "target_is_majia"}
     assert ambiguous <= set(NARRATION.errors), "the written-target refusals (prompts.targets) are majiasha2's"
     assert {f.name for f in FLAGS} == set(NARRATION.flags)

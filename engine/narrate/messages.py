@@ -103,19 +103,6 @@ def fill(found: Pair, params: Mapping[str, Any], c: Ctx) -> str:
         return quote(template)
 
 
-def render_note(note: str, params: Iterable[tuple[str, Any]], c: Ctx) -> str:
-    """A legal action's note (``LegalAction.note``: a code of the rule set's ``Narration.statuses``,
-    with its parameters) as one phrase in ``c``'s language; a note without a text is shown as written."""
-    found = c.text.statuses.get(note)
-    if found is None:
-        return quote(note)
-    shown = {key: param(key, value, c) for key, value in params}
-    try:
-        return c.t(*found).format_map(_Missing(shown))
-    except (ValueError, IndexError):
-        return quote(c.t(*found))
-
-
 def param(key: str, value: Any, c: Ctx) -> str:
     """One parameter as its name says it should read."""
     if value is None:

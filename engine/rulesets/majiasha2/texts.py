@@ -249,7 +249,10 @@ STATUSES: dict[str, tuple[str, str]] = {
     "no_repeat": ("今晚不能再保护昨晚的角色", "not last night's account again"),
     "per_night": ("每晚一次", "once a night"), "trigger": ("自动触发", "triggers by itself"),
     "out": ("已出局，不能再用", "no longer usable (you are out)"),
-    # notes of the legal actions (``LegalAction.note``)
+}
+"""An observation's status ids and its skills' notes (``SkillState.note``)."""
+
+NOTES: dict[str, tuple[str, str]] = {
     "note_confirm": ("确定：现在锁定你已提交的技能（先确定的先结算）", "确定: lock your submissions now (order of effect)"),
     "note_shorten": ("缩短白天：同意现在结束今天的讨论；全体存活角色都同意时结束",
                      "缩短白天: agree to end today's discussion now; it ends when every living 角色 agrees"),
@@ -268,7 +271,7 @@ STATUSES: dict[str, tuple[str, str]] = {
                     "redact {target}'s last words: submit {length} characters, each the original or ■, at least "
                     "{least} left unmasked (the original is in the judge's message)"),
 }
-"""Statuses and notes: an observation's status ids, its skills' notes, and the legal actions' notes."""
+"""The legal actions' notes (``LegalAction.note``, with ``note_params``: ``engine.narrate.messages.note_text``)."""
 
 WORDS: dict[str, tuple[str, str]] = {
     **RESULTS,
@@ -288,7 +291,7 @@ NARRATION = Narration(
            "vote_result": _vote_result, "seats_out": _seats_out, "role_revealed": _revealed, "sheriff": _sheriff,
            "announced": _announced, "skill_submitted": _submitted, "draw": _draw},
     announcements=ANNOUNCEMENTS, notices=NOTICES, feedback=FEEDBACK, resolved=RESOLVED, words=WORDS,
-    causes=CAUSES, draws=DRAWS, statuses=STATUSES, errors=ERRORS, flags=FLAG_TEXTS,
+    causes=CAUSES, draws=DRAWS, statuses=STATUSES, notes=NOTES, errors=ERRORS, flags=FLAG_TEXTS,
     warnings={"silence": ("一整天没有发言", "no post all day"), "no_vote": ("没有投票", "no vote")},
     end_reasons={END_WIN: ("达成胜利条件", "a win condition is met"),
                  END_LAST_STANDING: ("只剩这一个阵营未被判负", "the last faction not defeated"),
