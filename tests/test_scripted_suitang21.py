@@ -85,3 +85,20 @@ def test_arena_play_runs_a_whole_game(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "winners" in done.stdout and "illegal answers: 0" in done.stdout
     assert db.exists()
+
+
+def test_a_game_resumed_from_any_cut_with_fresh_bots_plays_on_identically() -> None:
+    """A seer resumed from the transcript claims what an uninterrupted one would: what it has claimed
+    is read off its own posts in its view, never kept only in memory (which a restart loses)."""
+    claims = 0
+    for seed in SEEDS:
+        game = RULESET.new_game(seed)
+        cuts: list[int] = []
+        bots = dict.fromkeys(range(1, RULESET.seats + 1), ScriptedAgent())
+        asyncio.run(GameRunner(game, bots, listeners=[lambda g, _new, cuts=cuts: cuts.append(len(g.events))]).run())
+        claims += sum(1 for e in game.events if e.kind == "posted" and "【预言家】" in getattr(e, "text", ""))
+        for cut in cuts[:: max(1, len(cuts) // 15)]:
+            resumed = Game.replay(RULESET, game.events[:cut])
+            asyncio.run(GameRunner(resumed, dict.fromkeys(range(1, RULESET.seats + 1), ScriptedAgent())).run())
+            assert resumed.events == game.events, f"seed {seed} cut at {cut}"
+    assert claims > 0
