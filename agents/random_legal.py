@@ -52,6 +52,8 @@ class RandomAgent:
     """The random-legal player as an ``Agent``; its draws depend only on what it has seen."""
 
     concurrent = False
+    recomputable = True
+    """Its draws depend only on the turn: a resumed game asks it again (``arena.replay``)."""
 
     def __init__(self, name: str = "random") -> None:
         self.name = name

@@ -51,6 +51,9 @@ class ScriptedAgent:
     """A heuristic player for any seat of umineko32; keeps one set of notes per seat it plays."""
 
     concurrent = False
+    recomputable = True
+    """Its answer is a function of the turn (its notes are a fold over the view): a resumed game asks
+    it again rather than storing its answers (``arena.replay``)."""
     belief_source = "scripted"
 
     def __init__(self, name: str = "scripted") -> None:

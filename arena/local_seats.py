@@ -23,9 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents.base import Agent
-from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
-from agents.llm.pool import ClientPool
 from arena import local_model
 from arena.local_model import LocalModel, LocalModelError
 from arena.seats import SeatPlan, llm_config
@@ -72,6 +70,9 @@ def endpoint(lm: LocalModel) -> Endpoint:
 
 def plan(seats: int, lm: LocalModel, seed: int) -> SeatPlan:
     """Every seat an LLM agent on the started local model; the plan stops the model when closed."""
+    from agents.llm.agent import LLMAgent
+    from agents.llm.pool import ClientPool
+
     ep = endpoint(lm)
     pool = ClientPool(seed=seed)
     agents: dict[int, Agent] = {seat: LLMAgent(ep, ep.lang, pool=pool) for seat in range(1, seats + 1)}

@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,27 +17,33 @@ from rich.table import Table
 
 from arena import local_seats, model_refusal
 from arena.beliefs import DEFAULT_PHASES, BeliefCheckpoints
+from arena.cli_errors import UsageError
 from arena.handover import ControlRecord
+from arena.journal import WriterJournal
 from arena.local_model import MODEL_ALIAS, LocalModel, LocalModelError
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
-from arena.recorder import CallStore, Recorder
-from arena.runner import CallListener, Checkpoint, GameRunner, Listener
-from arena.seats import SeatPlan, attach_control, load_seat_file, plan_from_configs
+from arena.replay import StoredGame
+from arena.resume import prepare
+from arena.runner import Checkpoint, GameRunner, Listener, RunnerConfig
+from arena.seats import SeatPlan, attach_control, load_seat_file
 from arena.terminal_seat import attach_terminal, seat_human
 from engine.errors import EngineError
 from engine.game import Game
 from engine.narrate import Lang, Names
+from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset, ruleset_ids
-from transcripts.errors import TranscriptError
+from transcripts.errors import Both, TranscriptError, render
+from transcripts.reader import load_header
 from transcripts.records import GameHeader, final_seats
 from transcripts.writer import TranscriptWriter
 
 DEFAULT_DB = "arena.duckdb"
+DEFAULT_RULESET = "umineko32"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--ruleset", default="umineko32", help=f"one of: {', '.join(ruleset_ids())}")
+    p.add_argument("--ruleset", default=None, help=f"one of: {', '.join(ruleset_ids())} (default {DEFAULT_RULESET})")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, printed)")
     p.add_argument("--players", default=None,
                    help="player kind for every seat (scripted, random) or a comma-separated list, one per seat "
@@ -48,14 +55,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-store", action="store_true", help="do not write the game to the database")
     p.add_argument("--show", choices=("summary", "posts", "none"), default="summary",
                    help="what to print while the game runs (default: summary)")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the live output")
+    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the live output and errors")
     p.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
                    help="an adjudication flag (see `arena rules`), e.g. umineko.tie=random")
     p.add_argument("--rounds", action="append", default=[], metavar="PHASE=N",
                    help="speaking rounds of a turn phase, e.g. RESTRICTED=1")
     p.add_argument("--size", type=int, default=None, metavar="N",
                    help="players, for a rule set of variable size (majiasha2: 9..26; default: the rule set's own)")
-    p.add_argument("--resume", metavar="GAME_ID", help="continue an interrupted game stored in --db")
+    p.add_argument("--resume", metavar="GAME_ID",
+                   help="continue an interrupted game stored in --db, to the same end (its own settings: only "
+                        "--db, --show, --lang, and --human/--deadline for a person's seat go with it)")
     p.add_argument("--human", type=int, metavar="N",
                    help="play seat N yourself at the terminal; its configured player stands in when you type leave")
     p.add_argument("--deadline", type=float, default=None, metavar="S",
@@ -66,18 +75,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "stored in the beliefs table")
 
 
+GAME_OPTIONS = (("ruleset", "--ruleset"), ("seed", "--seed"), ("players", "--players"), ("seats", "--seats"),
+                ("flag", "--flag"), ("rounds", "--rounds"), ("size", "--size"), ("beliefs_at", "--beliefs-at"))
+"""Options that shape a game: a resumed game keeps its own, so none of them goes with --resume."""
+
+
 def parse_pairs(items: list[str], what: str) -> dict[str, Any]:
     """``NAME=VALUE`` pairs, the values read as JSON where they parse (true, 3, "x")."""
     out: dict[str, Any] = {}
     for item in items:
         name, sep, raw = item.partition("=")
         if not sep or not name:
-            raise ValueError(f"{what} {item!r} is not NAME=VALUE")
+            example = "umineko.tie=random" if what == "--flag" else "RESTRICTED=1"
+            raise UsageError(code="pair", what=what, item=item, example=example)
         try:
             out[name] = json.loads(raw)
         except json.JSONDecodeError:
             out[name] = raw
     return out
+
+
+def parse_rounds(items: list[str], ruleset: Ruleset) -> dict[str, int]:
+    """``--rounds PHASE=N`` as whole numbers (the engine checks the phases and the range)."""
+    rounds: dict[str, int] = {}
+    for name, value in parse_pairs(items, "--rounds").items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UsageError(code="rounds_value", item=f"{name}={value}", ruleset=ruleset.id)
+        rounds[name] = value
+    return rounds
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,42 +111,34 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_play(args, console))
     except (EngineError, TranscriptError, ValueError, LocalModelError, model_refusal.ModelRefused) as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        word = "错误" if args.lang == "zh" else "error"
+        err.print(f"[bold red]{word}:[/] {escape(render(exc, args.lang))}", highlight=False)
         return 2
 
 
 async def _play(args: argparse.Namespace, console: Console) -> int:
-    ruleset = get_ruleset(args.ruleset)
     writer = None if args.no_store else TranscriptWriter(Path(args.db))
     plan: SeatPlan | None = None
+    failed = True
     try:
-        game, plan, game_id = _start(args, ruleset, writer, console)
-        configs = plan.configs
+        started = _resume(args, writer, console) if args.resume else _start(args, writer, console)
+        game, plan, journal = started.game, started.plan, started.journal
+        ruleset = game.ruleset
         for problem in plan.problems:
             console.print(f"[yellow]warning:[/] {escape(problem)}", highlight=False)  # keeps ".[local]"
         names = Names.from_events(ruleset, game.events)
         progress = Progress(names, console, "none" if args.human else args.show, args.lang)
         listeners: list[Listener] = [progress]
-        call_listeners: list[CallListener] = []
-        if writer is not None and game_id is not None:
-            listeners.insert(0, Recorder(writer, game_id, start=len(game.events) if args.resume else 0))
-            call_listeners.append(CallStore(writer, game_id, _calls_stored(args, game_id)))
+        game_id = started.game_id
         record = ControlRecord(writer, game_id, game) if writer is not None and game_id is not None else None
         attach_control(plan.agents, record)  # a cap's hand-over of an LLM seat to its stand-in
         terminal = attach_terminal(plan, args.human, names, args.lang, record)
         if terminal is not None:
             listeners.append(terminal.listener)
             reader = asyncio.create_task(terminal.read_lines())
-        console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(configs)}")
-        checkpoints: list[Checkpoint] = []
-        demo = local_seats.uses_local(configs) and not args.beliefs_at  # the demo stays short
-        phases = getattr(args, "beliefs_at", None) or list(DEFAULT_PHASES)
-        if writer is not None and game_id is not None and "never" not in phases and not demo:
-            gid, sink = game_id, writer
-            checkpoints.append(BeliefCheckpoints(ruleset, plan.agents, lambda rows: sink.append_beliefs(gid, rows),
-                                                 phases, calls=call_listeners[0] if call_listeners else None))
-        runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=call_listeners,
-                            checkpoints=checkpoints)
+        console.print(f"{ruleset.title} · seed {game.state.seed} · players: {_players_line(plan.configs)}")
+        runner = GameRunner(game, plan.agents, config=started.config, listeners=listeners,
+                            checkpoints=started.checkpoints, journal=journal, replay=started.replay)
         if console.is_terminal and terminal is None:
             with console.status(progress.status(game)) as status:
                 listeners.append(lambda g, _new: status.update(progress.status(g)))
@@ -133,24 +150,39 @@ async def _play(args: argparse.Namespace, console: Console) -> int:
             reader.cancel()
         if writer is not None and game_id is not None:
             writer.flush(game_id)
-            writer.finish(game_id, game.winners, game.state.day, final_seats(game.events, configs))
+            writer.finish(game_id, game.winners, game.state.day, final_seats(game.events, plan.configs))
         _outcome(console, game, names, args.lang, game_id, args.db, runner)
+        failed = False
         return 0
     finally:
         if plan is not None:
             await plan.aclose()
         if writer is not None:
-            writer.close()
+            if failed:  # what is stored is whole; writing the rest could fail again and hide why
+                writer.discard()
+            else:
+                writer.close()
 
 
-def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None, console: Console
-           ) -> tuple[Game, SeatPlan, str | None]:
-    if args.resume:
-        return _resume(args, ruleset, writer, console)
+@dataclass
+class Started:
+    """A game ready to run: new, or resumed from the database."""
+
+    game: Game
+    plan: SeatPlan
+    game_id: str | None
+    journal: WriterJournal | None
+    config: RunnerConfig
+    checkpoints: list[Checkpoint]
+    replay: StoredGame | None = None
+
+
+def _start(args: argparse.Namespace, writer: TranscriptWriter | None, console: Console) -> Started:
+    ruleset = get_ruleset(args.ruleset or DEFAULT_RULESET)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     flags = parse_pairs(args.flag, "--flag")
-    rounds = {k: int(v) for k, v in parse_pairs(args.rounds, "--rounds").items()}
-    size = getattr(args, "size", None)
+    rounds = parse_rounds(args.rounds, ruleset)
+    size = _size(args, ruleset)
     plan = _plan(args, ruleset, seed, console, size or ruleset.seats)
     if local_seats.uses_local(plan.configs) and ruleset.id == "umineko32":
         rounds = {**local_seats.ROUNDS, **rounds}  # the demo's short days, unless --rounds says otherwise
@@ -158,17 +190,39 @@ def _start(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | No
     if size is not None:
         options["size"] = size
     game = ruleset.new_game(seed, flags=flags, options=options)
-    game_id = None
-    if writer is not None:
-        game_id = writer.begin_game(GameHeader.from_events(game.events, plan.configs))
-    return game, plan, game_id
+    config = RunnerConfig()
+    demo = local_seats.uses_local(plan.configs) and not args.beliefs_at  # the demo stays short
+    phases = [] if writer is None or demo else list(args.beliefs_at or DEFAULT_PHASES)
+    phases = [] if "never" in phases else phases
+    if writer is None:
+        return Started(game, plan, None, None, config, [])
+    header = GameHeader.from_events(game.events, plan.configs, {**config.record(), "beliefs_at": phases})
+    game_id = writer.begin_game(header)
+    journal = WriterJournal(writer, game_id)
+    checkpoints: list[Checkpoint] = [BeliefCheckpoints(ruleset, plan.agents, journal.beliefs, phases,
+                                                       calls=journal.calls)] if phases else []
+    return Started(game, plan, game_id, journal, config, checkpoints)
+
+
+def _size(args: argparse.Namespace, ruleset: Ruleset) -> int | None:
+    """``--size``, refused where the rule set's size is fixed or outside the sizes it plays."""
+    size: int | None = args.size
+    if size is None:
+        return None
+    sizes = getattr(ruleset, "sizes", None)
+    if not sizes:
+        variable = ", ".join(r for r in ruleset_ids() if getattr(get_ruleset(r), "sizes", None))
+        raise UsageError(code="size_fixed", ruleset=ruleset.id, seats=ruleset.seats, variable=variable)
+    if size not in sizes:
+        raise UsageError(code="size_range", ruleset=ruleset.id, low=min(sizes), high=max(sizes), size=size)
+    return size
 
 
 def _plan(args: argparse.Namespace, ruleset: Any, seed: int, console: Console, seats: int) -> SeatPlan:
     """Who plays ``seats`` seats: a seat file, else ``--players``, else every seat an LLM on the embedded
     local model (scripted bots, with a warning that says what to install, where that model is not installed)."""
     if args.seats and args.players:
-        raise ValueError("give either --seats FILE or --players, not both")
+        raise UsageError(code="seats_and_players")
     if args.seats:
         return seat_human(load_seat_file(args.seats, seats, seed=seed), args.human, args.deadline)
     if not args.players:
@@ -191,38 +245,50 @@ def _local_model(console: Console) -> LocalModel:
     return LocalModel().start()
 
 
-def _resume(args: argparse.Namespace, ruleset: Any, writer: TranscriptWriter | None, console: Console
-            ) -> tuple[Game, SeatPlan, str | None]:
-    from transcripts.reader import load_events, load_header, resolve_game_id
+def _resume(args: argparse.Namespace, writer: TranscriptWriter | None, console: Console) -> Started:
+    """The stored game, taken up in the writer (``arena.resume``), with its own settings."""
+    from transcripts.reader import resolve_game_id
 
+    given = [flag for name, flag in GAME_OPTIONS if getattr(args, name, None) not in (None, [], False)]
+    if given:
+        raise UsageError(code="resume_options", game=args.resume, options=", ".join(given), them=", ".join(given))
     if writer is None:
-        raise ValueError("--resume needs the database: drop --no-store")
-    game_id = resolve_game_id(args.db, args.resume)
-    header = load_header(args.db, game_id).header
-    events = load_events(args.db, game_id)
-    writer.resume(game_id)
-    game = Game.replay(get_ruleset(header.ruleset), events)
-    seats = int(getattr(events[0], "seats", ruleset.seats))
-    configs = header.seat_configs or parse_players(args.players or "scripted", seats)
+        raise UsageError(code="resume_no_store")
+    con = writer.cursor()
+    try:
+        configs = load_header(con, resolve_game_id(con, args.resume)).header.seat_configs
+    finally:
+        con.close()
+    _check_human(args, configs)
+    lm: LocalModel | None = None
     if local_seats.uses_local(configs):  # the stored port is gone: serve the model again
         problem = local_seats.unavailable()
         if problem is not None:
-            raise ValueError(f"this game's seats play on the embedded local model, but {problem}")
+            raise UsageError(code="resume_local", problem=problem)
         lm = _local_model(console)
-        plan = plan_from_configs(local_seats.rebase(configs, lm), seed=header.seed)
-        plan.closers.append(lm.astop)
-    else:
-        plan = plan_from_configs(configs, seed=header.seed)
-    return game, seat_human(plan, args.human, args.deadline), game_id
+    served = lm
+    res = prepare(writer, args.resume, configs=(lambda c: local_seats.rebase(c, served)) if served else None)
+    if lm is not None:
+        res.plan.closers.append(lm.astop)
+    for note in res.notes:
+        console.print(f"[yellow]note:[/] {escape(note)}", highlight=False)
+    journal = res.journal(writer)
+    plan = seat_human(res.plan, args.human, args.deadline)
+    return Started(res.game, plan, res.game_id, journal, res.config, res.checkpoints(journal),
+                   res.stored if res.exact else None)
 
 
-def _calls_stored(args: argparse.Namespace, game_id: str) -> int:
-    """How many LLM calls a resumed game already has (call ids continue from there)."""
-    if not args.resume:
-        return 0
-    from transcripts.reader import load_calls
-
-    return len(load_calls(args.db, game_id))
+def _check_human(args: argparse.Namespace, configs: list[dict[str, Any]]) -> None:
+    """``--human N`` with ``--resume`` takes back a person's seat, never a bot's or a model's."""
+    if args.human is None:
+        return
+    kinds = {int(c["seat"]): str(c.get("kind")) for c in configs}
+    if kinds.get(args.human) != "human":
+        seats = ", ".join(str(s) for s, k in sorted(kinds.items()) if k == "human")
+        humans = Both(f"本局的真人座位：{seats}", f"in this game: {seats}") if seats else \
+            Both("本局没有真人座位", "this game has none")
+        player = kinds.get(args.human, "nobody")
+        raise UsageError(code="resume_human", game=args.resume, seat=args.human, player=player, humans=humans)
 
 
 def _players_line(configs: list[dict[str, Any]]) -> str:

@@ -49,16 +49,20 @@ import tomllib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
 from agents.base import Agent
-from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
 from agents.llm.meter import Meter
-from agents.llm.pool import ClientPool
 from arena.players import make_agent
+from transcripts.errors import CodedError
+
+if TYPE_CHECKING:  # the model client and the decision graph load only where a seat plays a model
+    from agents.llm.agent import LLMAgent
+    from agents.llm.pool import ClientPool
 
 BOTS = ("scripted", "random")
 TOP = ("defaults", "endpoints", "seats")
@@ -68,8 +72,20 @@ ENDPOINT_FIELDS = tuple(Endpoint.model_fields)
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
-class SeatFileError(ValueError):
+SEAT_FILE_TEXTS: dict[str, tuple[str, str]] = {
+    "base_url": (
+        "{file}：[{table}] base_url{line}：{value!r} 不是网址。请写以 http:// 或 https:// 开头的 API 根地址，"
+        "例如 base_url = \"http://127.0.0.1:8080/v1\"。",
+        "{file}: [{table}] base_url{line}: {value!r} is not a URL. Give the API root, starting with http:// "
+        "or https://, e.g. base_url = \"http://127.0.0.1:8080/v1\".",
+    ),
+}
+
+
+class SeatFileError(CodedError, ValueError):
     """A seat file that cannot be used; the message names where and how to fix it."""
+
+    TEXTS = SEAT_FILE_TEXTS
 
 
 @dataclass
@@ -187,10 +203,19 @@ def _endpoints(src: _Source, data: Mapping[str, Any], defaults: Mapping[str, Any
 
 
 def _endpoint(src: _Source, table: str, values: Mapping[str, Any]) -> Endpoint:
+    url = values.get("base_url")
+    if isinstance(url, str) and not _is_url(url):
+        raise SeatFileError(code="base_url", file=src.name, table=table, line=src.line_of("base_url", table), value=url)
     try:
         return Endpoint.model_validate(dict(values))
     except ValidationError as exc:
         raise _validation_error(src, table, exc) from None
+
+
+def _is_url(url: str) -> bool:
+    """An http(s) URL with a host: anything else would reach no server (and read as a key problem)."""
+    parts = urlsplit(url.strip())
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 def _validation_error(src: _Source, table: str, exc: ValidationError) -> SeatFileError:
@@ -310,6 +335,9 @@ def _seats_of(src: _Source, where: str, key: str, spec: Any, seats: int) -> list
 
 def _plan(src: _Source, entries: Mapping[int, _Entry], endpoints: Mapping[str, Endpoint], seats: int, seed: int,
           environ: Mapping[str, str] | None) -> SeatPlan:
+    from agents.llm.agent import LLMAgent
+    from agents.llm.pool import ClientPool
+
     pool = ClientPool(seed=seed, environ=environ) if any(e.player.startswith("llm:") for e in entries.values()) \
         else None
     agents: dict[int, Agent] = {}
@@ -351,6 +379,8 @@ def attach_control(agents: Mapping[int, Agent], record: Callable[[int, str, str]
     """Send each cap's hand-over of an LLM seat to ``record`` (a ``seat_control`` row)."""
     if record is None:
         return
+    from agents.llm.agent import LLMAgent
+
     for agent in {id(a): a for a in agents.values()}.values():
         if isinstance(agent, LLMAgent) and agent.meters and record not in agent.on_control:
             agent.on_control.append(record)
@@ -362,15 +392,20 @@ def llm_config(seat: int, ep: Endpoint) -> dict[str, Any]:
             "endpoint": ep.public()}
 
 
-def human_config(config: dict[str, Any]) -> dict[str, Any]:
-    """The stored config of a human seat: a person played it; ``bot`` is the stand-in's own config."""
-    return {"seat": config["seat"], "kind": "human", "bot": {k: v for k, v in config.items() if k != "seat"}}
+def human_config(config: dict[str, Any], deadline_s: float | None = None) -> dict[str, Any]:
+    """The stored config of a human seat: a person played it; ``bot`` is the stand-in's own config,
+    ``deadline_s`` the person's time per decision (a resumed game gives the seat back with it)."""
+    return {"seat": config["seat"], "kind": "human", "bot": {k: v for k, v in config.items() if k != "seat"},
+            "deadline_s": deadline_s}
 
 
 def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: Mapping[str, str] | None = None,
                       pool: ClientPool | None = None) -> SeatPlan:
     """The players again from a stored game's seat configs (to resume it). ``pool``: share one
     client pool across games (a tournament), so each endpoint's concurrency limit holds for all."""
+    from agents.llm.agent import LLMAgent
+    from agents.llm.pool import ClientPool
+
     agents: dict[int, Agent] = {}
     problems: list[str] = []
     endpoints: dict[str, Endpoint] = {}

@@ -168,7 +168,7 @@ def seat_human(plan: SeatPlan, seat: int | None, deadline_s: float | None) -> Se
     plan.agents[seat] = human_agent(seat, bot, deadline_s)
     index = next(i for i, c in enumerate(plan.configs) if int(c["seat"]) == seat)
     if plan.configs[index]["kind"] != "human":
-        plan.configs[index] = human_config(plan.configs[index])
+        plan.configs[index] = human_config(plan.configs[index], deadline_s)
     return plan
 
 

@@ -1,41 +1,31 @@
-"""Playing one planned tournament game, new or taken up where it stopped, into any sinks.
+"""Playing one planned tournament game, new or taken up where it stopped, into any sink.
 
-The same function serves both backends: locally the sinks are the shared transcript writer (events
-flushed as they come, so an interrupted game resumes from the database); in a Ray task they are
-lists returned to the driver, which writes them through its one writer (``store_result``).
+The same function serves both backends: locally the sink is the shared transcript writer (what
+cannot be computed again written as it comes, so an interrupted game resumes from the database);
+in a Ray task it is a ``GameResult`` returned to the driver, which writes it through its one
+writer (``store_result``). Either way a game cut short is resumed exactly (``arena.replay``): the
+driver hands the task what is stored, and only what the task adds comes back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
-from agents.base import CallRecord
 from agents.llm.pool import ClientPool
 from arena.beliefs import BeliefCheckpoints
-from arena.recorder import CallStore, Recorder
-from arena.runner import GameRunner
+from arena.journal import WriterJournal
+from arena.replay import StoredGame
+from arena.resume import load_stored, replay_pools, starting_game
+from arena.runner import GameRunner, RunnerConfig
 from arena.seats import attach_control, plan_from_configs
 from arena.tournament_plan import GameSpec
 from engine.events import Event, from_json, to_json
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from transcripts.beliefs import BeliefRow
-from transcripts.reader import load_calls, load_events
-from transcripts.records import GameHeader, LlmCall, final_seats
+from transcripts.records import AnswerRow, GameHeader, LlmCall, final_seats
 from transcripts.writer import TranscriptWriter
-
-
-@dataclass
-class Sinks:
-    """Where a game's new events, model calls and belief reports go as it is played."""
-
-    events: Callable[[Game, list[Event]], None]
-    calls: Callable[[list[CallRecord]], None]
-    beliefs: Callable[[list[BeliefRow]], None]
-    control: Callable[[Game, int, str, str], None] | None = None
-    """A seat handed to a stand-in by a cap (``seat_control``); None where the backend keeps none."""
 
 
 @dataclass
@@ -44,31 +34,68 @@ class GameResult:
 
     game_id: str
     events: list[str] = field(default_factory=list)
-    calls: list[dict[str, Any]] = field(default_factory=list)
+    calls: list[LlmCall] = field(default_factory=list)
+    answers: list[AnswerRow] = field(default_factory=list)
     beliefs: list[BeliefRow] = field(default_factory=list)
+    links: list[tuple[list[int], int]] = field(default_factory=list)
+    """Links of calls stored before the task (a resumed game's), for the driver to write."""
+    controls: list[tuple[int, int, str, str]] = field(default_factory=list)
+    """Seats handed to their stand-in by a cap: (seat, at_seq, controller, reason), ``seat_control`` rows."""
     winners: list[str] = field(default_factory=list)
     days: int = 0
 
+    # -- the journal's sink: rows kept in memory ---------------------------------------------------
 
-async def play_spec(spec: GameSpec, prefix: Sequence[Event], sinks: Sinks, pool: ClientPool | None = None) -> Game:
-    """Play ``spec`` to its end, from scratch or on from its stored ``prefix``; only new things reach the sinks."""
+    def append(self, game_id: str, events: Iterable[Event]) -> None:
+        self.events.extend(to_json(e) for e in events)
+
+    def append_calls(self, game_id: str, calls: Iterable[LlmCall]) -> None:
+        self.calls.extend(calls)
+
+    def append_answers(self, game_id: str, answers: Iterable[AnswerRow]) -> None:
+        self.answers.extend(answers)
+
+    def append_beliefs(self, game_id: str, beliefs: Iterable[BeliefRow]) -> None:
+        self.beliefs.extend(beliefs)
+
+    def link_calls(self, game_id: str, call_ids: Sequence[int], event_seq: int) -> None:
+        ids = set(call_ids)
+        here = {c.call_id for c in self.calls}
+        self.calls = [replace(c, event_seq=event_seq) if c.call_id in ids else c for c in self.calls]
+        if ids - here:
+            self.links.append((sorted(ids - here), event_seq))
+
+    def flush(self, game_id: str | None = None) -> int:
+        return 0
+
+    def record_control(self, game_id: str, seat: int, at_seq: int, controller: str, reason: str) -> None:
+        self.controls.append((seat, at_seq, controller, reason))
+
+
+Control = Callable[[int, int, str, str], None]
+"""Where a cap's hand-over goes: (seat, at_seq, controller, reason)."""
+
+
+def header_of(spec: GameSpec, game: Game) -> GameHeader:
+    """A new tournament game's header: its seats and the runner's policy, belief checkpoints included."""
+    runner = {**RunnerConfig().record(), "beliefs_at": list(spec.beliefs_at)}
+    return GameHeader.from_events(game.events, list(spec.configs), runner)
+
+
+async def play_spec(spec: GameSpec, journal: WriterJournal, stored: StoredGame | None, game: Game,
+                    pool: ClientPool | None = None, control: Control | None = None) -> Game:
+    """Play ``spec`` to its end from ``game`` (new, or the start of a stored one that ``stored`` replays);
+    ``control`` records each seat a cap hands to its stand-in (``seat_control``)."""
     ruleset = get_ruleset(spec.ruleset)
-    game = Game.replay(ruleset, prefix) if prefix else ruleset.new_game(spec.seed)
     seats = plan_from_configs([dict(c) for c in spec.configs], seed=spec.seed, pool=pool)
-    start = len(prefix)
-    control = sinks.control
     if control is not None:
-        attach_control(seats.agents, lambda seat, controller, reason: control(game, seat, controller, reason))
-
-    def new_only(g: Game, new: list[Event]) -> None:
-        fresh = [e for e in new if e.seq >= start]
-        if fresh:
-            sinks.events(g, fresh)
-
-    checkpoints = [BeliefCheckpoints(ruleset, seats.agents, sinks.beliefs, spec.beliefs_at, sinks.calls)
+        attach_control(seats.agents, lambda seat, controller, reason: control(seat, len(game.events), controller,
+                                                                              reason))
+    if stored is not None:
+        replay_pools(seats, stored)
+    checkpoints = [BeliefCheckpoints(ruleset, seats.agents, journal.beliefs, spec.beliefs_at, journal.calls)
                    ] if spec.beliefs_at else []
-    runner = GameRunner(game, seats.agents, listeners=[new_only], call_listeners=[sinks.calls],
-                        checkpoints=list(checkpoints))
+    runner = GameRunner(game, seats.agents, checkpoints=list(checkpoints), journal=journal, replay=stored)
     try:
         await runner.run()
     finally:
@@ -77,60 +104,66 @@ async def play_spec(spec: GameSpec, prefix: Sequence[Event], sinks: Sinks, pool:
     return game
 
 
+def open_game(spec: GameSpec, writer: TranscriptWriter, stored: str | None
+              ) -> tuple[Game, StoredGame | None, StoredGame | None, int]:
+    """Open the game in the writer, new (``stored`` None) or resumed: the game to play from, the stored
+    part to replay (None for a new game or a folded old one), what the journal checks against, and
+    the next call id."""
+    writer.place(spec.tournament, spec.game_id, spec.ruleset, spec.deal, spec.rotation, spec.seed)
+    if stored is None:
+        game = get_ruleset(spec.ruleset).new_game(spec.seed)
+        writer.begin_game(header_of(spec, game), spec.game_id)
+        return game, None, None, 0
+    con = writer.cursor()
+    try:
+        row, saved, _ = load_stored(con, spec.game_id)
+    finally:
+        con.close()
+    writer.resume(spec.game_id)
+    game, exact = starting_game(row, saved)
+    return game, saved if exact else None, saved if exact else StoredGame(spec.game_id, saved.events), \
+        saved.next_call()
+
+
 async def play_into_writer(spec: GameSpec, writer: TranscriptWriter, stored: str | None,
                            pool: ClientPool | None = None) -> Game:
     """The local backend: begin (or resume) the game in the writer, record it live, finish it."""
-    prefix, first_call = begin(spec, writer, stored)
-    recorder = Recorder(writer, spec.game_id)
-    sinks = Sinks(recorder, CallStore(writer, spec.game_id, first_call),
-                  lambda rows: writer.append_beliefs(spec.game_id, rows),
-                  lambda g, seat, controller, reason: writer.record_control(spec.game_id, seat, len(g.events),
-                                                                             controller, reason))
-    game = await play_spec(spec, prefix, sinks, pool)
+    game, replay, checked, first_call = open_game(spec, writer, stored)
+    journal = WriterJournal(writer, spec.game_id, first_call=first_call, stored=checked,
+                            answers=checked is None or replay is not None)
+    await play_spec(spec, journal, replay, game, pool,
+                    lambda *row: writer.record_control(spec.game_id, *row))
     writer.flush(spec.game_id)
     writer.finish(spec.game_id, game.winners, game.state.day, final_seats(game.events, list(spec.configs)))
     return game
 
 
-def begin(spec: GameSpec, writer: TranscriptWriter, stored: str | None) -> tuple[list[Event], int]:
-    """Open the game in the writer: new (``stored`` None) or resumed; its stored events and next call id."""
-    writer.place(spec.tournament, spec.game_id, spec.ruleset, spec.deal, spec.rotation, spec.seed)
-    if stored is None:
-        game = get_ruleset(spec.ruleset).new_game(spec.seed)
-        writer.begin_game(GameHeader.from_events(game.events, list(spec.configs)), spec.game_id)
-        return [], 0
-    con = writer.cursor()
-    try:
-        prefix, calls = load_events(con, spec.game_id), len(load_calls(con, spec.game_id))
-    finally:
-        con.close()
-    writer.resume(spec.game_id)
-    return prefix, calls
-
-
-async def play_detached(spec: GameSpec, prefix_json: Sequence[str]) -> GameResult:
-    """A game played with no writer at hand (a Ray task): everything it adds, in a ``GameResult``."""
+async def play_detached(spec: GameSpec, stored: StoredGame | None, first_call: int = 0, *,
+                        fold: bool = False) -> GameResult:
+    """A game played with no writer at hand (a Ray task): everything it adds, in a ``GameResult``.
+    ``stored``: what the database holds of a game cut short, replayed (or, ``fold``, a game stored
+    before answers were: folded from its events)."""
     result = GameResult(spec.game_id)
-
-    def events(_game: Game, new: list[Event]) -> None:
-        result.events.extend(to_json(e) for e in new)
-
-    def calls(records: list[CallRecord]) -> None:
-        for record in records:
-            values = asdict(record)
-            values.pop("decision", None)
-            result.calls.append(values)
-
-    game = await play_spec(spec, [from_json(p) for p in prefix_json], Sinks(events, calls, result.beliefs.extend))
+    ruleset = get_ruleset(spec.ruleset)
+    game = Game.replay(ruleset, stored.events) if fold and stored is not None else ruleset.new_game(spec.seed)
+    journal = WriterJournal(result, spec.game_id, first_call=first_call, stored=stored, answers=not fold)
+    await play_spec(spec, journal, None if fold else stored, game,
+                    control=lambda *row: result.record_control(spec.game_id, *row))
     result.winners, result.days = list(game.winners), game.state.day
     return result
 
 
 def store_result(spec: GameSpec, writer: TranscriptWriter, stored: str | None, result: GameResult) -> None:
     """Write a detached game's result through the one writer (begun or resumed here, then finished)."""
-    prefix, first_call = begin(spec, writer, stored)
+    _, _, saved, _ = open_game(spec, writer, stored)
+    prefix = saved.events if saved is not None else []
     new = [from_json(e) for e in result.events]
     writer.append(spec.game_id, new)
-    writer.append_calls(spec.game_id, [LlmCall(call_id=first_call + i, **c) for i, c in enumerate(result.calls)])
+    writer.append_calls(spec.game_id, result.calls)
+    writer.append_answers(spec.game_id, result.answers)
     writer.append_beliefs(spec.game_id, result.beliefs)
+    for ids, seq in result.links:
+        writer.link_calls(spec.game_id, ids, seq)
+    for control in result.controls:
+        writer.record_control(spec.game_id, *control)
     writer.finish(spec.game_id, result.winners, result.days, final_seats([*prefix, *new], list(spec.configs)))

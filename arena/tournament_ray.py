@@ -1,7 +1,7 @@
 """The Ray backend of ``arena tournament``: each game a Ray task, every result written by the driver.
 
-Tasks play a game with no database at hand (``play_detached``: from scratch, or on from the stored
-prefix of a game cut short) and return what it adds; the driver, which holds the one writer, writes
+Tasks play a game with no database at hand (``play_detached``: from scratch, or replaying what is
+stored of a game cut short) and return what it adds; the driver, which holds the one writer, writes
 each result as it arrives, so all games land in one DuckDB file and a finished game is never lost
 to a later failure. At most ``concurrency`` tasks are in flight. Without ``address`` a local Ray
 instance is started (and stopped after); with one, the games run on that cluster, whose workers
@@ -17,18 +17,21 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from arena.replay import StoredGame
+from arena.resume import load_stored, starting_game
 from arena.tournament_game import GameResult, play_detached, store_result
 from arena.tournament_plan import GameSpec
-from engine.events import to_json
-from transcripts.reader import load_events
 from transcripts.writer import TranscriptWriter
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def play_task(spec: GameSpec, prefix_json: list[str]) -> GameResult:
-    """The body of one Ray task."""
-    return asyncio.run(play_detached(spec, prefix_json))
+def play_task(spec: GameSpec, stored: tuple[StoredGame, bool] | None) -> GameResult:
+    """The body of one Ray task (``stored``: what is stored of a game cut short, and whether it replays exactly)."""
+    if stored is None:
+        return asyncio.run(play_detached(spec, None))
+    saved, exact = stored
+    return asyncio.run(play_detached(spec, saved, saved.next_call(), fold=not exact))
 
 
 def run_on_ray(todo: Sequence[GameSpec], writer: TranscriptWriter, stored: dict[str, str], concurrency: int,
@@ -57,7 +60,7 @@ def _drive(ray: Any, task: Any, todo: Sequence[GameSpec], writer: TranscriptWrit
     while waiting or running:
         while waiting and len(running) < concurrency:
             spec = waiting.pop(0)
-            running[task.remote(spec, _prefix(writer, spec, stored))] = spec
+            running[task.remote(spec, _stored(writer, spec, stored))] = spec
         ready, _ = ray.wait(list(running), num_returns=1)
         for ref in ready:
             spec = running.pop(ref)
@@ -71,15 +74,16 @@ def _drive(ray: Any, task: Any, todo: Sequence[GameSpec], writer: TranscriptWrit
     return failed
 
 
-def _prefix(writer: TranscriptWriter, spec: GameSpec, stored: dict[str, str]) -> list[str]:
-    """A cut-short game's stored events (JSON), for the task to play on from."""
+def _stored(writer: TranscriptWriter, spec: GameSpec, stored: dict[str, str]) -> tuple[StoredGame, bool] | None:
+    """What is stored of a game cut short (for the task to replay), and whether it replays exactly."""
     if spec.game_id not in stored:
-        return []
+        return None
     con = writer.cursor()
     try:
-        return [to_json(e) for e in load_events(con, spec.game_id)]
+        row, saved, _ = load_stored(con, spec.game_id)
     finally:
         con.close()
+    return saved, starting_game(row, saved)[1]
 
 
 def _pythonpath() -> str:

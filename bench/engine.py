@@ -32,9 +32,9 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path.pop(0)
 
 from agents.base import Agent, Turn
+from arena.journal import WriterJournal
 from arena.players import agents_for, parse_players
-from arena.recorder import Recorder
-from arena.runner import GameRunner, Listener
+from arena.runner import GameRunner
 from engine.actions import Action, Pass
 from engine.game import Game
 from engine.rulesets import get_ruleset
@@ -89,12 +89,12 @@ def play_games(ruleset_id: str, players: str, seeds: range, writer: TranscriptWr
             tape: list[Action | None] = []
             tapes.append(tape)
             agents = {seat: Taped(agent, tape) for seat, agent in agents.items()}
-        listeners: list[Listener] = []
         game_id = None
+        journal = None
         if writer is not None:
             game_id = writer.begin_game(GameHeader.from_events(game.events, configs))
-            listeners.append(Recorder(writer, game_id))
-        runner = GameRunner(game, agents, listeners=listeners)
+            journal = WriterJournal(writer, game_id)
+        runner = GameRunner(game, agents, journal=journal)
         asyncio.run(runner.run())
         if tapes is not None and (runner.illegal or runner.fallbacks):
             raise SystemExit(f"seed {seed}: {runner.illegal} illegal answers; the tape cannot be replayed")

@@ -176,7 +176,7 @@ def test_a_human_seat_is_stored_with_its_stand_in_and_resumes_with_it() -> None:
     configs = parse_players("scripted", 18)
     plan = seat_human(SeatPlan(agents_for(configs), configs), 5, deadline_s=30)
     assert isinstance(plan.agents[5], HumanSeat) and plan.agents[5].deadline_s == 30
-    assert plan.configs[4] == {"seat": 5, "kind": "human", "bot": {"kind": "scripted"}}
+    assert plan.configs[4] == {"seat": 5, "kind": "human", "bot": {"kind": "scripted"}, "deadline_s": 30}
     resumed = plan_from_configs(plan.configs)
     assert isinstance(resumed.agents[5], ScriptedAgent)  # nobody is at the terminal: the stand-in plays
     with pytest.raises(ValueError, match=r"seats 1\.\.18"):

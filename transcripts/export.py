@@ -19,7 +19,8 @@ ORDER = {"games": "created_at, game_id", "seats": "game_id, seat", "events": "ga
          "beliefs": "game_id, checkpoint, seat, target, faction", "tournament_games": "tournament, game_id",
          "seat_control": "game_id, change", "fork_edits": "game_id, seq", "claims": "game_id, claim",
          "persuasion_votes": "game_id, run, post_seq, ballot_seq, sample, condition",
-         "bot_guesses": "game_id, guesser, target"}
+         "bot_guesses": "game_id, guesser, target",
+         "answers": "game_id, decision"}
 
 
 def export_parquet(db_path: Db, out_dir: PathLike, game_ids: Sequence[str] | None = None) -> list[Path]:

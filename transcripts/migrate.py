@@ -4,7 +4,8 @@
 connection, inside the transaction ``store.migrate_db`` opens, so a failed step leaves the file as
 it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``), version 3 the cost and
 reasoning of model calls (``v2_to_v3``), version 4 forks, claims and persuasion (``v3_to_v4``), version 5
-the answers to "who was a bot?" and the server's own tables (``v4_to_v5``); a change to ``schema.DDL`` bumps
+the answers to "who was a bot?" and the server's own tables (``v4_to_v5``), version 6
+the stored answers (``v5_to_v6``); a change to ``schema.DDL`` bumps
 ``SCHEMA_VERSION`` and adds the step that turns the previous version into it (in the manner of
 inspect_ai's ``migrate_values``, but rewriting the stored tables once instead of every read).
 
@@ -60,7 +61,18 @@ def v4_to_v5(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4, 4: v4_to_v5})
+def v5_to_v6(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 6 adds the ``answers`` table, ``llm_calls.decision`` and ``games.runner``; stored rows
+    keep their values (the new columns are NULL: games played before answers were stored resume by
+    folding their events, their players' memory afresh)."""
+    from transcripts.schema import ANSWERS, V6_COLUMNS
+
+    con.execute(ANSWERS)
+    for statement in V6_COLUMNS:
+        con.execute(statement)
+
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4, 4: v4_to_v5, 5: v5_to_v6})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 import duckdb
@@ -19,7 +19,7 @@ import duckdb
 from engine.events import Event, from_json
 from engine.upgrade import upgraded
 from transcripts.errors import TranscriptError
-from transcripts.records import GameHeader, GameRow, LlmCall, SeatControl, SeatRecord
+from transcripts.records import AnswerRow, GameHeader, GameRow, LlmCall, SeatControl, SeatRecord
 from transcripts.schema import GAME_STATUSES
 from transcripts.store import PathLike, open_db
 
@@ -29,7 +29,7 @@ CANDIDATES_SHOWN = 10
 _GAME_SELECT = (
     "SELECT g.game_id, g.created_at, g.ruleset, g.ruleset_version, g.seed, g.flags, g.options, g.seat_configs, "
     "g.package_version, g.git_commit, g.schema_version, g.status, g.winners, g.days, g.ended_at, "
-    "(SELECT count(*) FROM events e WHERE e.game_id = g.game_id) + coalesce(g.origin_seq, 0) FROM games g"
+    "(SELECT count(*) FROM events e WHERE e.game_id = g.game_id) + coalesce(g.origin_seq, 0), g.runner FROM games g"
 )
 
 
@@ -149,6 +149,7 @@ def _game_row(r: tuple[Any, ...]) -> GameRow:
     header = GameHeader(
         ruleset=r[2], ruleset_version=r[3], seed=r[4], flags=_loads(r[5]) or {}, options=_loads(r[6]) or {},
         seat_configs=_loads(r[7]) or [], package_version=r[8], git_commit=r[9], created_at=r[1],
+        runner=_loads(r[16]),
     )
     return GameRow(game_id=r[0], header=header, schema_version=r[10], status=r[11], winners=_loads(r[12]),
                    days=r[13], ended_at=r[14], events=int(r[15]))
@@ -185,3 +186,50 @@ def load_control(db: Db, game_id: str) -> list[SeatControl]:
         rows = con.execute("SELECT seat, at_seq, controller, reason, created_at FROM seat_control "
                            "WHERE game_id = ? ORDER BY change", [gid]).fetchall()
     return [SeatControl(*row) for row in rows]
+
+
+def load_answers(db: Db, game_id: str) -> list[AnswerRow]:
+    """A game's stored answers (of models and people), in decision order."""
+    names = [f.name for f in fields(AnswerRow)]
+    with connect(db) as con:
+        gid = _resolve(con, game_id, _name(db))
+        rows = con.execute(f"SELECT {', '.join(names)} FROM answers WHERE game_id = ? ORDER BY decision",
+                           [gid]).fetchall()
+    return [AnswerRow(**dict(zip(names, row, strict=True))) for row in rows]
+
+
+def load_replies(db: Db, game_id: str) -> list[StoredReply]:
+    """What a resumed LLM seat needs of a game's calls, in call order: whose, in which decision, what
+    came back, and the last message sent (to tell that the replayed request is the same). The
+    messages themselves, the bulk of the table, are not read."""
+    with connect(db) as con:
+        gid = _resolve(con, game_id, _name(db))
+        rows = con.execute(
+            "SELECT call_id, seat, decision, response, error, retries, latency_ms, "
+            "json_extract(messages, '$[#-1]'), event_seq FROM llm_calls WHERE game_id = ? ORDER BY call_id",
+            [gid]).fetchall()
+    return [StoredReply(call_id, seat, decision, _loads(response), error, retries or 0, latency, _loads(last), seq)
+            for call_id, seat, decision, response, error, retries, latency, last, seq in rows]
+
+
+def load_belief_checkpoints(db: Db, game_id: str) -> set[int]:
+    """The checkpoints (event seqs) whose belief rows are stored."""
+    with connect(db) as con:
+        gid = _resolve(con, game_id, _name(db))
+        rows = con.execute("SELECT DISTINCT checkpoint FROM beliefs WHERE game_id = ?", [gid]).fetchall()
+    return {int(seq) for (seq,) in rows}
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReply:
+    """One stored model call as a resumed seat replays it (``load_replies``)."""
+
+    call_id: int
+    seat: int
+    decision: int | None
+    response: dict[str, Any] | None
+    error: str | None
+    retries: int
+    latency_ms: float | None
+    last_message: dict[str, Any] | None
+    event_seq: int | None = None

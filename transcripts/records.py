@@ -15,12 +15,18 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from engine.events import AliasesAssigned, Event, GameCreated, RoleChanged, RoleDealt
 
 DISTRIBUTION = "bansha-arena"
-SECRET_KEYS = ("api_key", "apikey", "secret", "token", "password", "authorization")
-"""Seat-config keys whose values never reach a transcript (a shared Parquet file would leak them)."""
+SECRET_KEYS = frozenset({"api_key", "apikey", "key", "secret", "client_secret", "password", "passwd",
+                         "authorization", "proxy_authorization", "token", "access_token", "refresh_token",
+                         "auth_token", "bearer", "cookie", "x_api_key"})
+"""Seat-config keys whose values are secrets and never reach a transcript (a shared Parquet file would
+leak them), matched whole (case and ``-``/``_`` aside): an explicit list, because a pattern such as
+"contains token" also hid ``max_tokens`` and made every stored LLM seat unresumable. ``api_key_env``
+is not among them: it names the variable that holds the key, which a resume needs, never the key."""
 
 
 def utcnow() -> datetime:
@@ -60,16 +66,34 @@ def git_commit() -> str:
 
 
 def redact(config: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of a seat config with secrets (API keys, tokens) replaced by ``***``, at any depth."""
+    """A copy of a seat config with its secrets (``SECRET_KEYS``, a password in a URL) replaced by
+    ``***``, at any depth; every other setting as it was, so the stored config rebuilds the seat."""
     clean: dict[str, Any] = {}
     for key, value in config.items():
-        if any(s in str(key).lower().replace("-", "_") for s in SECRET_KEYS) and value:
+        if is_secret(str(key)) and value:
             clean[key] = "***"
         elif isinstance(value, Mapping):
             clean[key] = redact(value)
+        elif isinstance(value, str) and "://" in value:
+            clean[key] = _url_without_password(value)
         else:
             clean[key] = value
     return clean
+
+
+def is_secret(key: str) -> bool:
+    """Whether a config key holds a secret (``SECRET_KEYS``)."""
+    return key.lower().replace("-", "_") in SECRET_KEYS
+
+
+def _url_without_password(url: str) -> str:
+    """``url`` with the password of its ``user:password@`` part replaced by ``***`` (an endpoint's
+    base_url may carry one); any other text as it is."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,12 +110,16 @@ class GameHeader:
     flags: dict[str, Any] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     seat_configs: list[dict[str, Any]] = field(default_factory=list)
+    runner: dict[str, Any] | None = None
+    """The runner's policy the game is played under (``arena.runner.RunnerConfig.record``); None in a
+    game stored before version 3."""
     package_version: str = field(default_factory=package_version)
     git_commit: str = field(default_factory=git_commit)
     created_at: datetime = field(default_factory=utcnow)
 
     @classmethod
-    def from_events(cls, events: Sequence[Event], seat_configs: Sequence[Mapping[str, Any]] = ()) -> GameHeader:
+    def from_events(cls, events: Sequence[Event], seat_configs: Sequence[Mapping[str, Any]] = (),
+                    runner: Mapping[str, Any] | None = None) -> GameHeader:
         """The header of a game whose log starts with its ``GameCreated`` event."""
         first = events[0] if events else None
         if not isinstance(first, GameCreated):
@@ -99,7 +127,7 @@ class GameHeader:
         return cls(
             ruleset=first.ruleset, ruleset_version=first.version, seed=first.seed,
             flags=dict(first.flags), options=dict(first.options),
-            seat_configs=[dict(c) for c in seat_configs],
+            seat_configs=[dict(c) for c in seat_configs], runner=None if runner is None else dict(runner),
         )
 
 
@@ -157,6 +185,24 @@ class LlmCall:
     reasoning: str | None = None
     cost_usd: float | None = None
     prices: Any = None
+    decision: int | None = None
+    """The runner's decision the call was made in (0: outside any decision, at a checkpoint)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerRow:
+    """One stored answer of a player whose answers cannot be computed again (``answers``)."""
+
+    decision: int
+    seat: int
+    asked_seq: int
+    day: int
+    phase: str
+    action: str | None = None
+    """The engine action as JSON (``engine.actions`` model), None for a pass by answering nothing."""
+    error: str | None = None
+    """The player's failure, as the runner reported it, instead of an action."""
+    created_at: datetime = field(default_factory=utcnow)
 
 
 def final_seats(events: Sequence[Event], seat_configs: Sequence[Mapping[str, Any]] = ()) -> list[SeatRecord]:

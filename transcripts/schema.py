@@ -35,20 +35,28 @@ Why these shapes:
   ``arena serve``'s own: the games it plays (with the lobby's form, so a restarted server takes
   them up) and each human seat's grant — the SHA-256 of its join link's secret, never the secret,
   with its expiry — so a join link survives a restart until it expires. Neither is exported.
+* ``answers`` (version 6) holds each answer of a player whose answers cannot be computed again — a
+  model, a person — keyed by the runner's decision number, written (with the decision's model
+  calls) as soon as it comes, before it is applied: a resumed game takes these answers instead of
+  asking again, so it reaches the same end and nothing answered is lost. ``llm_calls.decision``
+  (version 6) is that number (0: a call outside any decision, at a checkpoint), so a resumed LLM seat
+  rebuilds its memory from its own stored calls; ``games.runner`` (version 6) is the runner's policy
+  (retries, timeouts, concurrency, compaction, belief checkpoints) the game was played under.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-SCHEMA_VERSION: Final[int] = 5
+SCHEMA_VERSION: Final[int] = 6
 """Bumped on every change to the DDL below; files of another version are refused or migrated."""
 
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
 """The life cycle of a game row: ``running`` until ``finish`` (or ``abort``) writes its end."""
 
 TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "beliefs", "tournament_games",
-                                   "seat_control", "fork_edits", "claims", "persuasion_votes", "bot_guesses")
+                                   "seat_control", "fork_edits", "claims", "persuasion_votes", "bot_guesses",
+                                   "answers")
 """The tables a transcript file holds (``meta`` and the server's own tables aside), in export order."""
 
 SERVER_TABLES: Final[tuple[str, ...]] = ("served_games", "seat_tokens")
@@ -218,6 +226,34 @@ V5_TABLES: Final[tuple[str, ...]] = (
 
 # -- end of version 5 -------------------------------------------------------------------------------
 
+# -- version 6: durable answers (issue 22) -----------------------------------------------------------
+
+ANSWERS: Final[str] = """
+    CREATE TABLE IF NOT EXISTS answers (
+        game_id TEXT NOT NULL,
+        decision INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        asked_seq INTEGER NOT NULL,
+        day INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        action JSON,
+        error TEXT,
+        created_at TIMESTAMP NOT NULL,
+        PRIMARY KEY (game_id, decision)
+    )
+    """
+"""One row per stored answer: ``action`` the engine action as JSON (NULL: the player passed by
+answering nothing), or ``error`` the player's failure as the runner reported it; ``asked_seq``: the
+events of the game when the seat was asked."""
+
+V6_COLUMNS: Final[tuple[str, ...]] = (
+    "ALTER TABLE llm_calls ADD COLUMN IF NOT EXISTS decision INTEGER",
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS runner JSON",
+)
+"""The columns version 6 adds to tables of version 5 (``migrate``); a new file has them in ``DDL``."""
+
+# -- end of version 6 -------------------------------------------------------------------------------
+
 DDL: Final[tuple[str, ...]] = (
     """
     CREATE TABLE meta (
@@ -245,7 +281,8 @@ DDL: Final[tuple[str, ...]] = (
         ended_at TIMESTAMP,
         origin_game TEXT,
         origin_seq INTEGER,
-        fork JSON
+        fork JSON,
+        runner JSON
     )
     """,
     """
@@ -300,12 +337,14 @@ DDL: Final[tuple[str, ...]] = (
         reasoning TEXT,
         cost_usd DOUBLE,
         prices JSON,
+        decision INTEGER,
         PRIMARY KEY (game_id, call_id)
     )
     """,
     *V2_TABLES,
     *V4_TABLES,
     *V5_TABLES,
+    ANSWERS,
 )
 
 EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")

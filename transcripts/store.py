@@ -8,13 +8,13 @@ what was found, what was expected and what to run.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 
 import duckdb
 
-from transcripts.errors import TranscriptError
+from transcripts.errors import Both, TranscriptError
+from transcripts.faults import holder, is_lock, storage_fault
 from transcripts.migrate import MIGRATIONS, Step, missing_steps, upgrade
 from transcripts.records import package_version, utcnow
 from transcripts.schema import DDL, SCHEMA_VERSION
@@ -36,18 +36,45 @@ def open_db(path: PathLike, *, create: bool, read_only: bool | None = None) -> d
         raise ValueError("create=True needs a writable connection")
     if not path.exists():
         if not create:
-            raise TranscriptError(
-                f"no transcript database at {path}: nothing has been recorded there yet. "
-                f"Record a game into it with `arena play --db {path}`, or pass --db an existing file."
-            )
-        path.parent.mkdir(parents=True, exist_ok=True)
+            raise TranscriptError(code="no_database", path=path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TranscriptError(code="read_only_dir", dir=path.parent, detail=exc.strerror or str(exc)) from exc
     con = _connect(path, read_only)
     try:
         _check_schema(con, path, create=create)
+        if create:
+            write_test(con, path)
+    except duckdb.Error as exc:
+        con.close()
+        raise storage_fault(path, exc) from exc
     except BaseException:
         con.close()
         raise
     return con
+
+
+def write_test(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Commit a write that changes nothing, so a file that cannot be written (read-only, in a
+    read-only directory, on a full disk) says so when it is opened, not after a game is played."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        con.execute("UPDATE meta SET schema_version = schema_version")
+        con.execute("COMMIT")
+    except duckdb.Error as exc:
+        rollback(con)
+        raise storage_fault(path, exc) from exc
+
+
+def rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """Roll back the open transaction, if one is still open: after a failed COMMIT DuckDB has
+    already ended it, and the ROLLBACK's own error ("no transaction is active") must not hide the
+    first one."""
+    try:
+        con.execute("ROLLBACK")
+    except duckdb.Error:
+        pass
 
 
 def migrate_db(path: PathLike, migrations: Mapping[int, Step] = MIGRATIONS) -> tuple[int, int]:
@@ -70,7 +97,7 @@ def migrate_db(path: PathLike, migrations: Mapping[int, Step] = MIGRATIONS) -> t
                 con.execute("UPDATE meta SET schema_version = ?", [SCHEMA_VERSION])
                 con.execute("COMMIT")
             except BaseException:
-                con.execute("ROLLBACK")
+                rollback(con)
                 raise
         return found, SCHEMA_VERSION
     finally:
@@ -90,20 +117,15 @@ def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
             f"{path} is already open read-only in this process, so it cannot be opened for writing too: "
             "close the readers first, or open the writer before reading (readers then share it)."
         ) from exc
-    except duckdb.IOException as exc:
+    except duckdb.Error as exc:
         text = str(exc)
-        if "lock" in text.lower():
-            pid = re.search(r"PID (\d+)", text)
-            who = f"process {pid.group(1)}" if pid else "another process"
-            raise TranscriptError(
-                f"{path} is locked by {who}, which has it open"
-                f"{' for writing' if read_only else ''}. DuckDB lets one process write a file, and no "
-                "other process open it meanwhile: wait for that process to finish, send these games "
-                "through its writer (one TranscriptWriter serves many games), or use another --db file."
-            ) from exc
+        if is_lock(text):
+            who = holder(text)
+            mode = Both("（写入）", " for writing") if read_only else ""
+            raise TranscriptError(code="locked", path=path, who=who, mode=mode) from exc
         if "not a valid DuckDB database" in text:
-            raise TranscriptError(f"{path} is not a DuckDB file; pass --db a transcript file (*.duckdb)") from exc
-        raise TranscriptError(f"cannot open {path}: {exc}") from exc
+            raise TranscriptError(code="not_duckdb", path=path) from exc
+        raise storage_fault(path, exc) from exc
 
 
 def _check_schema(con: duckdb.DuckDBPyConnection, path: Path, *, create: bool) -> None:

@@ -9,7 +9,12 @@ Consistency: ``append`` only buffers, ``flush`` writes every buffered row in one
 callers append whole batches (all the events of one ``submit``/``advance``) and flush only between
 them. So the file always holds, for every game, a prefix of its log that ends at a transaction
 boundary of the engine: a crash loses at most the unflushed batches, never half of one, and the
-game resumes from what is stored (``resume``).
+game resumes from what is stored (``resume``). A flush writes, in the same transaction, the game's
+model calls, its stored answers (``append_answers``), its belief rows and the links of calls to the
+events their decisions produced (``link_calls``), so what a decision left is stored whole or not
+at all. A failed write is rolled back and raised as a ``TranscriptError`` that names the file and
+the fault (a full disk, a read-only or damaged file); the buffers stay, so a later flush can try
+again, and ``discard`` closes without writing them.
 
 Speed: DuckDB runs row-by-row inserts (``executemany``) at about 1k rows/s here, so a flush sends
 each column as one list parameter and inserts with ``INSERT … SELECT unnest($1), unnest($2), …``,
@@ -32,15 +37,17 @@ import duckdb
 from engine.events import Event, to_json
 from transcripts.beliefs import BELIEF_COLUMNS, BeliefRow, belief_tuple
 from transcripts.errors import TranscriptError
-from transcripts.records import GameHeader, LlmCall, SeatRecord, redact, utcnow
+from transcripts.faults import storage_fault
+from transcripts.records import AnswerRow, GameHeader, LlmCall, SeatRecord, redact, utcnow
 from transcripts.schema import EVENT_COLUMNS, SCHEMA_VERSION
-from transcripts.store import PathLike, open_db
+from transcripts.store import PathLike, open_db, rollback
 
 Row = tuple[Any, ...]
 Statement = Callable[[duckdb.DuckDBPyConnection], None]
 CALL_COLUMNS: tuple[str, ...] = ("game_id", *(f.name for f in fields(LlmCall)))
 SEAT_COLUMNS: tuple[str, ...] = ("game_id", "seat", "alias", "role", "faction", "player")
 CALL_JSON = frozenset({"messages", "tools", "response", "tool_calls", "prices"})
+ANSWER_COLUMNS: tuple[str, ...] = ("game_id", *(f.name for f in fields(AnswerRow)))
 
 
 def new_game_id() -> str:
@@ -77,6 +84,8 @@ class TranscriptWriter:
         self._events: dict[str, list[Row]] = {}
         self._calls: dict[str, list[Row]] = {}
         self._beliefs: dict[str, list[Row]] = {}
+        self._answers: dict[str, list[Row]] = {}
+        self._links: dict[str, list[tuple[int, list[int]]]] = {}
 
     # -- a game's life -----------------------------------------------------------------------
 
@@ -90,14 +99,14 @@ class TranscriptWriter:
             gid = game_id or self._fresh_id()
             if gid in self._next_seq or self._stored(gid):
                 raise TranscriptError(f"game {gid} is already in {self.path}; use resume({gid!r}) to continue it")
-            self._db().execute(
+            self._statement(None, lambda con: con.execute(
                 "INSERT INTO games (game_id, created_at, ruleset, ruleset_version, seed, flags, options, "
-                "seat_configs, package_version, git_commit, schema_version, status) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')",
+                "seat_configs, package_version, git_commit, schema_version, status, runner) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)",
                 [gid, header.created_at, header.ruleset, header.ruleset_version, header.seed,
                  _json(header.flags), _json(header.options), _json([redact(c) for c in header.seat_configs]),
-                 header.package_version, header.git_commit, SCHEMA_VERSION],
-            )
+                 header.package_version, header.git_commit, SCHEMA_VERSION, _json(header.runner)],
+            ))
             self._next_seq[gid] = first_seq
             return gid
 
@@ -111,13 +120,14 @@ class TranscriptWriter:
                 [game_id],
             ).fetchone()
             if row is None:
-                raise TranscriptError(f"no game {game_id} in {self.path} to resume")
+                raise TranscriptError(code="resume_unknown", game=game_id, path=self.path)
             status, count, next_seq = row
             if status == "finished":
-                raise TranscriptError(f"game {game_id} is finished; nothing to resume")
+                raise TranscriptError(code="resume_finished", game=game_id)
             if count != next_seq:
-                raise TranscriptError(f"game {game_id} has gaps in its stored events ({count} events up to seq {next_seq - 1})")
-            self._db().execute("UPDATE games SET status = 'running', ended_at = NULL WHERE game_id = ?", [game_id])
+                raise TranscriptError(code="resume_gaps", game=game_id, count=count, last=next_seq - 1)
+            self._statement(game_id, lambda con: con.execute(
+                "UPDATE games SET status = 'running', ended_at = NULL WHERE game_id = ?", [game_id]))
             self._next_seq[game_id] = int(next_seq)
             return int(next_seq)
 
@@ -149,11 +159,28 @@ class TranscriptWriter:
             self._expect(game_id)
             self._beliefs.setdefault(game_id, []).extend(rows)
 
+    def append_answers(self, game_id: str, answers: Iterable[AnswerRow]) -> None:
+        """Buffer stored answers of a game (``answers``); written by the same flush as its events."""
+        rows = [(game_id, *(getattr(a, f.name) for f in fields(AnswerRow))) for a in answers]
+        with self._lock:
+            self._expect(game_id)
+            self._answers.setdefault(game_id, []).extend(rows)
+
+    def link_calls(self, game_id: str, call_ids: Sequence[int], event_seq: int) -> None:
+        """Set ``event_seq`` of calls stored (or buffered) before their decision was applied: a call
+        is written when its answer comes, the event it produced is known only once it is applied."""
+        if not call_ids:
+            return
+        with self._lock:
+            self._expect(game_id)
+            self._links.setdefault(game_id, []).append((event_seq, list(call_ids)))
+
     def place(self, tournament: str, game_id: str, ruleset: str, deal: int, rotation: int, seed: int) -> None:
         """Record that ``game_id`` is game (deal, rotation) of ``tournament`` (idempotent)."""
         with self._lock:
-            self._db().execute("INSERT OR REPLACE INTO tournament_games VALUES (?, ?, ?, ?, ?, ?)",
-                               [tournament, game_id, ruleset, deal, rotation, seed])
+            self._statement(None, lambda con: con.execute(
+                "INSERT OR REPLACE INTO tournament_games VALUES (?, ?, ?, ?, ?, ?)",
+                [tournament, game_id, ruleset, deal, rotation, seed]))
 
     def flush(self, game_id: str | None = None) -> int:
         """Write the buffered rows of one game (or all games) in one transaction; returns the events written."""
@@ -181,14 +208,24 @@ class TranscriptWriter:
 
         Written immediately, not buffered: a hand-over is rare, and it must survive a crash that
         loses the last buffered events (``at_seq`` may then point past the stored log, harmlessly).
+        A hand-over already on record (same seat, position, controller and reason) is not written
+        again: a resumed game replays its stored part, and an LLM seat's cap is reached again there.
         """
         with self._lock:
             self._expect(game_id)
-            con = self._db()
-            row = con.execute("SELECT count(*) FROM seat_control WHERE game_id = ?", [game_id]).fetchone()
-            change = int(row[0]) if row else 0
-            con.execute("INSERT INTO seat_control VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        [game_id, change, seat, at_seq, controller, reason[:500], utcnow()])
+
+            def insert(con: duckdb.DuckDBPyConnection) -> None:
+                same = con.execute("SELECT count(*) FROM seat_control WHERE game_id = ? AND seat = ? AND at_seq = ?"
+                                   " AND controller = ? AND reason = ?",
+                                   [game_id, seat, at_seq, controller, reason[:500]]).fetchone()
+                if same and same[0]:
+                    return
+                row = con.execute("SELECT count(*) FROM seat_control WHERE game_id = ?", [game_id]).fetchone()
+                change = int(row[0]) if row else 0
+                con.execute("INSERT INTO seat_control VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            [game_id, change, seat, at_seq, controller, reason[:500], utcnow()])
+
+            self._statement(game_id, insert)
 
     # -- the connection --------------------------------------------------------------------
 
@@ -201,13 +238,24 @@ class TranscriptWriter:
             return self._db().cursor()
 
     def close(self) -> None:
-        """Write whatever is buffered and close the file (idempotent)."""
+        """Write whatever is buffered and close the file (idempotent). The file is closed even when
+        that last write fails (the error is raised after, its stored part intact)."""
         with self._lock:
             if self._con is None:
                 return
             try:
                 self._write(list(self._next_seq))
             finally:
+                self._con.close()
+                self._con = None
+
+    def discard(self) -> None:
+        """Close the file without writing what is buffered (after a write failed: the stored part
+        is what a resume takes up; writing the rest again would fail the same way)."""
+        with self._lock:
+            for table in (self._events, self._calls, self._beliefs, self._answers, self._links):
+                table.clear()
+            if self._con is not None:
                 self._con.close()
                 self._con = None
 
@@ -223,25 +271,43 @@ class TranscriptWriter:
         events = [r for g in game_ids for r in self._events.get(g, ())]
         calls = [r for g in game_ids for r in self._calls.get(g, ())]
         beliefs = [r for g in game_ids for r in self._beliefs.get(g, ())]
-        if not events and not calls and not beliefs and not extra:
+        answers = [r for g in game_ids for r in self._answers.get(g, ())]
+        links = [(g, seq, ids) for g in game_ids for seq, ids in self._links.get(g, ())]
+        if not (events or calls or beliefs or answers or links or extra):
             return 0
-        con = self._db()
-        con.execute("BEGIN TRANSACTION")
-        try:
+
+        def write(con: duckdb.DuckDBPyConnection) -> None:
             insert_columnar(con, "events", EVENT_COLUMNS, events)
             insert_columnar(con, "llm_calls", CALL_COLUMNS, calls)
             insert_columnar(con, "beliefs", BELIEF_COLUMNS, beliefs)
+            insert_columnar(con, "answers", ANSWER_COLUMNS, answers)
+            for game_id, seq, ids in links:
+                con.execute("UPDATE llm_calls SET event_seq = ? WHERE game_id = ? AND call_id IN (SELECT unnest(?))",
+                            [seq, game_id, ids])
             for statement in extra:
                 statement(con)
+
+        self._transaction(write, game_ids[0] if len(game_ids) == 1 else None)
+        for g in game_ids:
+            for table in (self._events, self._calls, self._beliefs, self._answers, self._links):
+                table.pop(g, None)
+        return len(events)
+
+    def _statement(self, game_id: str | None, statement: Statement) -> None:
+        """One statement in a transaction of its own, its failure explained (the lock is held)."""
+        self._transaction(statement, game_id)
+
+    def _transaction(self, work: Statement, game_id: str | None) -> None:
+        """Run ``work`` in one transaction; a failure rolls it back and becomes a ``TranscriptError``
+        that says what went wrong with the file and that the stored part is intact."""
+        con = self._db()
+        try:
+            con.execute("BEGIN TRANSACTION")
+            work(con)
             con.execute("COMMIT")
         except duckdb.Error as exc:
-            con.execute("ROLLBACK")
-            raise TranscriptError(f"writing {len(events)} events of {', '.join(game_ids)} to {self.path} failed: {exc}") from exc
-        for g in game_ids:
-            self._events.pop(g, None)
-            self._calls.pop(g, None)
-            self._beliefs.pop(g, None)
-        return len(events)
+            rollback(con)
+            raise storage_fault(self.path, exc, game=game_id) from exc
 
     def _finish_statements(
         self, game_id: str, status: str, winners: list[str] | None, days: int | None, seats: Sequence[SeatRecord],
@@ -265,7 +331,7 @@ class TranscriptWriter:
         return self._next_seq[game_id]
 
     def _forget(self, game_id: str) -> None:
-        for table in (self._next_seq, self._events, self._calls, self._beliefs):
+        for table in (self._next_seq, self._events, self._calls, self._beliefs, self._answers, self._links):
             table.pop(game_id, None)
 
     def _fresh_id(self) -> str:
