@@ -18,8 +18,13 @@ that provider's error (a 400), ``shape`` turns the plain answer into that provid
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import hashlib
 import json
+import random
 import re
+import socket
 import threading
 import time
 from collections import deque
@@ -44,6 +49,8 @@ class Answer:
     delay: float = 0.0
     then: Answer | None = None
     finish_reason: str | None = None
+    tag: str | None = None
+    """The response's id, where given (the fault plan tags each fault it answers with)."""
 
     @staticmethod
     def call(tool: str, arguments: str | dict[str, Any] | None = None) -> Answer:
@@ -74,23 +81,91 @@ class Answer:
         """A body sent as it is (not JSON: an HTML page from a proxy, say)."""
         return Answer("raw", content=body, status=status)
 
+    @staticmethod
+    def reset() -> Answer:
+        """The connection closed without a response (a reset)."""
+        return Answer("reset")
+
+
+TRANSPORT_FAULTS = ("5xx", "429", "timeout", "reset")
+ANSWER_FAULTS = ("malformed", "cut_off", "unknown_tool", "empty")
+FAULTS = (*TRANSPORT_FAULTS, *ANSWER_FAULTS)
+
+
+@dataclass
+class Faults:
+    """A share of requests answered wrongly, every way an endpoint goes wrong: a 5xx, a 429 with
+    Retry-After, no answer until past the client's timeout, a reset connection, or a reply that must
+    not be taken: a tool call with malformed or cut-off arguments (``finish_reason`` "length"), a
+    tool the request did not offer, empty content. Drawn on ``seed``; each one logged with the id of
+    its reply (``fault-N``), so a test can find what became of it in the records."""
+
+    rate: float = 0.2
+    seed: int = 0
+    timeout_s: float = 1.0
+    """How long a "timeout" hangs: past the client's own timeout."""
+    retry_after: float = 0.05
+    log: list[tuple[str, str | None]] = field(default_factory=list)
+    """(kind, reply id or None) of every fault, in order."""
+    _rand: random.Random | None = None
+
+    def draw(self, body: Body, good: Callable[[], Answer]) -> Answer | None:
+        """A fault for this request, or None (answer it well)."""
+        rand = self._rand = self._rand or random.Random(f"faults/{self.seed}")
+        if rand.random() >= self.rate:
+            return None
+        tools = body.get("tools") or []
+        kind = rand.choice(FAULTS if tools else (*TRANSPORT_FAULTS, "empty"))
+        tag = f"fault-{len(self.log)}" if kind in ANSWER_FAULTS else None
+        self.log.append((kind, tag))
+        if kind == "5xx":
+            return Answer.error(rand.choice((500, 502, 503)))
+        if kind == "429":
+            return Answer.error(429, retry_after=self.retry_after)
+        if kind == "timeout":
+            return Answer.hang(self.timeout_s)
+        if kind == "reset":
+            return Answer.reset()
+        if kind == "empty":
+            return dataclasses.replace(Answer.text(""), tag=tag)
+        if kind == "unknown_tool":
+            return dataclasses.replace(Answer.call("no_such_tool", {"x": 1}), tag=tag)
+        call = good()
+        name = call.tool if call.kind == "call" else tools[0]["function"]["name"]
+        raw = call.arguments if isinstance(call.arguments, str) else json.dumps(call.arguments or {"x": 1},
+                                                                                   ensure_ascii=False)
+        if kind == "malformed":
+            return dataclasses.replace(Answer.call(name, "{" + raw.strip("{}") + ",,}"), tag=tag)
+        return dataclasses.replace(Answer.call(name, raw[: max(1, len(raw) // 2)]), finish_reason="length", tag=tag)
+
 
 ScriptItem = Answer | Callable[[Body], Answer]
 
 
 @dataclass
 class Policy:
-    """Valid answers from the request's own tools; ``notes_every`` n-th choice writes a note first."""
+    """Valid answers from the request's own tools; ``notes_every`` n-th choice writes a note first.
+
+    ``stateless``: every answer a function of its request alone (its tags and note choices drawn
+    from a digest of the body, not from counters), so a game cut and resumed against a new server,
+    or whose concurrent requests arrive in another order, gets the same answers."""
 
     notes_every: int = 0
     counter: int = 0
     choices: int = 0
+    stateless: bool = False
+    digest: str = ""
 
     def token(self, prefix: str) -> str:
         self.counter += 1
-        return f"⟦{prefix}{self.counter}⟧"
+        return f"⟦{prefix}{self.digest[:8] if self.stateless else self.counter}⟧"
 
     def answer(self, body: Body) -> Answer:
+        if self.stateless:
+            self.digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        return self._answer(body)
+
+    def _answer(self, body: Body) -> Answer:
         tools: list[Body] = body.get("tools") or []
         if not tools:
             return Answer.text(f"摘要 summary {self.token('S')}")
@@ -110,7 +185,8 @@ class Policy:
 
     def _pick(self, options: list[str], legal: dict[str, str] | None = None) -> str:
         self.choices += 1
-        if self.notes_every and "write_notes" in options and self.choices % self.notes_every == 0:
+        turn = int(self.digest[:8], 16) if self.stateless else self.choices
+        if self.notes_every and "write_notes" in options and turn % self.notes_every == 0:
             return "write_notes"
         listed = [o for o in (legal or {}) if o in options]
         if listed:
@@ -190,15 +266,18 @@ class FakeOpenAI:
 
     def __init__(self, script: Iterable[ScriptItem] = (), *, policy: bool = True, notes_every: int = 0,
                  model: str = "fake-model", cached_tokens: bool = True, delay: float = 0.0,
-                 provider: Any = None) -> None:
+                 provider: Any = None, stateless: bool = False, faults: Faults | None = None) -> None:
         self.state = _State(deque(script))
         self.provider = provider
         """A provider's behaviour (``tests.providers.Provider``), or None for the plain fake."""
+        self.stateless = stateless
+        self.faults = faults
+        """Wrong answers to a share of the requests the script does not answer (``Faults``)."""
         self.delay = delay
         """Seconds every chat answer waits before it is sent (a model's latency; each request in
         its own thread, so concurrent requests wait together)."""
         self.policy_on = policy
-        self.policy = Policy(notes_every)
+        self.policy = Policy(notes_every, stateless=stateless)
         self.model = model
         self.cached_tokens = cached_tokens
         self._server: ThreadingHTTPServer | None = None
@@ -261,6 +340,10 @@ class FakeOpenAI:
             self.state.headers.append(headers)
             self.state.calls += 1
             item = self.state.script.popleft() if self.state.script else None
+            if item is None and self.faults is not None:
+                fault = self.faults.draw(body, lambda: self.policy.answer(body))
+                if fault is not None:
+                    return fault
             if item is None:
                 return self.policy.answer(body) if self.policy_on else Answer.error(500)
             answer = item(body) if callable(item) else item
@@ -271,7 +354,9 @@ class FakeOpenAI:
         the messages shared with the previous request)."""
         with self.state.lock:
             self.state.calls += 0
-            number = self.state.calls
+            number: int | str = self.state.calls
+        if self.stateless:
+            number = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:12]
         message: Body = {"role": "assistant", "content": answer.content}
         finish = "stop"
         if answer.kind == "call":
@@ -289,7 +374,7 @@ class FakeOpenAI:
         usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
         if self.cached_tokens:
             usage["prompt_tokens_details"] = {"cached_tokens": shared // 4}
-        return {"id": f"chatcmpl-{number}", "object": "chat.completion", "created": 0,
+        return {"id": answer.tag or f"chatcmpl-{number}", "object": "chat.completion", "created": 0,
                 "model": body.get("model", self.model),
                 "choices": [{"index": 0, "message": message, "finish_reason": answer.finish_reason or finish}],
                 "usage": usage}
@@ -360,6 +445,11 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
+                return
+            if answer.kind == "reset":
+                with contextlib.suppress(OSError):
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                self.close_connection = True
                 return
             if answer.kind == "status":
                 headers = {} if answer.retry_after is None else {"Retry-After": f"{answer.retry_after:g}"}

@@ -1,0 +1,44 @@
+"""The fault soak's promises, on a short run of ``bench/fault_soak.py``: an endpoint that answers a
+fifth of the requests wrongly, every way (5xx, 429 with Retry-After, timeouts, resets, malformed
+and cut-off tool calls, tools not offered, empty content), and every game of every rule set still
+ends; every fault is on record; no wrong reply is ever taken as an answer."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.fake_openai import FAULTS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def bench() -> object:
+    spec = importlib.util.spec_from_file_location("fault_soak", ROOT / "bench" / "fault_soak.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["fault_soak"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ["umineko32", "suitang21", "qijian24", "majiasha2"])
+def test_every_game_ends_every_fault_is_on_record_and_none_is_taken(ruleset: str, tmp_path: Path) -> None:
+    soak = bench().soak(ruleset, 1, 0.2, 3, tmp_path / "soak.duckdb")  # type: ignore[attr-defined]
+    assert soak.finished == soak.games == 1
+    assert soak.problems == [] and soak.accepted == 0
+    assert sum(soak.faults.values()) == soak.on_record > 20
+    assert len(soak.faults) >= len(FAULTS) - 2  # nearly every kind drawn in one game
+
+
+def test_the_table_prints_every_column(capsys: pytest.CaptureFixture[str]) -> None:
+    module = bench()
+    soak = module.Soak  # type: ignore[attr-defined]
+    clean, faulty = soak(games=1, finished=1, seconds=2.0), soak(games=1, finished=1, seconds=3.0)
+    text = module.table([("umineko32", clean, faulty)], 0.2)  # type: ignore[attr-defined]
+    for column in ("games", "requests", "faults", "on record", "accepted", "fallbacks", "overhead", "1.50x"):
+        assert column in text
