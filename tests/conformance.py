@@ -35,7 +35,8 @@ from engine.ruleset import Ruleset
 from engine.views import Viewer, can_see
 
 PUBLIC_KINDS = frozenset({"game_created", "aliases", "phase_began", "posted", "vote_cast", "announced",
-                          "last_words", "warned", "died", "win_latched", "game_ended"})
+                          "last_words", "warned", "died", "win_latched", "game_ended", "dawn", "vote_result",
+                          "seats_out", "sheriff", "role_revealed", "layer_listed"})
 """The kinds of event the public may see: anything else (a team chat, a skill submission, a role, a
 result, a question) made public is a leak, whatever it says."""
 ABOUT_OTHERS = frozenset({"killer_name", "lover", "majia_lover", "majia_redact"})
@@ -171,19 +172,23 @@ def own_subject(seen: Seen) -> str:
 
 def majia_mapping(seen: Seen) -> str:
     """majiasha2: no public event pairs a seat with its 马甲 unless the seat leaves in it (the
-    mapping of 马甲 to 角色 is the game's secret), and a seat's own notice tells its own 马甲."""
+    mapping of 马甲 to 角色 is the game's secret), and a seat is told its own 马甲, no other."""
     event, actors = seen.event, getattr(seen.end, "actors", None)
     if seen.ruleset.id != "majiasha2" or not actors:
         return ""
-    data = getattr(event, "data", {}) or {}
-    if event.vis.startswith("seat:") and getattr(event, "topic", "") == "majia_own":
+    if event.vis.startswith("seat:") and event.kind == "layer_assigned":
         owner = int(event.vis[5:])
-        return "" if data.get("majia") == actors[owner].majia else f"another seat's 马甲 told to seat {owner}"
+        number = getattr(event, "number", None)
+        return "" if number == actors[owner].majia else f"another seat's 马甲 told to seat {owner}"
     if event.vis != PUBLIC:
         return ""
-    leaving = {*_seats(getattr(event, "seats", ())), *_seats(data.get("out"))}
-    told = sorted(seat for seat, majia in _pairs(data) if seat in actors and seat not in leaving
-                  and actors[seat].majia == majia)
+    data = getattr(event, "data", {}) or {}
+    leaving = {*_seats(getattr(event, "seats", ())), *_seats(getattr(event, "died", ())), *_seats(data.get("out"))}
+    pairs = [*_pairs(getattr(event, "majia", None)), *_pairs(data)]
+    seat, majia = getattr(event, "seat", None), getattr(event, "majia", None)
+    if isinstance(seat, int) and isinstance(majia, int) and not isinstance(majia, bool):
+        pairs.append((seat, majia))
+    told = sorted({s for s, number in pairs if s in actors and s not in leaving and actors[s].majia == number})
     return f"the 马甲 of seats {told} in a public {event.kind}" if told else ""
 
 
@@ -193,11 +198,12 @@ def _seats(value: Any) -> list[int]:
 
 
 def _pairs(value: Any) -> Iterator[tuple[int, int]]:
-    """Every (seat, number) pair a payload holds as ``{"seat": number}``, at any depth."""
+    """Every (seat, number) pair a payload holds as ``{seat: number}``, at any depth."""
     if isinstance(value, Mapping):
         for key, item in value.items():
-            if isinstance(key, str) and key.isdigit() and isinstance(item, int) and not isinstance(item, bool):
-                yield int(key), item
+            seat = int(key) if isinstance(key, str) and key.isdigit() else key
+            if isinstance(seat, int) and isinstance(item, int) and not isinstance(item, bool):
+                yield seat, item
             else:
                 yield from _pairs(item)
     elif isinstance(value, list | tuple):

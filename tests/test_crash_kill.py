@@ -169,7 +169,7 @@ def crash_config(tmp: Path, ruleset: str, kind: str, base_url: str) -> Crashed:
     return result
 
 
-@pytest.mark.slow
+@pytest.mark.slow(reason="204 kills of real arena play processes, each start paying the imports (about 1 s)")
 def test_games_killed_at_random_resume_to_the_same_events(tmp_path: Path) -> None:
     with FakeOpenAI(stateless=True, notes_every=4) as fake:
         jobs = [(r, k) for r in RULESETS for k in KINDS]

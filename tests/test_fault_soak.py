@@ -25,7 +25,7 @@ def bench() -> object:
     return module
 
 
-@pytest.mark.slow
+@pytest.mark.slow(reason="a whole game per rule set on an endpoint whose timeouts and backoffs cost real seconds")
 @pytest.mark.parametrize("ruleset", ["umineko32", "suitang21", "qijian24", "majiasha2"])
 def test_every_game_ends_every_fault_is_on_record_and_none_is_taken(ruleset: str, tmp_path: Path) -> None:
     soak = bench().soak(ruleset, 1, 0.2, 3, tmp_path / "soak.duckdb")  # type: ignore[attr-defined]

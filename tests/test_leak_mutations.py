@@ -3,7 +3,7 @@
 A check that never fails proves nothing; every conformance run relies on ``audience_ok``. So each
 mutation below takes a game of random-legal players, changes one event the way a broken engine
 would (a team chat or a skill submission relabelled public, a private notice or result sent to
-the wrong seat, a majiasha2 mapping of 马甲 to seat put in a public event), and requires the check
+the wrong seat, a majiasha2 seat paired with its 马甲 in public or told another's), and requires the check
 to report that very event — while the unchanged game passes it.
 """
 
@@ -15,7 +15,19 @@ from functools import cache
 
 import pytest
 
-from engine.events import PUBLIC, Announced, Event, Feedback, Notice, SkillSubmitted, TeamPosted, seat_vis
+from engine.events import (
+    PUBLIC,
+    Dawn,
+    Event,
+    Feedback,
+    LayerAssigned,
+    Notice,
+    SheriffChanged,
+    SkillSubmitted,
+    TeamPosted,
+    VoteResult,
+    seat_vis,
+)
 from engine.rulesets import get_ruleset
 from tests.conformance import audience_ok, play, seat_count
 
@@ -76,22 +88,38 @@ def result_to_the_wrong_seat(events: list[Event]) -> tuple[int, Event]:
     return feedback.seq, dataclasses.replace(feedback, vis=seat_vis(other))
 
 
-def mapping_in_the_majia_list(events: list[Event]) -> tuple[int, Event]:
-    listed = first(events, lambda e: isinstance(e, Announced) and e.topic == "majia_list")
-    own = {int(e.vis[5:]): e.data["majia"] for e in events if isinstance(e, Notice) and e.topic == "majia_own"}
-    data = {**listed.data, "pairs": {str(seat): majia for seat, majia in own.items()}}
-    return listed.seq, dataclasses.replace(listed, data=data)
+def own_majia(events: list[Event]) -> dict[int, int]:
+    return {e.seat: e.number for e in events if isinstance(e, LayerAssigned)}
+
+
+def mapping_of_a_living_seat_in_a_dawn(events: list[Event]) -> tuple[int, Event]:
+    dawn = first(events, lambda e: isinstance(e, Dawn))
+    own = own_majia(events)
+    living = next((seat for seat in sorted(own) if seat not in dawn.seats), None)
+    if living is None:
+        raise LookupError("nobody is left to leak")
+    return dawn.seq, dataclasses.replace(dawn, majia={**dawn.majia, living: own[living]})
 
 
 def mapping_of_a_living_seat_in_a_vote_result(events: list[Event]) -> tuple[int, Event]:
-    result = first(events, lambda e: isinstance(e, Announced) and e.topic == "vote_result" and e.vis == PUBLIC)
-    own = {int(e.vis[5:]): e.data["majia"] for e in events if isinstance(e, Notice) and e.topic == "majia_own"}
-    out = set(result.data.get("out") or ()) | set(result.seats)
-    living = next((seat for seat in sorted(own) if seat not in out), None)
+    result = first(events, lambda e: isinstance(e, VoteResult) and e.vis == PUBLIC)
+    own = own_majia(events)
+    living = next((seat for seat in sorted(own) if seat not in {*result.seats, *result.died}), None)
     if living is None:
         raise LookupError("nobody is left to leak")
-    pairs = {**dict(result.data.get("pairs") or {}), str(living): own[living]}
-    return result.seq, dataclasses.replace(result, data={**result.data, "pairs": pairs})
+    return result.seq, dataclasses.replace(result, majia={**result.majia, living: own[living]})
+
+
+def sheriff_named_by_seat_and_majia(events: list[Event]) -> tuple[int, Event]:
+    sheriff = first(events, lambda e: isinstance(e, SheriffChanged) and e.majia is not None)
+    seat = next(s for s, number in own_majia(events).items() if number == sheriff.majia)
+    return sheriff.seq, dataclasses.replace(sheriff, seat=seat)
+
+
+def own_majia_to_the_wrong_seat(events: list[Event]) -> tuple[int, Event]:
+    told = first(events, lambda e: isinstance(e, LayerAssigned))
+    other = told.seat % seat_count(events) + 1
+    return told.seq, dataclasses.replace(told, vis=seat_vis(other), seat=other)
 
 
 MUTATIONS: list[tuple[str, Mutation]] = [
@@ -100,8 +128,10 @@ MUTATIONS: list[tuple[str, Mutation]] = [
     *((rs, own_skill_made_public) for rs in ("umineko32", "suitang21", "qijian24", "majiasha2")),
     *((rs, notice_to_the_wrong_seat) for rs in ("umineko32", "suitang21", "qijian24", "majiasha2")),
     *((rs, result_to_the_wrong_seat) for rs in ("umineko32", "suitang21", "qijian24", "majiasha2")),
-    ("majiasha2", mapping_in_the_majia_list),
+    ("majiasha2", mapping_of_a_living_seat_in_a_dawn),
     ("majiasha2", mapping_of_a_living_seat_in_a_vote_result),
+    ("majiasha2", sheriff_named_by_seat_and_majia),
+    ("majiasha2", own_majia_to_the_wrong_seat),
 ]
 
 

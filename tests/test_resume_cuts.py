@@ -49,7 +49,7 @@ def cut_points(played: Played, seed: int, cuts: int) -> list[int]:
     return sorted(chosen)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(reason="200 games replayed from about 600 cuts, each resumed through a real transcript file")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_game_cut_at_any_write_resumes_to_the_same_end(ruleset: str, tmp_path: Path) -> None:
     rules = get_ruleset(ruleset)

@@ -91,7 +91,7 @@ def test_a_game_resumed_from_any_cut_with_fresh_bots_plays_on_identically() -> N
     """A seer resumed from the transcript claims what an uninterrupted one would: what it has claimed
     is read off its own posts in its view, never kept only in memory (which a restart loses)."""
     claims = 0
-    for seed in SEEDS:
+    for seed in SEEDS[:6]:
         game = RULESET.new_game(seed)
         cuts: list[int] = []
         bots = dict.fromkeys(range(1, RULESET.seats + 1), ScriptedAgent())
