@@ -130,7 +130,7 @@ def crash_until_done(db: Path, args: list[str], span: float, budget: int) -> int
         resuming = "--resume" in command
         with LOCK:
             early = resuming and RAND.random() < 0.2
-            delay = RAND.uniform(0.0, 1.5) if early else RAND.uniform(0.0, span * 1.2)
+            delay = RAND.uniform(0.0, 1.5) if early else RAND.uniform(0.0, span * 0.8)
         proc = start(*command)
         if kills < budget:
             if not early:
@@ -143,6 +143,8 @@ def crash_until_done(db: Path, args: list[str], span: float, budget: int) -> int
                 kills += 1
                 game = stored(db)
                 assert game is not None, "the game row is stored before the game begins"
+                if game.status == "finished":  # killed after its end was written
+                    return kills
                 command = ["--db", str(db), "--resume", game.game_id]
                 continue
         _out, err = proc.communicate(timeout=600)

@@ -1,4 +1,5 @@
-"""The fault soak's promises, on a short run of ``bench/fault_soak.py``: an endpoint that answers a
+"""The fault soak's promises, on a short run of ``bench/fault_soak.py`` (one game of two rule sets; the
+bench plays every rule set): an endpoint that answers a
 fifth of the requests wrongly, every way (5xx, 429 with Retry-After, timeouts, resets, malformed
 and cut-off tool calls, tools not offered, empty content), and every game of every rule set still
 ends; every fault is on record; no wrong reply is ever taken as an answer."""
@@ -26,7 +27,7 @@ def bench() -> object:
 
 
 @pytest.mark.slow(reason="a whole game per rule set on an endpoint whose timeouts and backoffs cost real seconds")
-@pytest.mark.parametrize("ruleset", ["umineko32", "suitang21", "qijian24", "majiasha2"])
+@pytest.mark.parametrize("ruleset", ["umineko32", "majiasha2"])
 def test_every_game_ends_every_fault_is_on_record_and_none_is_taken(ruleset: str, tmp_path: Path) -> None:
     soak = bench().soak(ruleset, 1, 0.2, 3, tmp_path / "soak.duckdb")  # type: ignore[attr-defined]
     assert soak.finished == soak.games == 1
