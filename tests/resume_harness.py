@@ -39,6 +39,7 @@ from arena.seats import SeatPlan
 from engine.events import Event, to_json
 from engine.game import Game
 from engine.ruleset import Ruleset
+from tests.conformance import seat_count
 from transcripts.beliefs import BeliefRow
 from transcripts.reader import load_answers, load_events
 from transcripts.records import AnswerRow, GameHeader, LlmCall
@@ -196,7 +197,7 @@ def play_taped(ruleset: Ruleset, seed: int, diarists: Sequence[int] = (), *,
     """One whole game, its journal writing to a tape at every boundary: Diarists at ``diarists`` and
     random players elsewhere, or the players ``build`` makes of ``configs``."""
     game = ruleset.new_game(seed)
-    seats = game.events[0].seats  # type: ignore[attr-defined]
+    seats = seat_count(game.events)
     configs = configs if configs is not None else configs_for(ruleset, seats, diarists)
     phases = list(day_end(ruleset))
     header = GameHeader.from_events(game.events, configs, {**RunnerConfig().record(), "beliefs_at": phases})

@@ -130,7 +130,7 @@ def crash_until_done(db: Path, args: list[str], span: float, budget: int) -> int
         resuming = "--resume" in command
         with LOCK:
             early = resuming and RAND.random() < 0.2
-            delay = RAND.uniform(0.0, 1.5) if early else RAND.uniform(0.0, span * 0.8)
+            delay = RAND.uniform(0.0, 1.5) if early else RAND.uniform(0.0, span * 0.5)
         proc = start(*command)
         if kills < budget:
             if not early:
@@ -178,7 +178,8 @@ def test_games_killed_at_random_resume_to_the_same_events(tmp_path: Path) -> Non
         for ruleset, kind in jobs:
             (tmp_path / f"{ruleset}-{kind}").mkdir()
         with ThreadPoolExecutor(max_workers=2) as pool:
-            results = list(pool.map(lambda job: crash_config(tmp_path / f"{job[0]}-{job[1]}", *job, fake.base_url),
+            results = list(pool.map(lambda job: crash_config(tmp_path / f"{job[0]}-{job[1]}", job[0], job[1],
+                                                             fake.base_url),
                                     jobs))
     summary = {f"{r.ruleset}/{r.kind}": (r.kills, r.games) for r in results}
     assert sum(r.kills for r in results) >= KILLS * len(jobs), summary

@@ -43,7 +43,7 @@ from transcripts.schema import EVENT_COLUMNS, SCHEMA_VERSION
 from transcripts.store import PathLike, open_db, rollback
 
 Row = tuple[Any, ...]
-Statement = Callable[[duckdb.DuckDBPyConnection], None]
+Statement = Callable[[duckdb.DuckDBPyConnection], object]
 CALL_COLUMNS: tuple[str, ...] = ("game_id", *(f.name for f in fields(LlmCall)))
 SEAT_COLUMNS: tuple[str, ...] = ("game_id", "seat", "alias", "role", "faction", "player")
 CALL_JSON = frozenset({"messages", "tools", "response", "tool_calls", "prices"})
