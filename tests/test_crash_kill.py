@@ -119,18 +119,22 @@ class Crashed:
     differences: list[str] = field(default_factory=list)
 
 
-def crash_until_done(db: Path, args: list[str], span: float, budget: int) -> int:
+def crash_until_done(db: Path, args: list[str], span: float, length: int, budget: int) -> int:
     """Play into ``db``, killing the process at a random moment, resuming, until the game ends or
-    ``budget`` kills are spent (then it is let finish); returns the kills. A first run is killed after
-    its game began (its row stored); a resumed one, now and then, before (in its imports, in its
-    replay of the stored part)."""
+    ``budget`` kills are spent (then it is let finish); returns the kills.
+
+    A run is killed after its game began (its row stored), once it may have replayed what is stored
+    (about that share of ``span``, the uninterrupted game's time; ``length`` its events) and then
+    some of the rest, so that kills fall all through the game; a resumed run, now and then, earlier
+    (in its imports, in its replay)."""
     kills = 0
+    done = 0.0
     command = ["--db", str(db), *args]
     while True:
         resuming = "--resume" in command
         with LOCK:
             early = resuming and RAND.random() < 0.2
-            delay = RAND.uniform(0.0, 1.5) if early else RAND.uniform(0.0, span * 0.5)
+            delay = RAND.uniform(0.0, 1.5) if early else span * (done + RAND.uniform(0.0, 0.7) * (1 - done))
         proc = start(*command)
         if kills < budget:
             if not early:
@@ -145,6 +149,7 @@ def crash_until_done(db: Path, args: list[str], span: float, budget: int) -> int
                 assert game is not None, "the game row is stored before the game begins"
                 if game.status == "finished":  # killed after its end was written
                     return kills
+                done = len(game.events) / length
                 command = ["--db", str(db), "--resume", game.game_id]
                 continue
         _out, err = proc.communicate(timeout=600)
@@ -161,7 +166,7 @@ def crash_config(tmp: Path, ruleset: str, kind: str, base_url: str) -> Crashed:
         args = ["--ruleset", ruleset, "--seed", str(seed), *players]
         want, span = uninterrupted(tmp / f"ref-{seed}.duckdb", args)
         db = tmp / f"crash-{seed}.duckdb"
-        result.kills += crash_until_done(db, args, span, KILLS - result.kills)
+        result.kills += crash_until_done(db, args, span, len(want.events), KILLS - result.kills)
         result.games += 1
         got = stored(db)
         assert got is not None
@@ -182,5 +187,6 @@ def test_games_killed_at_random_resume_to_the_same_events(tmp_path: Path) -> Non
                                                              fake.base_url),
                                     jobs))
     summary = {f"{r.ruleset}/{r.kind}": (r.kills, r.games) for r in results}
+    print(f"kills, games per rule set and players: {summary}; {sum(r.kills for r in results)} kills in all")
     assert sum(r.kills for r in results) >= KILLS * len(jobs), summary
     assert [d for r in results for d in r.differences] == [], summary
