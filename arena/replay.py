@@ -174,19 +174,24 @@ class ReplayPool:
         if decision is not None and STORED.get():
             queue = self.decisions.get(decision)
             if queue:
-                return self._serve(queue.popleft(), request)
+                return self._serve(queue.popleft(), request, ep)
             self.diverged.append(f"decision {decision}: a request past the stored replies")
             return _reply(error="resumed game: no stored reply for this request")
         if decision is None and self.outside:
-            return self._serve(self.outside.popleft(), request)
+            return self._serve(self.outside.popleft(), request, ep)
         return await self.live.complete(ep, request)
 
-    def _serve(self, stored: StoredReply, request: dict[str, Any]) -> Any:
+    def _serve(self, stored: StoredReply, request: dict[str, Any], ep: Any) -> Any:
         self.served += 1
         messages = request.get("messages") or []
         if stored.last_message is not None and messages and _plain(messages[-1]) != stored.last_message:
             self.diverged.append(f"call {stored.call_id}: the request differs from the stored one")
-        return stored_reply(stored)
+        reply = stored_reply(stored)
+        if reply.notes:  # the server refused "auto" then: the live pool sends "required" from now on
+            adapted = self.live.adapted.setdefault(ep.name, _adapted())
+            adapted.auto_refused = True
+        reply.body = _body(ep, request, self.live.adapted.get(ep.name))
+        return reply
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.live, name)
@@ -196,15 +201,31 @@ class ReplayPool:
 
 
 def stored_reply(stored: StoredReply) -> Any:
-    """The pool's ``Reply`` as it was: the response, error, retries, latency, retried errors, waits."""
-    from openai.types.chat import ChatCompletion
-
+    """The pool's ``Reply`` as it was (``agents.llm.records.record_call`` wrote it): the response as
+    the server sent it, or the error, or the unreadable body; retries, latency, retried errors, waits,
+    what the pool adapted, whether the context was exceeded."""
     body = dict(stored.response or {})
     extra = body.pop("x_arena", {}) or {}
-    response = ChatCompletion.model_validate(body) if body else None
-    return _reply(response=response, error=stored.error if response is None else None, retries=stored.retries,
+    raw = extra.get("raw_body")
+    return _reply(response=body or None, error=stored.error if not body else None, retries=stored.retries,
                   latency_ms=stored.latency_ms, retry_errors=list(extra.get("retry_errors", [])),
-                  waits=list(extra.get("waits", [])))
+                  waits=list(extra.get("waits", [])), status=extra.get("status"), raw=raw,
+                  invalid=raw is not None, context_exceeded=bool(extra.get("context_exceeded")),
+                  notes=list(extra.get("adapted", [])))
+
+
+def _body(ep: Any, request: dict[str, Any], adapted: Any) -> dict[str, Any]:
+    """The body the live pool sent for ``request`` (``agents.llm.wire.body``): a seat reads the
+    offered tools off it, in the profile's form."""
+    from agents.llm import wire
+
+    return wire.body(ep, request, auto_refused=bool(adapted is not None and adapted.auto_refused))
+
+
+def _adapted() -> Any:
+    from agents.llm.pool import Adapted
+
+    return Adapted()
 
 
 def _reply(**fields: Any) -> Any:

@@ -65,6 +65,58 @@ def test_a_stored_llm_seat_rebuilds_the_very_endpoint_it_played_on(tmp_path: Pat
     assert "sk-secret" not in db.read_bytes().decode("latin-1")
 
 
+def test_a_stored_endpoint_keeps_its_profile_prices_caps_and_quirks(tmp_path: Path) -> None:
+    """The provider settings (issue 17) are stored as given: a cap's ``max_tokens`` and the
+    completion limit are settings, not secrets; only the key stays out of the file."""
+    seats = tmp_path / "seats.toml"
+    seats.write_text('[endpoints.m]\nbase_url = "http://127.0.0.1:9/v1"\nmodel = "m"\napi_key_env = "M_KEY"\n'
+                     'max_tokens = 256\nstrict = true\nquirks = {tool_choice_named = false}\n'
+                     'prices = {input = 0.5, cached_input = 0.1, output = 2.0}\n'
+                     'caps = {max_cost = 2.0, max_tokens = 5000000, stand_in = "random"}\n'
+                     'tournament_caps = {max_tokens = 90000000}\n[seats]\n"1-2" = "llm:m"\n', encoding="utf-8")
+    plan = load_seat_file(seats, 18, environ={"M_KEY": "sk-hidden"})
+    game = get_ruleset("umineko32").new_game(1)
+    db = tmp_path / "g.duckdb"
+    with TranscriptWriter(db) as writer:
+        gid = writer.begin_game(GameHeader.from_events(game.events, plan.configs, RUNNER))
+    again = plan_from_configs(load_header(db, gid).header.seat_configs, environ={"M_KEY": "sk-hidden"})
+    first, second = plan.agents[1], again.agents[1]
+    assert isinstance(first, LLMAgent) and isinstance(second, LLMAgent)
+    assert second.endpoint == first.endpoint
+    assert second.endpoint.caps is not None and second.endpoint.caps.max_tokens == 5_000_000
+    assert [m.scope for m in second.meters] == ["game", "tournament"]
+    assert "sk-hidden" not in db.read_bytes().decode("latin-1")
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_a_file_of_an_older_schema_migrates_and_its_game_resumes(version: int, tmp_path: Path) -> None:
+    """A file as version 3 (issue 17's cost columns, no stored answers) or version 2 wrote it:
+    refused with the command that migrates it, migrated to the current version, and its cut game
+    resumed to the end (folded from its events: it stored no answers)."""
+    from transcripts import SCHEMA_VERSION, migrate_db
+    from transcripts.schema import V3_CALL_COLUMNS
+
+    configs = parse_players("scripted", 18)
+    game = get_ruleset("umineko32").new_game(4)
+    db = tmp_path / "old.duckdb"
+    with TranscriptWriter(db) as writer:
+        gid = writer.begin_game(GameHeader.from_events(game.events, configs))
+        writer.append(gid, game.events)
+    with duckdb.connect(str(db)) as con:
+        con.execute("DROP TABLE answers")
+        con.execute("ALTER TABLE llm_calls DROP COLUMN decision")
+        con.execute("ALTER TABLE games DROP COLUMN runner")
+        if version == 2:
+            for name, _kind in V3_CALL_COLUMNS:
+                con.execute(f"ALTER TABLE llm_calls DROP COLUMN {name}")
+        con.execute("UPDATE meta SET schema_version = ?", [version])
+    with pytest.raises(Exception, match=r"transcripts\.migrate"):
+        load_header(db, gid)
+    assert migrate_db(db) == (version, SCHEMA_VERSION)
+    resumed = asyncio.run(resume_game(db, gid))
+    assert resumed.over and load_header(db, gid).status == "finished"
+
+
 @pytest.mark.parametrize("ruleset", ["umineko32", "majiasha2"])
 def test_an_llm_game_cut_anywhere_resumes_to_the_same_end_with_its_seats_memory_rebuilt(
         ruleset: str, tmp_path: Path) -> None:
@@ -91,6 +143,44 @@ def test_an_llm_game_cut_anywhere_resumes_to_the_same_end_with_its_seats_memory_
                 got = resume_cut(writer, played, f"{ruleset}-{upto}", upto, build=None)
                 assert [to_json(e) for e in got.events] == want, f"cut after write {upto}"
                 assert got.calls == calls and got.diverged == [], (upto, got.diverged[:3])
+
+
+@pytest.mark.parametrize("profile", ["vllm", "sglang", "deepseek"])
+def test_an_llm_game_on_a_provider_resumes_with_what_its_pool_learned(profile: str, tmp_path: Path) -> None:
+    """Seats on a provider mock (``tests.providers``) resume exactly: vLLM's refusal of "auto" is
+    learned again from the stored replies (the live part sends "required", as the game did), SGLang's
+    tool calls written in the content are read off the offered tools again, DeepSeek's reasoning is
+    passed back as it came. A request body that differed would change the fake's reply id."""
+    from tests.providers import PROVIDERS
+
+    rules = get_ruleset("umineko32")
+    provider = PROVIDERS[profile]()
+    with FakeOpenAI(stateless=True, provider=provider) as fake:
+        ep = Endpoint(name=profile, profile=profile, base_url=fake.base_url,
+                      model="deepseek-chat" if profile == "deepseek" else "local", api_key_env="FAKE_KEY",
+                      backoff_s=0.01, backoff_max_s=0.02)
+        configs: list[dict[str, Any]] = [llm_config(s, ep) if s in (3, 8) else {"seat": s, "kind": "scripted"}
+                                         for s in range(1, rules.seats + 1)]
+        played = play_taped(rules, 5, configs=configs, build=lambda c: plan_from_configs(c, seed=5))
+        want = [to_json(e) for e in played.game.events]
+        calls = taped_calls(played.tape)
+        flushes = played.tape.flushes
+        with TranscriptWriter(tmp_path / "cuts.duckdb") as writer:
+            upto = flushes[len(flushes) // 2]
+            got = resume_cut(writer, played, f"{profile}-{upto}", upto, build=None)
+            con = writer.cursor()
+            stored = con.execute("SELECT count(response->'x_arena'->'adapted'), count(reasoning), "
+                                 "count(*) FILTER (retries > 0) FROM llm_calls WHERE game_id = ?",
+                                 [f"{profile}-{upto}"]).fetchone()
+            con.close()
+    rows = [r for name, rows in played.tape.ops if name == "append_calls" for r in rows]
+    taped = (sum(1 for r in rows if (r.response or {}).get("x_arena", {}).get("adapted")),
+             sum(1 for r in rows if r.reasoning), sum(1 for r in rows if r.retries))
+    assert [to_json(e) for e in got.events] == want
+    assert got.calls == calls and got.diverged == [], got.diverged[:3]
+    assert stored == taped, (stored, taped)  # "auto" refused once in all, never again after the resume
+    seen = {"vllm": "auto_refused", "sglang": "content_call", "deepseek": "reasoning_kept"}[profile]
+    assert seen in provider.seen or (profile == "deepseek" and taped[1] > 0 and "reasoning_missing" not in provider.seen)
 
 
 def _stored_game(tmp_path: Path, *args: str, cut: int | None = 200) -> tuple[Path, str, list[str]]:
