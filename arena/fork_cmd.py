@@ -18,9 +18,9 @@ from rich.markup import escape
 from arena import local_seats
 from arena.fork import ForkRequest, Prepared, parse_edit, prepare
 from arena.fork_texts import ForkError, Lang, say
+from arena.journal import WriterJournal
 from arena.players import agents_for, parse_players
 from arena.progress import Progress
-from arena.recorder import CallStore, Recorder
 from arena.runner import GameRunner
 from arena.seats import SeatFileError, SeatPlan, load_seat_file, plan_from_configs, without_redactions
 from engine.errors import EngineError
@@ -128,8 +128,8 @@ async def _play(args: argparse.Namespace, p: Prepared, plan: SeatPlan, writer: T
     game = p.game
     names = Names.from_events(p.ruleset, game.events)
     progress = Progress(names, console, args.show, lang)
-    listeners: list[Any] = [Recorder(writer, gid, start=len(game.events)), progress]
-    runner = GameRunner(game, plan.agents, listeners=listeners, call_listeners=[CallStore(writer, gid)])
+    listeners: list[Any] = [progress]
+    runner = GameRunner(game, plan.agents, listeners=listeners, journal=WriterJournal(writer, gid, start=len(game.events)))
     await runner.run()
     writer.flush(gid)
     writer.finish(gid, game.winners, game.state.day, final_seats(game.events, plan.configs))

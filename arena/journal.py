@@ -65,8 +65,10 @@ class WriterJournal:
 
     def __init__(self, writer: Sink, game_id: str, *, first_call: int = 0,
                  stored: StoredGame | None = None, interval: float = DEFAULT_INTERVAL, answers: bool = True,
-                 group: float = GROUP_S) -> None:
+                 group: float = GROUP_S, start: int = 0) -> None:
         self.writer = writer
+        self.start = start
+        """The first seq this journal writes: a fork's events before it are its origin's (stored there)."""
         self.store_answers = answers
         """False for a game folded from its events (stored before answers were): its decisions are
         numbered from the fold, so their answers could not be told from the stored ones."""
@@ -87,6 +89,8 @@ class WriterJournal:
 
     def events(self, game: Game, new: list[Event]) -> None:
         fresh = self.stored.check(new) if self.stored is not None else new
+        if fresh and fresh[0].seq < self.start:
+            fresh = [e for e in fresh if e.seq >= self.start]
         if fresh:
             self.writer.append(self.game_id, fresh)
 

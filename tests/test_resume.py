@@ -88,13 +88,13 @@ def test_a_stored_endpoint_keeps_its_profile_prices_caps_and_quirks(tmp_path: Pa
     assert "sk-hidden" not in db.read_bytes().decode("latin-1")
 
 
-@pytest.mark.parametrize("version", [2, 3])
+@pytest.mark.parametrize("version", [2, 3, 4])
 def test_a_file_of_an_older_schema_migrates_and_its_game_resumes(version: int, tmp_path: Path) -> None:
-    """A file as version 3 (issue 17's cost columns, no stored answers) or version 2 wrote it:
-    refused with the command that migrates it, migrated to the current version, and its cut game
-    resumed to the end (folded from its events: it stored no answers)."""
+    """A file as version 4 (forks, claims; no stored answers), version 3 (issue 17's cost columns) or
+    version 2 wrote it: refused with the command that migrates it, migrated to the current version,
+    and its cut game resumed to the end (folded from its events: it stored no answers)."""
     from transcripts import SCHEMA_VERSION, migrate_db
-    from transcripts.schema import V3_CALL_COLUMNS
+    from transcripts.schema import FORK_COLUMNS, V3_CALL_COLUMNS
 
     configs = parse_players("scripted", 18)
     game = get_ruleset("umineko32").new_game(4)
@@ -106,7 +106,12 @@ def test_a_file_of_an_older_schema_migrates_and_its_game_resumes(version: int, t
         con.execute("DROP TABLE answers")
         con.execute("ALTER TABLE llm_calls DROP COLUMN decision")
         con.execute("ALTER TABLE games DROP COLUMN runner")
-        if version == 2:
+        if version <= 3:
+            for table in ("fork_edits", "claims", "persuasion_votes"):
+                con.execute(f"DROP TABLE {table}")
+            for name, _kind in FORK_COLUMNS:
+                con.execute(f"ALTER TABLE games DROP COLUMN {name}")
+        if version <= 2:
             for name, _kind in V3_CALL_COLUMNS:
                 con.execute(f"ALTER TABLE llm_calls DROP COLUMN {name}")
         con.execute("UPDATE meta SET schema_version = ?", [version])
