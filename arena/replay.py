@@ -148,7 +148,7 @@ class StoredGame:
 
     def outside_calls(self, seat: int) -> int:
         """How many of the seat's stored calls were made outside a decision (a checkpoint's)."""
-        return sum(1 for r in self.replies.get(seat, ()) if not r.decision)
+        return sum(1 for r in self.replies.get(seat, ()) if r.decision == 0)
 
 
 class ReplayPool:
@@ -162,6 +162,8 @@ class ReplayPool:
         self.decisions: dict[int, deque[StoredReply]] = {}
         self.outside: deque[StoredReply] = deque()
         for reply in replies:
+            if reply.decision is None:  # not the game's own: a later analysis's (arena persuasion)
+                continue
             if reply.decision:
                 self.decisions.setdefault(reply.decision, deque()).append(reply)
             else:
