@@ -25,6 +25,7 @@ import json
 import random
 import re
 import socket
+import sys
 import threading
 import time
 from collections import deque
@@ -261,6 +262,16 @@ class _State:
     calls: int = 0
 
 
+class _Server(ThreadingHTTPServer):
+    """The HTTP server, quiet about a client that went away (a killed ``arena play``, a timed-out
+    request): that is the test's doing, not the server's fault; anything else is printed as usual."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class FakeOpenAI:
     """The server; use as a context manager or ``start()`` / ``stop()``."""
 
@@ -288,7 +299,7 @@ class FakeOpenAI:
 
     def start(self) -> FakeOpenAI:
         handler = _handler(self)
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._server = _Server(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.02,), name="fake-openai",
                                         daemon=True)

@@ -31,6 +31,20 @@ def test_hand_overs_are_written_at_once_and_read_back_in_order(tmp_path: Path) -
     assert load_control(db, gid) == rows
 
 
+def test_a_hand_over_reached_again_by_a_resumed_game_is_not_written_twice(tmp_path: Path) -> None:
+    """A resumed game replays its stored part, and an LLM seat's cap is reached there again at the
+    same event: the hand-over on record stands once. A different one (another seat, point, controller
+    or reason) is a new row."""
+    db = tmp_path / "c.duckdb"
+    with TranscriptWriter(db) as writer:
+        gid = writer.begin_game(GameHeader(ruleset="umineko32", ruleset_version="1.0", seed=1))
+        for _ in range(2):
+            writer.record_control(gid, 5, 120, "bot", "cap: max_tokens reached")
+        writer.record_control(gid, 5, 121, "bot", "cap: max_tokens reached")
+        writer.record_control(gid, 6, 120, "bot", "cap: max_tokens reached")
+    assert [(r.seat, r.at_seq) for r in load_control(db, gid)] == [(5, 120), (5, 121), (6, 120)]
+
+
 def test_a_version_1_file_gains_seat_control_by_migration(tmp_path: Path) -> None:
     db = tmp_path / "v1.duckdb"
     open_db(db, create=True).close()
