@@ -88,9 +88,10 @@ def test_a_stored_endpoint_keeps_its_profile_prices_caps_and_quirks(tmp_path: Pa
     assert "sk-hidden" not in db.read_bytes().decode("latin-1")
 
 
-@pytest.mark.parametrize("version", [2, 3, 4])
+@pytest.mark.parametrize("version", [2, 3, 4, 5])
 def test_a_file_of_an_older_schema_migrates_and_its_game_resumes(version: int, tmp_path: Path) -> None:
-    """A file as version 4 (forks, claims; no stored answers), version 3 (issue 17's cost columns) or
+    """A file as version 5 (who was a bot, the server's tables; no stored answers), version 4 (forks,
+    claims), version 3 (issue 17's cost columns) or
     version 2 wrote it: refused with the command that migrates it, migrated to the current version,
     and its cut game resumed to the end (folded from its events: it stored no answers)."""
     from transcripts import SCHEMA_VERSION, migrate_db
@@ -106,6 +107,9 @@ def test_a_file_of_an_older_schema_migrates_and_its_game_resumes(version: int, t
         con.execute("DROP TABLE answers")
         con.execute("ALTER TABLE llm_calls DROP COLUMN decision")
         con.execute("ALTER TABLE games DROP COLUMN runner")
+        if version <= 4:
+            for table in ("bot_guesses", "served_games", "seat_tokens"):
+                con.execute(f"DROP TABLE {table}")
         if version <= 3:
             for table in ("fork_edits", "claims", "persuasion_votes"):
                 con.execute(f"DROP TABLE {table}")
@@ -371,41 +375,3 @@ def test_the_notes_say_when_a_game_is_folded(tmp_path: Path) -> None:
         writer.append(gid, game.events)
         res = prepare(writer, gid)
     assert not res.exact and "folded" in res.notes[0]
-
-
-def test_the_web_table_takes_up_a_stored_game_and_asks_its_person_on(tmp_path: Path) -> None:
-    """A server restarted in the middle of a game takes it up with ``prepare(humans="reissue")`` and
-    ``LiveGame(resumed=...)``: the person's stored answers are replayed, and the next question is
-    the one that had not been answered yet."""
-    configs = parse_players("scripted", 18)
-    configs[2] = human_config(configs[2], 30.0)
-    game = get_ruleset("umineko32").new_game(4)
-    db = tmp_path / "table.duckdb"
-    with TranscriptWriter(db) as writer:
-        gid = writer.begin_game(GameHeader.from_events(game.events, configs, RUNNER))
-    asked = [asyncio.run(_serve(db, gid, answers=3)) for _ in range(2)]
-    assert asked[1][0] > asked[0][-1]  # never asked again what was answered
-    with duckdb.connect(str(db), read_only=True) as con:
-        assert con.execute("SELECT count(*) FROM answers").fetchone() == (6,)
-
-
-async def _serve(db: Path, gid: str, answers: int) -> list[int]:
-    """Take the game up as the server does, answer the person's next questions, and stop (a restart)."""
-    from arena.server.live import LiveGame
-
-    writer = TranscriptWriter(db)
-    res = prepare(writer, gid, humans="reissue")
-    person = res.plan.agents[3]
-    assert isinstance(person, HumanSeat)
-    live = LiveGame(res.game_id, res.game, res.plan.agents, res.configs, writer, resumed=res)
-    live.start()
-    decisions: list[int] = []
-    while len(decisions) < answers:
-        await asyncio.sleep(0.001)
-        if person.asked is not None:
-            decisions.append(person.asked.turn.decision)
-            person.offer(None)
-    await asyncio.sleep(0.01)
-    await live.stop()
-    writer.close()
-    return decisions
