@@ -9,7 +9,11 @@ The questions are never events: no seat sees them and the game is unchanged. LLM
 through their endpoints (``agents.llm.persuasion``; calls stored in ``llm_calls``, purpose
 ``persuasion``); scripted seats, and every voter with the scripted stand-in (``stand_in``), by a
 fresh scripted bot given the same view, which makes the whole measurement testable without a model.
-Everything is computed first and stored in one transaction (``persuasion_votes``, ``llm_calls``).
+Where the game elicited beliefs from a voter (rows of ``beliefs`` for its seat: ``believers``), the
+same seat is also asked its beliefs on the same copies and samples (``persuasion_beliefs``), so a post's
+pull on what the voter thinks is measured beside its pull on the vote.
+Everything is computed first and stored in one transaction (``persuasion_votes``,
+``persuasion_beliefs``, ``llm_calls``).
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ from typing import Any
 import duckdb
 
 from agents.base import CallRecord, Turn
+from agents.beliefs import BeliefRequest, Report, normalise
 from agents.scripted import ScriptedAgent
 from agents.scripted_rand import key_of
+from arena.beliefs import aliases_of, factions_of, living
 from engine import events as ev
 from engine.actions import Vote
 from engine.events import Event
@@ -40,6 +46,8 @@ NEUTRAL = {"zh": "（本楼内容从略）", "en": "(nothing to add)"}
 """The neutral replacement of a post: says nothing, takes the floor (so floors and counts stay)."""
 VOTE_COLUMNS = ("game_id", "run", "post_seq", "ballot_seq", "voter", "sample", "condition", "target", "answered",
                 "source", "call_id")
+BELIEF_COLUMNS = ("game_id", "run", "post_seq", "ballot_seq", "voter", "sample", "condition", "target", "faction",
+                  "prob", "source", "call_id")
 
 
 class PersuasionError(ValueError):
@@ -73,6 +81,8 @@ class Answer:
     answered: bool
     source: str
     call: CallRecord | None = None
+    beliefs: Report | None = None
+    belief_call: CallRecord | None = None
 
 
 @dataclass
@@ -128,6 +138,16 @@ class Moment:
         self.vote: LegalAction | None = next((t for t in legal if t.kind == "vote"), None)
         self.observation = game.observe(Viewer.of_seat(ballot.voter))
         self.seed = game.state.seed
+        self.alive = living(game.events, game.ruleset.seats)
+        self.aliases = aliases_of(game.events)
+        self.factions = factions_of(game.ruleset)
+
+    def belief_request(self, ruleset: str, seen: list[Event], seed: int) -> BeliefRequest:
+        """The belief question of this moment on the view ``seen`` (the other living seats, by alias)."""
+        b = self.ballot
+        return BeliefRequest(ruleset=ruleset, seed=seed, seat=b.voter, day=b.day, phase=b.phase, checkpoint=b.seq,
+                             events=seen, targets={t: self.aliases.get(t, "") for t in self.alive if t != b.voter},
+                             factions=self.factions, observation=self.observation)
 
 
 def moments(ruleset: str, events: Sequence[Event], ballots: Sequence[Ballot]) -> list[Moment]:
@@ -161,6 +181,18 @@ class Asker:
 
         return "llm" if isinstance(agent, LLMAgent) else None
 
+    async def ask_beliefs(self, m: Moment, seen: list[Event], sample: int, tag: dict[str, Any]
+                          ) -> tuple[Report | None, CallRecord | None]:
+        """The voter's beliefs on ``seen`` (None where it has none to give or its answer cannot be read)."""
+        seed = m.seed if sample == 0 else key_of(m.seed, sample, "persuasion") & 0x7FFFFFFF
+        request = m.belief_request(self.ruleset, seen, seed)
+        if self.source(m.ballot.voter) == "scripted":
+            raw = await ScriptedAgent().beliefs(request)
+            return (None if raw is None else normalise(raw, request)), None
+        from agents.llm.persuasion import ask_beliefs
+
+        return await ask_beliefs(self.agents[m.ballot.voter], request, sample=sample, tag=tag)
+
     async def ask(self, m: Moment, seen: list[Event], sample: int, tag: dict[str, Any]
                   ) -> tuple[int | None, bool, CallRecord | None]:
         b = m.ballot
@@ -178,9 +210,11 @@ class Asker:
 
 
 async def persuade(row: GameRow, events: list[Event], agents: dict[int, Any], *, day: int | None, samples: int,
-                   neutral: bool, stand_in: bool, lang: str, run_id: str | None = None) -> Run:
+                   neutral: bool, stand_in: bool, lang: str, run_id: str | None = None,
+                   believers: frozenset[int] = frozenset()) -> Run:
     """Ask every (post, voter, condition, sample) of ``day`` (see the module docstring); ``run_id`` names
-    the run (one id for every game of a tournament's run; default: now and ``K``)."""
+    the run (one id for every game of a tournament's run; default: now and ``K``); the seats of
+    ``believers`` are asked their beliefs too."""
     ruleset = row.header.ruleset
     ballots, posts = final_ballots(events, day), day_posts(events, day)
     if not ballots:
@@ -198,23 +232,33 @@ async def persuade(row: GameRow, events: list[Event], agents: dict[int, Any], *,
         seen_posts = [p for p in posts if p.seq < m.ballot.seq and p.seat != m.ballot.voter and
                       p.day == m.ballot.day and any(e.seq == p.seq for e in m.view)]
         for k in range(samples):
-            jobs.append(_job(asker, m, m.view, None, "factual", k, source))
+            asks = m.ballot.voter in believers
+            jobs.append(_job(asker, m, m.view, None, "factual", k, source, asks))
             for post in seen_posts:
                 for condition in conditions:
-                    jobs.append(_job(asker, m, counterfactual(m.view, post, condition, lang), post, condition, k, source))
+                    jobs.append(_job(asker, m, counterfactual(m.view, post, condition, lang), post, condition, k,
+                                     source, asks))
     run.answers = list(await asyncio.gather(*jobs))
     return run
 
 
 async def _job(asker: Asker, m: Moment, seen: list[Event], post: ev.Posted | None, condition: str, sample: int,
-               source: str) -> Answer:
+               source: str, asks_beliefs: bool) -> Answer:
     tag = {"post_seq": None if post is None else post.seq, "ballot_seq": m.ballot.seq, "condition": condition,
            "sample": sample}
     target, answered, call = await asker.ask(m, seen, sample, tag)
-    if call is not None:
-        call.event_seq = m.ballot.seq
+    beliefs, belief_call = await asker.ask_beliefs(m, seen, sample, tag) if asks_beliefs else (None, None)
+    for record in (call, belief_call):
+        if record is not None:
+            record.event_seq = m.ballot.seq
     return Answer(-1 if post is None else post.seq, m.ballot.seq, m.ballot.voter, sample, condition, target,
-                  answered, source, call)
+                  answered, source, call, beliefs, belief_call)
+
+
+def believers(con: duckdb.DuckDBPyConnection, game_id: str) -> frozenset[int]:
+    """The seats the game elicited beliefs from (rows of ``beliefs``): the voters asked them again."""
+    return frozenset(int(s) for (s,) in con.execute("SELECT DISTINCT seat FROM beliefs WHERE game_id = ?",
+                                                     [game_id]).fetchall())
 
 
 def store(con: duckdb.DuckDBPyConnection, runs: Sequence[Run]) -> int:
@@ -222,7 +266,7 @@ def store(con: duckdb.DuckDBPyConnection, runs: Sequence[Run]) -> int:
     ballots written."""
     from transcripts.writer import CALL_COLUMNS
 
-    votes, calls = [], []
+    votes, calls, beliefs = [], [], []
     for run in runs:
         row = con.execute("SELECT coalesce(max(call_id) + 1, 0) FROM llm_calls WHERE game_id = ?",
                           [run.game_id]).fetchone()
@@ -234,10 +278,18 @@ def store(con: duckdb.DuckDBPyConnection, runs: Sequence[Run]) -> int:
                 calls.append(_call_row(run.game_id, call_id, a.call))
             votes.append((run.game_id, run.run, a.post, a.ballot, a.voter, a.sample, a.condition, a.target,
                           a.answered, a.source, call_id))
+            belief_id = None
+            if a.belief_call is not None:
+                belief_id, next_id = next_id, next_id + 1
+                calls.append(_call_row(run.game_id, belief_id, a.belief_call))
+            beliefs += [(run.game_id, run.run, a.post, a.ballot, a.voter, a.sample, a.condition, target, faction,
+                         float(p), a.source, belief_id)
+                        for target, probs in sorted((a.beliefs or {}).items()) for faction, p in sorted(probs.items())]
     con.execute("BEGIN TRANSACTION")
     try:
         insert_columnar(con, "llm_calls", CALL_COLUMNS, calls)
         insert_columnar(con, "persuasion_votes", VOTE_COLUMNS, votes)
+        insert_columnar(con, "persuasion_beliefs", BELIEF_COLUMNS, beliefs)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

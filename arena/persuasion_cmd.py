@@ -10,7 +10,10 @@ reader's language (``--lang``). ``--stand-in scripted`` asks every voter through
 the measurement runs without a model (a game with no LLM voter needs it). ``--tournament`` asks the
 voters of every finished game of a stored tournament (``--games N``: its first N), stores them all in
 one transaction, prints each game's posts and pools the most persuasive posts per model and side and
-the claims' figures over the games (rows of the bootstrap: voters within games).
+the claims' figures over the games (rows of the bootstrap: voters within games). Where the game
+elicited beliefs from a voter, its beliefs are re-asked on the same copies and each post's *distrust
+shift* is printed (``evals.persuasion.distrust_shift``); a game without beliefs says so and leaves the
+belief part out.
 """
 
 from __future__ import annotations
@@ -18,11 +21,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from arena.persuasion import PersuasionError, Run, persuade, run_name, store
+from arena.persuasion import PersuasionError, Run, believers, persuade, run_name, store
 from arena.seats import SeatFileError, load_seat_file, plan_from_configs, without_redactions
 from engine import events as ev
 from engine.events import Event
@@ -33,7 +36,7 @@ from evals.claims.ledger import ensure as ensure_ledger
 from evals.claims.ledger import load as load_ledger
 from evals.clustered import Estimate
 from evals.facts import label_of
-from evals.persuasion import PostSwing, pooled, swing, units
+from evals.persuasion import PostSwing, belief_units, distrust_shift, pooled, swing, units
 from transcripts.errors import TranscriptError
 from transcripts.reader import connect, latest_game_id, load_events, load_header, resolve_game_id
 from transcripts.records import GameRow
@@ -70,6 +73,13 @@ TEXTS: dict[str, tuple[str, str]] = {
                "stored in {db}: {votes} counterfactual ballots (persuasion_votes, run {run}), {calls} model calls "
                "(llm_calls, purpose persuasion)"),
     "none": ("无", "none"), "abstain": ("弃票", "abstain"),
+    "beliefs": ("## 信念偏移（投票者对作者所投之人属于自己阵营的概率，去掉该帖后减去保留该帖时）",
+                "## Belief shift (the probability a voter gives the author's target of being on its own side, "
+                "without the post minus with it)"),
+    "belief_cols": ("楼层 | 作者 | 作者所投 | 信任下降 | 投票者×采样", "floor | author | author's target | distrust shift | "
+                    "voters×samples"),
+    "no_beliefs": ("本局未向投票者采集信念：信念部分从略", "no beliefs were elicited from this game's voters: the "
+                   "belief part is left out"),
 }
 
 
@@ -175,10 +185,12 @@ async def _ask(args: argparse.Namespace, row: GameRow, events: list[Event], run_
     if args.stand_in is None:
         plan = load_seat_file(args.seats, seats, seed=row.header.seed) if args.seats else \
             plan_from_configs(without_redactions(row.header.seat_configs), seed=row.header.seed)
+    with connect(args.db) as con:
+        asked_beliefs = believers(con, row.game_id)
     try:
         return await persuade(row, events, plan.agents if plan else {}, day=args.day, samples=args.samples,
                               neutral=args.neutral, stand_in=args.stand_in is not None, lang=args.lang,
-                              run_id=run_id)
+                              run_id=run_id, believers=asked_beliefs)
     finally:
         if plan is not None:
             await plan.aclose()
@@ -198,7 +210,41 @@ def report(con: Any, asked: Asked, lang: Lang, top: int, source: str) -> None:
     for s in _swings(con, done):
         print(" | ".join([str(s.floor), names.seat(s.author, lang), _who(s.target, names, lang),
                           *(_est(s.figures[f]) for f in ("changed", "toward", "away", "net")), str(s.units)]))
+    belief_section(con, done, events, names, lang)
     pooled_sections(con, asked, lang, top)
+
+
+def belief_section(con: Any, done: Run, events: Sequence[Event], names: Names, lang: Lang) -> None:
+    """Each post's distrust shift, where the voters' beliefs were re-asked; else a note that they were not."""
+    found = belief_units(con, done.game_id, done.run)
+    if not found:
+        print(say(lang, "no_beliefs"))
+        return
+    targets = author_targets(done)
+    print(say(lang, "beliefs"))
+    print(say(lang, "belief_cols"))
+    for post in done.posts:
+        mine = [u for u in found if u.post == post.seq]
+        if not mine:
+            continue
+        shift = distrust_shift(mine, targets.get(post.seq), _sides(events, post.seq))
+        print(" | ".join([str(post.floor), names.seat(post.seat, lang), _who(targets.get(post.seq), names, lang),
+                          _est(shift), str(int(shift.units))]))
+
+
+def _sides(events: Sequence[Event], seq: int) -> Callable[[int], str | None]:
+    return lambda seat: faction_at(events, seat, seq)
+
+
+def faction_at(events: Sequence[Event], seat: int, seq: int) -> str | None:
+    """``seat``'s faction just before event ``seq`` (its deal, then any change of role)."""
+    found = None
+    for e in events:
+        if e.seq >= seq:
+            break
+        if isinstance(e, (ev.RoleDealt, ev.RoleChanged)) and e.seat == seat:
+            found = e.faction
+    return found
 
 
 def pooled_sections(con: Any, asked: Asked, lang: Lang, top: int) -> None:

@@ -16,7 +16,7 @@ voters within games (``(game, voter)``) and the columns samples.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import duckdb
@@ -94,3 +94,45 @@ def pooled(found: Sequence[Unit], targets: dict[tuple[str, int], int | None], fi
            resamples: int = DEFAULT_RESAMPLES, seed: int = 0) -> Estimate:
     """One figure over many posts (rows: voters within games; columns: samples)."""
     return crossed_ratio(items(found, targets, figure, pooled=True), resamples=resamples, seed=seed)
+
+
+# -- beliefs re-asked (``persuasion_beliefs``) --------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class BeliefUnit:
+    """One voter in one sample: the probability it gives ``target`` of being of ``faction``, with the post
+    (``factual``) and without it (``counter``)."""
+
+    game_id: str
+    post: int
+    voter: int
+    sample: int
+    target: int
+    faction: str
+    factual: float
+    counter: float
+
+
+def belief_units(con: duckdb.DuckDBPyConnection, game_id: str, run: str, condition: str = "removed"
+                 ) -> list[BeliefUnit]:
+    """The paired beliefs of one run: each (post, voter, sample, target, faction) factual and counterfactual."""
+    rows = con.execute(
+        "SELECT c.post_seq, c.voter, c.sample, c.target, c.faction, f.prob, c.prob FROM persuasion_beliefs c "
+        "JOIN persuasion_beliefs f ON f.game_id = c.game_id AND f.run = c.run AND f.ballot_seq = c.ballot_seq "
+        "AND f.sample = c.sample AND f.target = c.target AND f.faction = c.faction AND f.condition = 'factual' "
+        "WHERE c.game_id = ? AND c.run = ? AND c.condition = ? "
+        "ORDER BY c.post_seq, c.voter, c.sample, c.target, c.faction", [game_id, run, condition]).fetchall()
+    return [BeliefUnit(game_id, int(p), int(v), int(k), int(t), str(f), float(a), float(b))
+            for p, v, k, t, f, a, b in rows]
+
+
+def distrust_shift(found: Iterable[BeliefUnit], target: int | None, own: Callable[[int], str | None], *,
+                   resamples: int = DEFAULT_RESAMPLES, seed: int = 0) -> Estimate:
+    """A post's pull on belief: the mean, over its voters and samples, of the fall the post brings in the
+    probability the voter gives the post's author's target (the author's final ballot of the day) of being
+    on the voter's own side (``own``: the voter's faction at its ballot) — P(without the post) − P(with
+    it); positive: with the post the voter trusts the seat its author voted less. Units where the target is
+    the voter itself, an abstention, or not in the voter's report are left out."""
+    picked = [(u.voter, u.sample, u.counter - u.factual, 1.0) for u in found
+              if target is not None and u.target == target and u.faction == own(u.voter)]
+    return crossed_ratio(picked, resamples=resamples, seed=seed)

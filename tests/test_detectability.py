@@ -88,7 +88,7 @@ def test_an_older_file_gains_the_answers_table_by_the_chained_migration(tmp_path
     with TranscriptWriter(db):
         pass
     with duckdb.connect(str(db)) as con:  # the file as version ``found`` wrote it
-        for table in ("bot_guesses", "served_games", "seat_tokens"):
+        for table in ("bot_guesses", "served_games", "seat_tokens", "persuasion_beliefs"):
             con.execute(f"DROP TABLE {table}")
         if found <= 3:
             for table in ("fork_edits", "claims", "persuasion_votes"):

@@ -161,3 +161,84 @@ def test_a_stored_tournament_is_asked_whole_and_pooled(tmp_path: Path, capsys: p
     assert asked == (2, 1)  # one run over both games, stored together
     assert main(["persuasion", "--tournament", "nope", "--stand-in", "scripted", "--db", str(db), "--lang", "en"]) == 2
     assert "no finished game of tournament nope" in capsys.readouterr().err
+
+
+def test_beliefs_are_reasked_on_the_same_copies_and_each_posts_shift_reported(
+        stored: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    import asyncio
+
+    from arena.persuasion import Moment
+    from evals.persuasion import belief_units
+
+    db, gid = stored
+    events = load_events(db, gid)
+    with duckdb.connect(str(db), read_only=True) as con:
+        believers = {s for (s,) in con.execute("SELECT DISTINCT seat FROM beliefs WHERE game_id = ?", [gid]).fetchall()}
+        played = con.execute("SELECT count(*) FROM beliefs").fetchone()[0]
+    assert believers, "arena play elicits beliefs by default"
+    capsys.readouterr()
+    assert main(["persuasion", gid, "--day", "2", "--samples", "2", "--stand-in", "scripted", "--db", str(db),
+                 "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "## Belief shift" in out and "left out" not in out
+    with duckdb.connect(str(db), read_only=True) as con:
+        run = con.execute("SELECT max(run) FROM persuasion_beliefs WHERE game_id = ?", [gid]).fetchone()[0]
+        voters = {v for (v,) in con.execute("SELECT DISTINCT voter FROM persuasion_beliefs WHERE run = ?", [run]).fetchall()}
+        asked = con.execute("SELECT count(DISTINCT (post_seq, ballot_seq, sample, condition)) FROM persuasion_beliefs "
+                            "WHERE run = ?", [run]).fetchone()[0]
+        ballots = con.execute("SELECT count(*) FROM persuasion_votes WHERE run = ? AND voter IN (SELECT DISTINCT seat "
+                              "FROM beliefs WHERE game_id = ?)", [run, gid]).fetchone()[0]
+        sums = con.execute("SELECT min(s), max(s) FROM (SELECT sum(prob) AS s FROM persuasion_beliefs WHERE run = ? "
+                           "GROUP BY post_seq, ballot_seq, sample, condition, target)", [run]).fetchone()
+        units = belief_units(con, gid, run)
+        assert con.execute("SELECT count(*) FROM beliefs").fetchone()[0] == played  # never mixed into play's beliefs
+    assert voters <= believers and asked == ballots  # every ballot of a believer has its report, same samples
+    assert sums[0] == pytest.approx(1.0) and sums[1] == pytest.approx(1.0)
+    # one stored pair recomputed apart: a fresh scripted bot's report on the moment's view, with and without
+    unit = next(u for u in units if u.sample == 0 and abs(u.counter - u.factual) > 1e-9)
+    ballot = next(b for b in final_ballots(events, 2) if b.voter == unit.voter and b.seq > unit.post)
+    m = next(x for x in moments("umineko32", events, [ballot]))
+    assert isinstance(m, Moment)
+    post = next(p for p in day_posts(events, 2) if p.seq == unit.post)
+    again = [asyncio.run(ScriptedAgent().beliefs(m.belief_request("umineko32", seen, m.seed)))
+             for seen in (m.view, counterfactual(m.view, post, "removed", "en"))]
+    assert again[0] is not None and again[1] is not None
+    total = [sum(r[unit.target].values()) for r in again]  # type: ignore[index]
+    assert again[0][unit.target][unit.faction] / total[0] == pytest.approx(unit.factual)  # type: ignore[index]
+    assert again[1][unit.target][unit.faction] / total[1] == pytest.approx(unit.counter)  # type: ignore[index]
+    # the printed figure is the stored pairs' mean distrust shift on the author's target, with a real value
+    section = out.split("## Belief shift")[1].split("##")[0]
+    shifts = [float(line.split(" | ")[3].split()[0]) for line in section.splitlines() if re.match(r"\d+ \| ", line)]
+    assert shifts and max(shifts) > 0.05 and min(shifts) >= -1.0
+
+
+def test_a_game_without_beliefs_says_so_and_leaves_the_belief_part_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "nobeliefs.duckdb"
+    assert main(["play", "--players", "scripted", "--seed", "3", "--db", str(db), "--show", "none",
+                 "--beliefs-at", "never"]) == 0
+    gid = latest_game_id(db)
+    capsys.readouterr()
+    assert main(["persuasion", gid, "--day", "2", "--samples", "1", "--stand-in", "scripted", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "本局未向投票者采集信念：信念部分从略" in out and "信念偏移" not in out
+    assert not re.findall(r"[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,})+", out)  # Chinese means Chinese
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM persuasion_beliefs").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM persuasion_votes").fetchone()[0] > 0
+
+
+def test_a_version_6_file_gains_the_persuasion_beliefs_table(tmp_path: Path) -> None:
+    from transcripts.schema import SCHEMA_VERSION
+    from transcripts.store import migrate_db
+    from transcripts.writer import TranscriptWriter
+
+    db = tmp_path / "v6.duckdb"
+    with TranscriptWriter(db):
+        pass
+    with duckdb.connect(str(db)) as con:
+        con.execute("DROP TABLE persuasion_beliefs")
+        con.execute("UPDATE meta SET schema_version = 6")
+    assert migrate_db(db) == (6, SCHEMA_VERSION) and SCHEMA_VERSION == 7
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM persuasion_beliefs").fetchone()[0] == 0

@@ -250,7 +250,7 @@ def test_prefixes_ruleset_versions_and_parquet_export(tmp_path: Path) -> None:
     total = sum(len(load_events(db, g)) for g in ids)
     assert counts == {"games": 3, "seats": 36, "events": total, "llm_calls": 0, "beliefs": 0, "tournament_games": 0,
                       "seat_control": 0, "fork_edits": 0, "claims": 0, "persuasion_votes": 0,
-                      "bot_guesses": 0, "answers": 0}
+                      "bot_guesses": 0, "answers": 0, "persuasion_beliefs": 0}
     subset = export_parquet(db, tmp_path / "one", game_ids=["2026-x32"])
     payload = con.execute(f"SELECT payload FROM read_parquet('{subset[2]}') ORDER BY seq").fetchall()
     assert len(payload) == len(load_events(db, "2026-x32"))

@@ -20,7 +20,8 @@ ORDER = {"games": "created_at, game_id", "seats": "game_id, seat", "events": "ga
          "seat_control": "game_id, change", "fork_edits": "game_id, seq", "claims": "game_id, claim",
          "persuasion_votes": "game_id, run, post_seq, ballot_seq, sample, condition",
          "bot_guesses": "game_id, guesser, target",
-         "answers": "game_id, decision"}
+         "answers": "game_id, decision",
+         "persuasion_beliefs": "game_id, run, post_seq, ballot_seq, sample, condition, target, faction"}
 
 
 def export_parquet(db_path: Db, out_dir: PathLike, game_ids: Sequence[str] | None = None) -> list[Path]:

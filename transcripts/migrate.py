@@ -5,7 +5,7 @@ connection, inside the transaction ``store.migrate_db`` opens, so a failed step 
 it was. Version 2 added the beliefs and tournament tables (``v1_to_v2``), version 3 the cost and
 reasoning of model calls (``v2_to_v3``), version 4 forks, claims and persuasion (``v3_to_v4``), version 5
 the answers to "who was a bot?" and the server's own tables (``v4_to_v5``), version 6
-the stored answers (``v5_to_v6``); a change to ``schema.DDL`` bumps
+the stored answers (``v5_to_v6``), version 7 the beliefs re-asked by persuasion (``v6_to_v7``); a change to ``schema.DDL`` bumps
 ``SCHEMA_VERSION`` and adds the step that turns the previous version into it (in the manner of
 inspect_ai's ``migrate_values``, but rewriting the stored tables once instead of every read).
 
@@ -72,7 +72,17 @@ def v5_to_v6(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
-MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4, 4: v4_to_v5, 5: v5_to_v6})
+def v6_to_v7(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 7 adds ``persuasion_beliefs`` (the beliefs ``arena persuasion`` re-asks); no stored row
+    changes."""
+    from transcripts.schema import V7_TABLES
+
+    for statement in V7_TABLES:
+        con.execute(statement)
+
+
+MIGRATIONS: Mapping[int, Step] = MappingProxyType({1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4, 4: v4_to_v5, 5: v5_to_v6,
+                                                   6: v6_to_v7})
 """version -> the step from that version to the next (read-only: no module-level mutable state)."""
 
 

@@ -42,13 +42,16 @@ Why these shapes:
   (version 6) is that number (0: a call outside any decision, at a checkpoint), so a resumed LLM seat
   rebuilds its memory from its own stored calls; ``games.runner`` (version 6) is the runner's policy
   (retries, timeouts, concurrency, compaction, belief checkpoints) the game was played under.
+* ``persuasion_beliefs`` (version 7) holds the beliefs ``arena persuasion`` re-asked, where the game
+  elicited beliefs from the voter: one row per (post, ballot, sample, condition, target, faction), in a
+  table of its own so that no play figure (``beliefs``) ever reads a counterfactual report.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-SCHEMA_VERSION: Final[int] = 6
+SCHEMA_VERSION: Final[int] = 7
 """Bumped on every change to the DDL below; files of another version are refused or migrated."""
 
 GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
@@ -56,7 +59,7 @@ GAME_STATUSES: Final[tuple[str, ...]] = ("running", "finished", "aborted")
 
 TABLES: Final[tuple[str, ...]] = ("games", "seats", "events", "llm_calls", "beliefs", "tournament_games",
                                    "seat_control", "fork_edits", "claims", "persuasion_votes", "bot_guesses",
-                                   "answers")
+                                   "answers", "persuasion_beliefs")
 """The tables a transcript file holds (``meta`` and the server's own tables aside), in export order."""
 
 SERVER_TABLES: Final[tuple[str, ...]] = ("served_games", "seat_tokens")
@@ -254,6 +257,31 @@ V6_COLUMNS: Final[tuple[str, ...]] = (
 
 # -- end of version 6 -------------------------------------------------------------------------------
 
+# -- version 7: beliefs re-asked by ``arena persuasion`` (issue 21) ---------------------------------
+
+V7_TABLES: Final[tuple[str, ...]] = (
+    """
+    CREATE TABLE IF NOT EXISTS persuasion_beliefs (
+        game_id TEXT NOT NULL,
+        run TEXT NOT NULL,
+        post_seq INTEGER NOT NULL,
+        ballot_seq INTEGER NOT NULL,
+        voter INTEGER NOT NULL,
+        sample INTEGER NOT NULL,
+        condition TEXT NOT NULL CHECK (condition IN ('factual', 'removed', 'neutral')),
+        target INTEGER NOT NULL,
+        faction TEXT NOT NULL,
+        prob DOUBLE NOT NULL,
+        source TEXT NOT NULL,
+        call_id INTEGER,
+        PRIMARY KEY (game_id, run, post_seq, ballot_seq, sample, condition, target, faction)
+    )
+    """,
+)
+"""The table version 7 adds (``migrate`` creates it in a version 6 file)."""
+
+# -- end of version 7 -------------------------------------------------------------------------------
+
 DDL: Final[tuple[str, ...]] = (
     """
     CREATE TABLE meta (
@@ -345,6 +373,7 @@ DDL: Final[tuple[str, ...]] = (
     *V4_TABLES,
     *V5_TABLES,
     ANSWERS,
+    *V7_TABLES,
 )
 
 EVENT_COLUMNS: Final[tuple[str, ...]] = ("game_id", "seq", "day", "phase", "kind", "vis", "recipients", "payload")

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agents.base import CallRecord, Turn
+from agents.beliefs import BeliefError, BeliefRequest, Report
 from agents.llm.agent import LLMAgent
 from agents.llm.aliases import AliasBook
 from agents.llm.parse import CallError, parse_call
@@ -60,6 +61,50 @@ async def ask_vote(agent: LLMAgent, turn: Turn, vote: LegalAction, *, sample: in
     message = assistant_message(reply.response, agent.endpoint, [spec.schema]) if reply.response is not None else None
     target, answered = _read(message, Toolset((spec,), book), turn.seat, record)
     return target, answered, record
+
+
+async def ask_beliefs(agent: LLMAgent, request: BeliefRequest, *, sample: int, tag: dict[str, Any]
+                      ) -> tuple[Report | None, CallRecord | None]:
+    """(the report, the call's record) of the seat's beliefs on ``request.events``: the belief question of
+    ``agents.llm.beliefs`` (its tool and reading) on a fresh prompt of the copy, as ``ask_vote`` builds it,
+    recorded with purpose ``persuasion`` (``question``: ``beliefs``) and kept by no seat."""
+    from agents.llm.beliefs import QUESTION, _faction_names, _listed, belief_tool, parse_report
+    from agents.llm.beliefs import TOOL as BELIEF_TOOL
+
+    if agent.meters and agent.capped():
+        return None, None
+    ruleset = get_ruleset(request.ruleset)
+    names = Names.from_events(ruleset, request.events)
+    prompt = SeatPrompt(ruleset, request.seat, agent.lang, names, limits=agent.endpoint.limits,
+                        layout=agent.endpoint.layout, recent_days=None)
+    prompt.observe(request.events)
+    book = AliasBook(names, agent.lang, seat_label)
+    factions = _faction_names(request, agent.lang)
+    tool = belief_tool(request, book, factions)
+    messages = list(prompt.request(request.day, request.phase, (), observation=request.observation))
+    last = messages[-1]
+    messages[-1] = {**last, "content": f"{last['content']}\n\n{QUESTION[agent.lang].format(factions=_listed(factions))}"}
+    body: dict[str, Any] = {"messages": messages, "tools": [tool],
+                            "tool_choice": {"type": "function", "function": {"name": BELIEF_TOOL}}}
+    if "seed" in agent.endpoint.api.sampling:
+        body["seed"] = (agent.endpoint.seed or 0) + sample
+    turn = Turn(ruleset=request.ruleset, seed=request.seed, seat=request.seat, day=request.day, phase=request.phase,
+                events=request.events, new_from=0, legal=())
+    reply = await agent.pool.complete(agent.endpoint, body)
+    record = record_call(turn, agent.endpoint, PURPOSE, body, reply)
+    if record.response is not None:
+        record.response["x_arena"].update({**tag, "question": "beliefs"})
+    message = assistant_message(reply.response, agent.endpoint, [tool]) if reply.response is not None else None
+    calls = [c for c in (message or {}).get("tool_calls", []) if c["function"]["name"] == BELIEF_TOOL]
+    if message is None:
+        return None, record
+    try:
+        if not calls:
+            raise BeliefError("no report_beliefs call in the answer")
+        return parse_report(calls[0]["function"]["arguments"], book, request), record
+    except BeliefError as exc:
+        record.error = f"persuasion beliefs: {exc}"
+        return None, record
 
 
 def _read(message: dict[str, Any] | None, tools: Toolset, seat: int, record: CallRecord) -> tuple[int | None, bool]:
