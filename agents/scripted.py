@@ -33,6 +33,7 @@ from typing import Any
 
 from agents.base import Turn
 from agents.beliefs import BeliefRequest, Report
+from agents.policy_agent import policy_agent
 from agents.scripted_day import day_turn, last_words, vote_window
 from agents.scripted_mind import Ctx
 from agents.scripted_night import choose, night
@@ -42,8 +43,9 @@ from engine.actions import Action, Choose, Vote
 
 RULESET = "umineko32"
 """The rule set these heuristics know. Another rule set's bots live in ``agents.bots.<ruleset id>``
-(a class ``ScriptedAgent`` with ``decide(turn)``), to which this agent hands that rule set's turns;
-a rule set without bots gets safe defaults."""
+(a class ``ScriptedAgent`` with ``decide(turn)``) or in the rule set's own folder as a pure policy
+(``Ruleset.policy``), to which this agent hands that rule set's turns; a rule set without bots gets
+safe defaults."""
 TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
 
 
@@ -104,14 +106,15 @@ class ScriptedAgent:
         return report(self.notes_for(turn), request)
 
     def _other(self, ruleset: str) -> Any:
-        """The scripted player of another rule set (``agents.bots.<id>``), or None if it has none."""
+        """The scripted player of another rule set: ``agents.bots.<id>``, else the rule set's own
+        policy (``Ruleset.policy``, in its folder; ``agents.policy_agent``), else None."""
         if ruleset not in self._others:
             try:
                 module = importlib.import_module(f"agents.bots.{ruleset}")
             except ModuleNotFoundError as e:
                 if e.name is None or not f"agents.bots.{ruleset}".startswith(e.name):
                     raise
-                self._others[ruleset] = None
+                self._others[ruleset] = policy_agent(ruleset, self.name)
             else:
                 self._others[ruleset] = module.ScriptedAgent(self.name)
         return self._others[ruleset]

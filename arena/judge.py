@@ -234,10 +234,13 @@ def _seat_options(judged: Judged, scenario: Scenario) -> None:
 
 
 def _end_of(schedule: Schedule, step: Step) -> tuple[int, int]:
-    """Where the resolution of ``step`` ends: the next day's first phase, or the night after a day."""
+    """Where the resolution of ``step`` ends: the next day's first phase, or the night after a day
+    (night N is followed by day N where night comes first, ``Schedule.night_first``, else by day N+1)."""
+    first = 1 if schedule.night_first else 0
     if isinstance(step, NightStep):
-        return schedule.at(schedule.day_first(step.night + 1), step.night + 1)
-    return schedule.at(schedule.night, step.day)
+        day = step.night + 1 - first
+        return schedule.at(schedule.day_first(day), day)
+    return schedule.at(schedule.night, step.day + first)
 
 
 def reach(judged: Judged, target: tuple[int, int], index: int, step: Step, answers: Answers | None,
@@ -377,9 +380,9 @@ def standing(judged: Judged) -> dict[str, Any]:
 
 
 def living(game: Game, roles: dict[int, str]) -> list[int]:
-    """The seats alive at the end: the state's word where it tracks pieces (a revived seat lives again),
-    else every seat without a death on record."""
-    pieces = getattr(game.state, "pieces", None)
+    """The seats alive at the end: the state's word where it tracks pieces or the kernel's seat records
+    (a revived seat lives again), else every seat without a death on record."""
+    pieces = getattr(game.state, "pieces", None) or getattr(game.state, "seats", None)
     if isinstance(pieces, dict):
         return sorted(seat for seat, piece in pieces.items() if getattr(piece, "alive", False))
     dead = {e.seat for e in _of(game.events, ev.Died)}

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, Validatio
 
 from engine.errors import UnknownName
 from engine.ruleset import Ruleset
+from engine.table import TableRuleset
 
 
 class ScenarioError(ValueError):
@@ -267,6 +268,8 @@ class Schedule:
     noted_draws: frozenset[str] = frozenset()
     """Draws that settle a decision the scenario left open (a mandatory kill nobody gave): when one is
     drawn at random, the judge's closing notes name it and how to pin it."""
+    night_first: bool = False
+    """Whether night N comes before day N (classic werewolf), rather than after it."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""
@@ -320,7 +323,8 @@ be pinned: the seats fix the roles and the aliases."""
 
 
 def schedule_of(ruleset: Ruleset) -> Schedule:
-    """The schedule of ``ruleset``, or a ``ScenarioError`` naming those the judge knows."""
+    """The schedule of ``ruleset``: declared here or in ``arena.schedules.<id>``, else derived from
+    its phase table (``derived``); a ``ScenarioError`` naming those the judge knows where none is."""
     found = SCHEDULES.get(ruleset.id)
     if found is None:
         try:
@@ -328,9 +332,32 @@ def schedule_of(ruleset: Ruleset) -> Schedule:
         except ModuleNotFoundError as e:
             if e.name is None or not f"arena.schedules.{ruleset.id}".startswith(e.name):
                 raise
+            found = derived(ruleset)
     if found is None:
         raise ScenarioError(f"ruleset: arena judge cannot drive {ruleset.id!r} yet; it knows {', '.join(SCHEDULES)}")
     return found
+
+
+def derived(ruleset: Ruleset) -> Schedule | None:
+    """The schedule of a rule set on the table kernel, read from its phase table and its
+    ``landmarks`` (``engine.table.phases``): ranks, night phases and asides from the table (an aside
+    ranks with the phase it interrupted), where steps land from the landmarks. None for a rule set
+    that declares no landmarks."""
+    marks = ruleset.landmarks if isinstance(ruleset, TableRuleset) else None
+    if not isinstance(ruleset, TableRuleset) or marks is None:
+        return None
+    table = ruleset.phase_table
+    ranks, asides = dict(table.ranks()), table.asides()
+
+    def rank(state: Any) -> int:
+        return ranks[state.interrupted if state.phase in asides else state.phase]
+
+    day = marks.day
+    return Schedule(
+        setup=marks.setup or "", night=marks.night, vote=marks.vote, first_vote_day=marks.first_vote_day,
+        day_first=lambda _: day, rank=rank, rank_of=ranks, night_phases=table.night_phases(), asides=asides,
+        draws=frozenset(marks.draws), seat_options={}, later=frozenset(marks.later), note_defaults=True,
+        night_first=marks.night_first)
 
 
 # -- checks against the rule set ---------------------------------------------------------------------
@@ -354,6 +381,8 @@ def check(scenario: Scenario, ruleset: Ruleset) -> None:
     _check_roster(scenario, ruleset, schedule, n)
     last: tuple[int, int] = (-1, -1)
     for i, step in enumerate(scenario.steps):
+        if isinstance(step, NightStep) and step.night == 0 and schedule.setup not in schedule.rank_of:
+            raise ScenarioError(f"steps[{i}] (night 0): {ruleset.id} has no night 0; its first night is night 1")
         here = step_position(schedule, step)
         if here <= last:
             raise ScenarioError(f"steps[{i}] ({step_label(step)}): steps must run in game order (night N, then "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -26,6 +26,12 @@ if TYPE_CHECKING:
     from engine.narrate.table import Narration
     from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
     from engine.views import Viewer
+
+
+Policy = Callable[["Observation", Sequence[Event], int], Action]
+"""A scripted player as a pure function: (the seat's observation, the events it may see, the game's
+seed) → its action, one of ``observation.legal``. No I/O, no clock, no state: the same arguments
+always give the same action (``Ruleset.policy``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +86,21 @@ class Ruleset(ABC):
     narration: ClassVar[Narration]
     """The rule set's own texts (``engine.narrate.table``): its judge posts, notices, results,
     causes, warnings and error messages in zh and en. No other rule set reads or changes them."""
+
+    # -- the plug-ins reached from the rule set (so that adding one touches no shared file) ----------
+
+    @property
+    def package(self) -> str:
+        """The Python package of the rule set's folder (``engine.rulesets.<id>``), which holds its
+        plug-ins: ``templates/`` (prompt templates, read by ``prompts.texts``) and ``scenarios/``
+        (judge scenarios, found by the scenario tests); its schedule is derived from its phase table
+        (``arena.scenario.schedule_of``)."""
+        return type(self).__module__
+
+    def policy(self) -> Policy | None:
+        """The rule set's scripted player (``Policy``), which ``agents.scripted`` wraps as an agent;
+        None where its bot lives in ``agents.bots.<id>`` or there is none."""
+        return None
 
     def new_game(
         self,

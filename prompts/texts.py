@@ -1,6 +1,7 @@
 """The prompt templates, read from package data with ``importlib.resources``.
 
-Layout (``prompts/templates/``)::
+Layout (``prompts/templates/``, or a rule set's own ``engine/rulesets/<id>/templates/`` without the
+``<ruleset>/`` level: ``home``)::
 
     common/<lang>.toml            frames every rule set shares: headings, action words, limits, notes
     <ruleset>/config.toml         token limits, the phases whose banners are not shown, and which
@@ -39,6 +40,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from engine.narrate import Lang
+from engine.rulesets import get_ruleset, ruleset_ids
 
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
@@ -48,6 +50,16 @@ DEFAULT_LIMITS: dict[str, int] = {"post": 200, "team_post": 150, "last_words": 3
 
 def _root() -> Traversable:
     return files("prompts").joinpath("templates")
+
+
+def home(ruleset: str) -> Traversable:
+    """Where ``ruleset``'s templates are: ``prompts/templates/<id>/`` where that exists, else the
+    ``templates/`` folder of the rule set's own package (``Ruleset.package``), so that a rule set
+    written in one folder brings its prompts with it and touches no file here."""
+    shared = _root().joinpath(ruleset)
+    if shared.is_dir() or ruleset not in ruleset_ids():
+        return shared
+    return files(get_ruleset(ruleset).package).joinpath("templates")
 
 
 def _toml(path: Traversable) -> dict[str, Any]:
@@ -139,9 +151,9 @@ def load(ruleset: str, lang: Lang = "zh") -> Texts:
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
     root = _root()
-    base = root.joinpath(ruleset)
+    base = home(ruleset)
     if not base.joinpath(lang, "rules.md").is_file():
-        known = sorted(p.name for p in root.iterdir() if p.is_dir() and p.name != "common")
+        known = sorted(r for r in ruleset_ids() if home(r).joinpath(lang, "rules.md").is_file())
         raise ValueError(f"no prompt templates for rule set {ruleset!r} in {lang!r}; known: {', '.join(known)}")
     config = _toml(base.joinpath("config.toml"))
     return Texts(

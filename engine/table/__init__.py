@@ -20,10 +20,12 @@ The mechanics every rule set writes the same way (ballots, outs, last words, tea
 live beside it in ``engine.mechanics``.
 """
 
-from engine.table.phases import Kind, Next, Phase, PhaseTable, Tag, Waits
+from engine.table.phases import Kind, Landmarks, Next, Phase, PhaseTable, Tag, Waits
 from engine.table.ruleset import TableRuleset
 from engine.table.seat import Seat
 from engine.table.state import TableState
 from engine.table.window import Window
 
-__all__ = ["Kind", "Next", "Phase", "PhaseTable", "Seat", "TableRuleset", "TableState", "Tag", "Waits", "Window"]
+__all__ = [
+    "Kind", "Landmarks", "Next", "Phase", "PhaseTable", "Seat", "TableRuleset", "TableState", "Tag", "Waits", "Window",
+]

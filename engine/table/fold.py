@@ -51,7 +51,10 @@ def team_joined(s: TableState[Any], e: ev.TeamJoined) -> None:
 
 def phase_began(s: TableState[Any], e: ev.PhaseBegan, phases: PhaseTable) -> None:
     """A new window for the phase; a turn phase is played by turns unless option ``floor`` is "open"
-    (every living seat posts in any order until it passes, as on the forum)."""
+    (every living seat posts in any order until it passes, as on the forum). Opening an aside keeps
+    the phase it interrupts (``TableState.interrupted``)."""
+    if e.name in phases and phases[e.name].aside and not (s.phase in phases and phases[s.phase].aside):
+        s.interrupted = s.phase
     s.phase, s.day = e.name, e.number
     kind = phases[e.name].kind if e.name in phases else Kind.WINDOW
     turns = kind is Kind.TURNS and s.options.get("floor", "turns") == "turns"

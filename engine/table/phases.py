@@ -104,6 +104,25 @@ class Phase:
     """What the phase is for (``Tag``), for the layers outside the engine."""
 
 
+@dataclass(frozen=True, slots=True)
+class Landmarks:
+    """Where a judge scenario's steps land in a rule set's table (``arena judge`` derives its schedule
+    from the table and these): night N's actions in ``night`` (a skill not offered there waits for
+    one of ``later``, the witch's window), day N's posts in ``day``, its ballots in ``vote``, night
+    0's in ``setup`` (None: the rule set has no night 0). ``night_first``: night N comes before day
+    N (classic werewolf: night 1 opens the game), else after it. ``draws``: the named draws a
+    scenario may pin (``Game.draw``)."""
+
+    night: str
+    vote: str
+    day: str
+    setup: str | None = None
+    night_first: bool = False
+    first_vote_day: int = 1
+    later: tuple[str, ...] = ()
+    draws: tuple[str, ...] = ()
+
+
 class PhaseTable:
     """A rule set's phases, in timetable order, by name."""
 

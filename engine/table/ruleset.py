@@ -16,6 +16,7 @@ phase table, walks the table in ``advance``, gives the state typed (``st``) and 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
@@ -25,13 +26,14 @@ from engine.legal import LegalAction
 from engine.ruleset import Ruleset
 from engine.state import BaseState
 from engine.table import fold as kernel
-from engine.table.phases import Kind, Next, PhaseTable, Waits
+from engine.table.phases import Kind, Landmarks, Next, PhaseTable, Waits
 from engine.table.seat import Seat
 from engine.table.state import TableState
 from engine.table.submit import check_seat, find, idle_refusal
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.observation import SeatStatus
 
 St = TypeVar("St", bound=TableState[Any])
 
@@ -46,6 +48,9 @@ class TableRuleset(Ruleset, Generic[St]):
     seat_type: ClassVar[type[Seat]] = Seat
     state_type: ClassVar[type[TableState[Any]]] = TableState
     phase_table: ClassVar[PhaseTable]
+    landmarks: ClassVar[Landmarks | None] = None
+    """Where a judge scenario's steps land (``arena judge`` derives the rule set's schedule from the
+    phase table and these); None: the judge has no schedule for it unless ``arena`` declares one."""
     folds: ClassVar[Mapping[str, Fold]] = {}
     replaces: ClassVar[frozenset[str]] = frozenset()
     handlers: ClassVar[Mapping[type[Action], SubmitHandler]] = {}
@@ -105,7 +110,17 @@ class TableRuleset(Ruleset, Generic[St]):
     def submit(self, game: Game, action: Action) -> None:
         check_seat(self.st(game), action.seat)
         offered = self.offered(game, action)
+        action = self.named(action)
         self.handlers[type(action)](game, action, find(offered, action))
+
+    def named(self, action: Action) -> Action:
+        """``action`` with its skill as the engine's id: a skill may be given as the rules text names
+        it (``【查验】``, ``查验``) or by its English label (an unknown name raises ``UnknownName``)."""
+        skill = getattr(action, "skill", None)
+        if not skill:
+            return action
+        ident = self.skill_names.id(skill)
+        return action if ident == skill else action.model_copy(update={"skill": ident})
 
     # -- the phases, walked as data -----------------------------------------------------------------
 
@@ -165,3 +180,11 @@ class TableRuleset(Ruleset, Generic[St]):
     def seat_alive(self, state: BaseState, seat: int) -> bool:
         record = cast(St, state).seats.get(seat)
         return record.alive if record is not None else True
+
+    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
+        """``status`` with the seat record's truth: identity, faction, alive, the judge's cause."""
+        record = cast(St, state).seats.get(status.seat)
+        if record is None:
+            return status
+        return dataclasses.replace(status, alive=record.alive, role=record.role or None,
+                                   faction=record.faction or None, cause=record.cause or status.cause)

@@ -30,6 +30,9 @@ class TableState(BaseState, Generic[S]):
     votes: dict[int, int | None] = field(default_factory=dict)
     """Each voter's ballot in force in the open vote."""
     last_words: dict[int, str] = field(default_factory=dict)
+    interrupted: str = ""
+    """The phase an open aside (``Phase.aside``: a question in the middle of a resolution) interrupted,
+    so that a schedule ranks the aside with it."""
 
     # -- derived views (no mutation) ----------------------------------------------------------------
 

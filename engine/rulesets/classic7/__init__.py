@@ -1,0 +1,117 @@
+"""classic7 (预女猎, 7 seats): two wolves, a seer, a witch, a hunter and two villagers; 屠边.
+
+The table kernel's first user and the toy of "how to add a rule set" (ARCHITECTURE.md): everything
+it needs is in this folder, reached from its ``Ruleset``, and no shared file names it:
+
+* the rules: ``names``, ``flags``, ``state``, ``setup``, ``phases`` (the timetable as data) with its
+  closers in ``night`` and ``day``, ``outs`` (the hunter's hook on the shared ``OutChain``, the win
+  conditions), ``legal``, ``submit``, ``fold``, ``observe``;
+* its texts (``texts``: zh and en) and its refusals (the shared codes);
+* its plug-ins: the scripted player (``bot``: a pure ``Policy``, wrapped by ``agents.scripted``),
+  the prompt templates (``templates/``, read by ``prompts.texts``), the judge scenarios
+  (``scenarios/``) and, through ``landmarks``, its judge schedule (``arena.scenario.schedule_of``).
+
+Version history
+- 1.0: the whole rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.events import Event
+from engine.flags import Flag
+from engine.legal import LegalAction
+from engine.names import NameTable
+from engine.narrate.table import Narration
+from engine.observation import Observation, SkillState
+from engine.ruleset import Policy, RoleInfo, SeatSetup
+from engine.rulesets.classic7 import bot, legal, observe
+from engine.rulesets.classic7.aliases import ENGLISH
+from engine.rulesets.classic7.flags import ADJUDICATIONS, FLAGS
+from engine.rulesets.classic7.fold import FOLDS
+from engine.rulesets.classic7.names import (
+    FACTION_NAMES,
+    PHASE_NAMES,
+    ROLE_NAMES,
+    ROLES,
+    SKILL_NAMES,
+    TEAM_NAMES,
+)
+from engine.rulesets.classic7.night import open_night
+from engine.rulesets.classic7.phases import LANDMARKS, PHASES
+from engine.rulesets.classic7.setup import start
+from engine.rulesets.classic7.state import Classic7Seat, Classic7State
+from engine.rulesets.classic7.submit import HANDLERS
+from engine.rulesets.classic7.texts import NARRATION
+from engine.state import BaseState
+from engine.table import Landmarks, PhaseTable, TableRuleset
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+class Classic7(TableRuleset[Classic7State]):
+    """The classic7 rule set: a page of composition over the table kernel."""
+
+    id: ClassVar[str] = "classic7"
+    version: ClassVar[str] = "1.0"
+    title: ClassVar[str] = "预女猎 7人局"
+    seats: ClassVar[int] = 7
+    flags: ClassVar[tuple[Flag, ...]] = FLAGS
+    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
+    role_names: ClassVar[NameTable] = ROLE_NAMES
+    skill_names: ClassVar[NameTable] = SKILL_NAMES
+    faction_names: ClassVar[NameTable] = FACTION_NAMES
+    team_names: ClassVar[NameTable] = TEAM_NAMES
+    phase_names: ClassVar[NameTable] = PHASE_NAMES
+    alias_english: ClassVar[dict[str, str]] = ENGLISH
+    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
+    narration: ClassVar[Narration] = NARRATION
+    options_doc: ClassVar[dict[str, str]] = {
+        "floor": "turns (default: one speech each, in seat order) or open (everyone posts until it passes)",
+        "rounds": "speaking rounds of the day, {\"DAY\": n} (default 1)",
+        "scenario: actions": "arena judge: night skills (杀人, 查验; the witch's 解药/毒药 wait for her window); "
+                             "day posts",
+        "scenario: choices": "arena judge: the hunter's answer, {\"seat\", \"skill\": \"开枪\", \"targets\": [n]} "
+                             "or \"use\": false",
+    }
+
+    seat_type = Classic7Seat
+    state_type = Classic7State
+    phase_table: ClassVar[PhaseTable] = PHASES
+    landmarks: ClassVar[Landmarks | None] = LANDMARKS
+    folds = FOLDS
+    handlers = HANDLERS
+
+    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+              options: dict[str, Any]) -> None:
+        start(game, self.id, self.version, seed, flags, seating, options)
+        self.open(game, open_night(self.st(game), 1))
+
+    def actions(self, state: Classic7State, seat: int) -> tuple[LegalAction, ...]:
+        return legal.actions(state, seat)
+
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
+        return legal.vocabulary(role)
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        assert isinstance(state, Classic7State)
+        return observe.skills(state, seat)
+
+    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
+        assert isinstance(state, Classic7State)
+        return observe.mates(state, super().observe_seat(state, base, seat), seat)
+
+    def policy(self) -> Policy | None:
+        return bot.decide
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        return events
+
+
+RULESET = Classic7
+"""The class the registry (``engine.rulesets``) instantiates."""
+
+__all__ = ["RULESET", "Classic7"]
