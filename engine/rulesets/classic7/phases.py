@@ -17,22 +17,27 @@ from engine.rulesets.classic7.day import (
     close_words,
 )
 from engine.rulesets.classic7.night import close_dawn, close_night, close_witch
-from engine.table.phases import Kind, Landmarks, Phase, PhaseTable, Waits
+from engine.table.phases import Kind, Landmarks, Phase, PhaseTable, Tag, Waits
 
 PHASES = PhaseTable(
-    Phase("NIGHT", Kind.WINDOW, close_night, ("WITCH", "DAWN"), night=True, rank=1, waits=Waits.LISTED, secret=True),
-    Phase("WITCH", Kind.WINDOW, close_witch, ("DAWN",), night=True, rank=2, waits=Waits.LISTED, secret=True),
+    Phase("NIGHT", Kind.WINDOW, close_night, ("WITCH", "DAWN"), night=True, rank=1, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.NIGHT_ACTION})),
+    Phase("WITCH", Kind.WINDOW, close_witch, ("DAWN",), night=True, rank=2, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.NIGHT_ACTION})),
     Phase("DAWN", Kind.RESOLUTION, close_dawn, ("NIGHT_SHOT", "LAST_WORDS", "DAY"), night=True, rank=3,
           waits=Waits.NOBODY),
     Phase("NIGHT_SHOT", Kind.WINDOW, close_shot, ("LAST_WORDS", "DAY"), night=True, rank=3, waits=Waits.LISTED,
-          secret=True),
-    Phase("LAST_WORDS", Kind.WINDOW, close_words, ("DAY",), rank=4, waits=Waits.LISTED),
-    Phase("DAY", Kind.TURNS, close_day, ("VOTE",), rank=5),
-    Phase("VOTE", Kind.WINDOW, close_vote, ("VOTE_RESOLUTION",), rank=6, living_only=True),
+          secret=True, tags=frozenset({Tag.QUESTION})),
+    Phase("LAST_WORDS", Kind.WINDOW, close_words, ("DAY",), rank=4, waits=Waits.LISTED,
+          tags=frozenset({Tag.LAST_WORDS})),
+    Phase("DAY", Kind.TURNS, close_day, ("VOTE",), rank=5, tags=frozenset({Tag.SPEECH})),
+    Phase("VOTE", Kind.WINDOW, close_vote, ("VOTE_RESOLUTION",), rank=6, living_only=True, tags=frozenset({Tag.VOTE})),
     Phase("VOTE_RESOLUTION", Kind.RESOLUTION, close_count, ("DAY_SHOT", "VOTE_LAST_WORDS", "NIGHT"), rank=7,
           waits=Waits.NOBODY),
-    Phase("DAY_SHOT", Kind.WINDOW, close_shot, ("VOTE_LAST_WORDS", "NIGHT"), rank=7, waits=Waits.LISTED, secret=True),
-    Phase("VOTE_LAST_WORDS", Kind.WINDOW, close_vote_words, ("NIGHT",), rank=8, waits=Waits.LISTED),
+    Phase("DAY_SHOT", Kind.WINDOW, close_shot, ("VOTE_LAST_WORDS", "NIGHT"), rank=7, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.QUESTION})),
+    Phase("VOTE_LAST_WORDS", Kind.WINDOW, close_vote_words, ("NIGHT",), rank=8, waits=Waits.LISTED,
+          tags=frozenset({Tag.LAST_WORDS})),
 )
 
 LANDMARKS = Landmarks(night="NIGHT", vote="VOTE", day="DAY", night_first=True, later=("WITCH",))
