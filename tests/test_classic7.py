@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +40,7 @@ from prompts.seat import SeatPrompt
 from prompts.texts import load as load_texts
 from tests.conformance import audience_ok, play, transcript
 from tests.observing import check_points
+from tests.test_cli_e2e import arena
 
 RULES = get_ruleset("classic7")
 ROOT = Path(__file__).resolve().parent.parent
@@ -304,12 +303,6 @@ def test_an_illegal_scenario_step_is_refused(tmp_path: Path) -> None:
 
 
 # -- the real CLI: play into DuckDB, replay, rules; an LLM game through the fake endpoint --------------
-
-
-def arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "arena", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=300)
 
 
 def test_play_stores_a_game_that_replays(tmp_path: Path) -> None:

@@ -18,35 +18,22 @@ Version history
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from engine.events import Event
-from engine.flags import Flag
 from engine.legal import LegalAction
-from engine.names import NameTable
-from engine.narrate.table import Narration
 from engine.observation import Observation, SkillState
-from engine.ruleset import Policy, RoleInfo, SeatSetup
-from engine.rulesets.classic7 import bot, legal, observe
-from engine.rulesets.classic7.aliases import ENGLISH
+from engine.ruleset import Policy, SeatSetup
+from engine.rulesets.classic7 import aliases, bot, legal, names, observe, setup
 from engine.rulesets.classic7.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.classic7.fold import FOLDS
-from engine.rulesets.classic7.names import (
-    FACTION_NAMES,
-    PHASE_NAMES,
-    ROLE_NAMES,
-    ROLES,
-    SKILL_NAMES,
-    TEAM_NAMES,
-)
 from engine.rulesets.classic7.night import open_night
 from engine.rulesets.classic7.phases import LANDMARKS, PHASES
-from engine.rulesets.classic7.setup import start
 from engine.rulesets.classic7.state import Classic7Seat, Classic7State
 from engine.rulesets.classic7.submit import HANDLERS
 from engine.rulesets.classic7.texts import NARRATION
 from engine.state import BaseState
-from engine.table import Landmarks, PhaseTable, TableRuleset
+from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -55,39 +42,29 @@ if TYPE_CHECKING:
 class Classic7(TableRuleset[Classic7State]):
     """The classic7 rule set: a page of composition over the table kernel."""
 
-    id: ClassVar[str] = "classic7"
-    version: ClassVar[str] = "1.0"
-    title: ClassVar[str] = "预女猎 7人局"
-    seats: ClassVar[int] = 7
-    flags: ClassVar[tuple[Flag, ...]] = FLAGS
-    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
-    role_names: ClassVar[NameTable] = ROLE_NAMES
-    skill_names: ClassVar[NameTable] = SKILL_NAMES
-    faction_names: ClassVar[NameTable] = FACTION_NAMES
-    team_names: ClassVar[NameTable] = TEAM_NAMES
-    phase_names: ClassVar[NameTable] = PHASE_NAMES
-    alias_english: ClassVar[dict[str, str]] = ENGLISH
-    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
-    narration: ClassVar[Narration] = NARRATION
-    options_doc: ClassVar[dict[str, str]] = {
-        "floor": "turns (default: one speech each, in seat order) or open (everyone posts until it passes)",
-        "rounds": "speaking rounds of the day, {\"DAY\": n} (default 1)",
-        "scenario: actions": "arena judge: night skills (杀人, 查验; the witch's 解药/毒药 wait for her window); "
-                             "day posts",
-        "scenario: choices": "arena judge: the hunter's answer, {\"seat\", \"skill\": \"开枪\", \"targets\": [n]} "
-                             "or \"use\": false",
-    }
+    id = "classic7"
+    version = "1.0"
+    title = "预女猎 7人局"
+    seats = 7
+    flags = FLAGS
+    adjudications = ADJUDICATIONS
+    roles = names.ROLES
+    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
+    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
+    alias_english = aliases.ENGLISH
+    narration = NARRATION
+    options_doc = setup.OPTIONS_DOC
 
     seat_type = Classic7Seat
     state_type = Classic7State
-    phase_table: ClassVar[PhaseTable] = PHASES
-    landmarks: ClassVar[Landmarks | None] = LANDMARKS
+    phase_table = PHASES
+    landmarks = LANDMARKS
     folds = FOLDS
     handlers = HANDLERS
 
     def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
               options: dict[str, Any]) -> None:
-        start(game, self.id, self.version, seed, flags, seating, options)
+        setup.start(game, self, seed, flags, seating, options)
         self.open(game, open_night(self.st(game), 1))
 
     def actions(self, state: Classic7State, seat: int) -> tuple[LegalAction, ...]:

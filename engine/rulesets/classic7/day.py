@@ -13,7 +13,7 @@ from engine.mechanics.ballots import top, totals, weighted
 from engine.rulesets.classic7.flags import PUBLISH
 from engine.rulesets.classic7.names import SHOOT, VOTE
 from engine.rulesets.classic7.night import after_night, open_night
-from engine.rulesets.classic7.outs import end, send_out
+from engine.rulesets.classic7.outs import following, send_out
 from engine.rulesets.classic7.state import Classic7State
 from engine.table.phases import Next
 
@@ -50,12 +50,7 @@ def close_count(game: Game) -> Next | None:
     roles = {seat: s.seats[seat].role for seat in out} if s.flags.get(PUBLISH) else {}
     game.emit(VoteResult, PUBLIC, seats=out, died=out, tally=counts, roles=roles)
     won = send_out(game, [(seat, VOTE) for seat in out])
-    if won is not None:
-        end(game, won)
-        return None
-    if s.shooter is not None:
-        return Next("DAY_SHOT", order=(s.shooter,))
-    return after_vote(s)
+    return following(game, won, "DAY_SHOT", after_vote)
 
 
 def after_vote(s: Classic7State) -> Next:
@@ -75,13 +70,10 @@ def close_shot(game: Game) -> Next | None:
     interrupted moves on as it would have (after the night, or after the vote)."""
     s = _state(game)
     hunter, target = s.shooter, s.shot
+    assert hunter is not None
     won = None
     if target is not None:
         roles = {target: s.seats[target].role} if s.flags.get(PUBLISH) else {}
         game.emit(SeatsOut, PUBLIC, seats=[target], cause=SHOOT, roles=roles)
         won = send_out(game, [(target, SHOOT)])
-    if won is not None:
-        end(game, won)
-        return None
-    assert hunter is not None
-    return after_vote(s) if s.seats[hunter].cause == VOTE else after_night(s)
+    return following(game, won, None, after_vote if s.seats[hunter].cause == VOTE else after_night)

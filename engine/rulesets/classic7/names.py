@@ -38,28 +38,20 @@ ROLES: tuple[RoleInfo, ...] = (
 
 ROLE_NAMES = NameTable("role", [Name(r.id, r.zh, r.en) for r in ROLES])
 
-SKILL_NAMES = NameTable("skill", [
-    Name(KILL, "杀人", "Kill"),
-    Name(CHECK, "查验", "Check"),
-    Name(SAVE, "解药", "Save potion"),
-    Name(POISON, "毒药", "Poison"),
-    Name(SHOOT, "开枪", "Shoot"),
-    Name(VOTE, "放逐投票", "Vote"),
-])
+SKILL_NAMES = NameTable("skill", [Name(*n) for n in (
+    (KILL, "杀人", "Kill"), (CHECK, "查验", "Check"), (SAVE, "解药", "Save potion"), (POISON, "毒药", "Poison"),
+    (SHOOT, "开枪", "Shoot"), (VOTE, "放逐投票", "Vote"),
+)])
 
 FACTION_NAMES = NameTable("faction", [Name(WOLVES, "狼人阵营", "Wolves"), Name(VILLAGE, "好人阵营", "Village")])
 
 TEAM_NAMES = NameTable("team", [Name(PACK, "狼队", "wolf pack")])
 
-PHASE_NAMES = NameTable("phase", [
-    Name("NIGHT", "夜晚（狼人、预言家）", "Night (wolves, seer)"),
-    Name("WITCH", "夜晚（女巫）", "Night (the witch)"),
-    Name("DAWN", "天亮结算", "Dawn"),
-    Name("NIGHT_SHOT", "猎人开枪（夜晚出局）", "The hunter's shot (out at night)"),
-    Name("LAST_WORDS", "遗言（夜晚出局）", "Last words (night outs)"),
-    Name("DAY", "白天发言", "Day (speeches)"),
-    Name("VOTE", "放逐投票", "Vote"),
-    Name("VOTE_RESOLUTION", "计票", "The count"),
-    Name("DAY_SHOT", "猎人开枪（放逐出局）", "The hunter's shot (voted out)"),
-    Name("VOTE_LAST_WORDS", "遗言（放逐出局）", "Last words (the vote-out)"),
-])
+PHASE_NAMES = NameTable("phase", [Name(*n) for n in (
+    ("NIGHT", "夜晚（狼人、预言家）", "Night (wolves, seer)"), ("WITCH", "夜晚（女巫）", "Night (the witch)"),
+    ("DAWN", "天亮结算", "Dawn"), ("NIGHT_SHOT", "猎人开枪（夜晚出局）", "The hunter's shot (out at night)"),
+    ("LAST_WORDS", "遗言（夜晚出局）", "Last words (night outs)"), ("DAY", "白天发言", "Day (speeches)"),
+    ("VOTE", "放逐投票", "Vote"), ("VOTE_RESOLUTION", "计票", "The count"),
+    ("DAY_SHOT", "猎人开枪（放逐出局）", "The hunter's shot (voted out)"),
+    ("VOTE_LAST_WORDS", "遗言（放逐出局）", "Last words (the vote-out)"),
+)])

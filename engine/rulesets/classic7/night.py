@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.events import PUBLIC, Dawn, Notice, seat_vis
 from engine.rulesets.classic7.flags import FIRST_WORDS, PUBLISH
 from engine.rulesets.classic7.names import KILL, POISON, SEER, WEREWOLF, WITCH
-from engine.rulesets.classic7.outs import end, send_out
+from engine.rulesets.classic7.outs import following, send_out
 from engine.rulesets.classic7.state import Classic7State
 from engine.table.phases import Next
 
@@ -65,12 +65,7 @@ def close_dawn(game: Game) -> Next | None:
     gone = [seat for seat, _ in outs if not s.seats[seat].alive]
     roles = {seat: s.seats[seat].role for seat in gone} if s.flags.get(PUBLISH) else {}
     game.emit(Dawn, PUBLIC, seats=gone, roles=roles, alive=s.alive())
-    if won is not None:
-        end(game, won)
-        return None
-    if s.shooter is not None:
-        return Next("NIGHT_SHOT", order=(s.shooter,))
-    return after_night(s)
+    return following(game, won, "NIGHT_SHOT", after_night)
 
 
 def after_night(s: Classic7State) -> Next:

@@ -18,6 +18,7 @@ from engine.mechanics.win import Condition, all_out, winners
 from engine.rulesets.classic7.flags import POISONED_SHOOTS
 from engine.rulesets.classic7.names import GODS, HUNTER, POISON, SHOOT, VILLAGE, VILLAGER, WEREWOLF, WOLVES
 from engine.rulesets.classic7.state import Classic7State
+from engine.table.phases import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -70,7 +71,16 @@ def send_out(game: Game, outs: Sequence[tuple[int, str]]) -> str | None:
     return None
 
 
-def end(game: Game, side: str) -> None:
-    """Post the end of the game: ``side`` wins."""
-    game.emit(GameEnded, PUBLIC, winners=[side], reason=reason(_state(game), side))
+def following(game: Game, won: str | None, question: str | None, then: Callable[[Classic7State], Next]
+              ) -> Next | None:
+    """What a resolution opens once announced: nothing when a side has won (the end is posted), the
+    hunter's ``question`` when he was sent out (None: the hunter's own answer, which asks nothing
+    more), else ``then`` (the rest of the night or the day)."""
+    s = _state(game)
+    if won is not None:
+        game.emit(GameEnded, PUBLIC, winners=[won], reason=reason(s, won))
+        return None
+    if question is not None and s.shooter is not None:
+        return Next(question, order=(s.shooter,))
+    return then(s)
 

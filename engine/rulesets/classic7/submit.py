@@ -11,21 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
+from engine import actions as act
+from engine import events as ev
 from engine.errors import IllegalAction
-from engine.events import (
-    PUBLIC,
-    ChoiceMade,
-    Feedback,
-    LastWords,
-    Passed,
-    Posted,
-    SkillSubmitted,
-    TeamPosted,
-    VoteCast,
-    seat_vis,
-    team_vis,
-)
 from engine.legal import LegalAction
 from engine.mechanics.last_words import WordsRule, check_words
 from engine.mechanics.team_chat import recipients
@@ -46,7 +34,7 @@ def _state(game: Game) -> Classic7State:
     return state
 
 
-def _targets(action: UseSkill | Choose, legal: LegalAction) -> None:
+def _targets(action: act.UseSkill | act.Choose, legal: LegalAction) -> None:
     """The targets of a skill or a choice against its template."""
     skill = legal.skill or ""
     if len(action.targets) != legal.arity:
@@ -56,55 +44,55 @@ def _targets(action: UseSkill | Choose, legal: LegalAction) -> None:
             raise IllegalAction("skill_target", seat=action.seat, skill=skill, target=target, why="not_offered")
 
 
-def skill(game: Game, action: UseSkill, legal: LegalAction) -> None:
+def skill(game: Game, action: act.UseSkill, legal: LegalAction) -> None:
     _targets(action, legal)
     s, seat, target = _state(game), action.seat, action.targets[0]
     wolves = s.holders(WEREWOLF)
     if legal.skill == KILL:
-        game.emit(SkillSubmitted, team_vis(PACK), wolves, seat=seat, skill=KILL, targets=[target])
+        game.emit(ev.SkillSubmitted, ev.team_vis(PACK), wolves, seat=seat, skill=KILL, targets=[target])
         return
-    game.emit(SkillSubmitted, seat_vis(seat), seat=seat, skill=legal.skill or "", targets=[target])
+    game.emit(ev.SkillSubmitted, ev.seat_vis(seat), seat=seat, skill=legal.skill or "", targets=[target])
     if legal.skill == CHECK:
         result = WOLF if s.seats[target].role == WEREWOLF else GOOD
-        game.emit(Feedback, seat_vis(seat), seat=seat, skill=CHECK, targets=[target], result=result)
+        game.emit(ev.Feedback, ev.seat_vis(seat), seat=seat, skill=CHECK, targets=[target], result=result)
 
 
-def vote(game: Game, action: Vote, legal: LegalAction) -> None:
+def vote(game: Game, action: act.Vote, legal: LegalAction) -> None:
     if action.target is not None and action.target not in legal.targets:
         raise IllegalAction("vote_target", seat=action.seat, target=action.target, why="not_offered",
                             targets=list(legal.targets))
-    game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
+    game.emit(ev.VoteCast, ev.PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
-def post(game: Game, action: Post, legal: LegalAction) -> None:
-    game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=_state(game).floor + 1, quote=action.quote)
+def post(game: Game, action: act.Post, legal: LegalAction) -> None:
+    game.emit(ev.Posted, ev.PUBLIC, seat=action.seat, text=action.text, floor=_state(game).floor + 1, quote=action.quote)
 
 
-def team_post(game: Game, action: TeamPost, legal: LegalAction) -> None:
+def team_post(game: Game, action: act.TeamPost, legal: LegalAction) -> None:
     s = _state(game)
     to = recipients(s.teams.get(PACK, []), lambda seat: s.seats[seat].alive)
-    game.emit(TeamPosted, team_vis(PACK), to, team=PACK, seat=action.seat, text=action.text)
+    game.emit(ev.TeamPosted, ev.team_vis(PACK), to, team=PACK, seat=action.seat, text=action.text)
 
 
-def choose(game: Game, action: Choose, legal: LegalAction) -> None:
+def choose(game: Game, action: act.Choose, legal: LegalAction) -> None:
     """The hunter's answer: a seat to shoot, or ``use`` false (no shot)."""
     if action.targets or action.use is not False:
         _targets(action, legal)
-    game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=legal.skill or "", use=action.use,
+    game.emit(ev.ChoiceMade, ev.seat_vis(action.seat), seat=action.seat, skill=legal.skill or "", use=action.use,
               targets=list(action.targets))
 
 
-def last_words(game: Game, action: SubmitLastWords, legal: LegalAction) -> None:
+def last_words(game: Game, action: act.SubmitLastWords, legal: LegalAction) -> None:
     check_words(LAST_WORDS, action.seat, action.text)
-    game.emit(LastWords, PUBLIC, seat=action.seat, text=action.text, published=True)
+    game.emit(ev.LastWords, ev.PUBLIC, seat=action.seat, text=action.text, published=True)
 
 
-def passed(game: Game, action: Pass, legal: LegalAction) -> None:
-    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
+def passed(game: Game, action: act.Pass, legal: LegalAction) -> None:
+    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
               detail=action.detail)
 
 
-HANDLERS: Mapping[type[Action], SubmitHandler] = {
-    UseSkill: skill, Vote: vote, Post: post, TeamPost: team_post, Choose: choose,
-    SubmitLastWords: last_words, Pass: passed,
+HANDLERS: Mapping[type[act.Action], SubmitHandler] = {
+    act.UseSkill: skill, act.Vote: vote, act.Post: post, act.TeamPost: team_post, act.Choose: choose,
+    act.SubmitLastWords: last_words, act.Pass: passed,
 }

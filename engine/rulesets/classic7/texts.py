@@ -31,16 +31,16 @@ WORDS: dict[str, Pair] = {
     "never": ("从不", "never"), "always": ("任何一晚", "on any night"),
 }
 
-CAUSES: dict[str, Pair] = {
-    "kill": ("被狼人杀害", "killed by the wolves"), "poison": ("被女巫毒杀", "poisoned by the witch"),
-    "vote": ("被放逐", "voted out"), "shoot": ("被猎人开枪带走", "shot by the hunter"),
-}
+CAUSES: dict[str, Pair] = dict(
+    kill=("被狼人杀害", "killed by the wolves"), poison=("被女巫毒杀", "poisoned by the witch"),
+    vote=("被放逐", "voted out"), shoot=("被猎人开枪带走", "shot by the hunter"))
+"""The judge's causes of an out (the god view; dawn publishes none)."""
 
-END_REASONS: dict[str, Pair] = {
-    "wolves_out": ("两名狼人均已出局", "both wolves are out"),
-    "gods_out": ("预言家、女巫、猎人均已出局，屠神", "the seer, the witch and the hunter are all out"),
-    "villagers_out": ("两名村民均已出局，屠民", "both villagers are out"),
-}
+END_REASONS: dict[str, Pair] = dict(
+    wolves_out=("两名狼人均已出局", "both wolves are out"),
+    gods_out=("预言家、女巫、猎人均已出局，屠神", "the seer, the witch and the hunter are all out"),
+    villagers_out=("两名村民均已出局，屠民", "both villagers are out"))
+"""Why the game ended (``outs.reason``)."""
 
 FLAGS: dict[str, Pair] = {
     SELF_SAVE: ("女巫可以自救的夜晚", "the nights on which the witch may save herself"),
