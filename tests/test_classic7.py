@@ -385,3 +385,38 @@ def test_no_file_outside_its_folder_names_it() -> None:
                and not f.endswith(".md") and (ROOT / f).is_file()]
     naming = [f for f in outside if "classic7" in (ROOT / f).read_text(encoding="utf-8", errors="replace")]
     assert naming == []
+
+
+# -- the web table -----------------------------------------------------------------------------------------
+
+
+def _next_question(hub: Any, seat: Any, answered: int) -> Any:
+    """The seat's open question, if it is not the one it answered last."""
+    asked = hub.games[seat.game_id].humans[seat.seat].asked
+    return asked if asked is not None and asked.turn.decision != answered else None
+
+
+def test_the_web_table_lists_it_and_plays_it_with_a_human_seat(tmp_path: Path) -> None:
+    from tests.serving import Seat, answer_simply, live, serving, wait_for
+
+    with serving(tmp_path) as (client, hub):
+        listed = {r["id"]: r for r in client.get("/api/lobby").json()["rulesets"]}
+        assert listed["classic7"] == {"id": "classic7", "title": "预女猎 7人局", "seats": 7}
+        players = ["human", *["scripted"] * 6]
+        reply = client.post("/api/games", json={"ruleset": "classic7", "seed": 3, "players": players, "pace_s": 0,
+                                                "deadline_s": 600})
+        assert reply.status_code == 200, reply.text
+        body = reply.json()
+        one = Seat(body["game_id"], 1, body["links"][0]["url"].split("#", 1)[1])
+        game = live(hub, one).game
+        state = client.get(f"{one.base}/state", headers=one.auth)
+        assert state.status_code == 200, state.text
+        answered: list[int] = [-1]
+        while not game.over:
+            question = wait_for(lambda: "over" if game.over else _next_question(hub, one, answered[0]),
+                                what="seat 1's next question or the end")
+            if question != "over":
+                answered[0] = question.turn.decision
+                answer_simply(hub, client, one)
+        public = client.get(f"/api/games/{one.game_id}/public")
+        assert public.status_code == 200 and client.get(f"/replays/{one.game_id}").status_code == 200
