@@ -148,7 +148,8 @@ def public_kind(seen: Seen) -> str:
     if event.kind == "last_words" and not getattr(event, "published", False):
         return "unpublished last words made public"
     if event.kind == "phase_began" and getattr(event, "order", None):
-        alive = {p.seat for p in getattr(seen.state, "pieces", {}).values() if p.alive}
+        records = getattr(seen.state, "pieces", None) or getattr(seen.state, "seats", {})  # the kernel's seat records
+        alive = {p.seat for p in records.values() if p.alive}
         dead_last_words = event.phase in ("LAST_WORDS", "VOTE_LAST_WORDS")
         if not dead_last_words and set(event.order) != alive:
             return f"a public {event.phase} banner singles out seats {event.order}"
