@@ -155,7 +155,7 @@ def test_the_seer_learns_good_or_wolf_and_the_witch_is_told_the_victim() -> None
     told = game.observe(Viewer.of_seat(3)).inbox
     assert [(e.targets, e.result) for e in told if isinstance(e, ev.Feedback)] == [([1], "wolf")]
     witch = game.observe(Viewer.of_seat(4))
-    assert [e.seats for e in witch.inbox if isinstance(e, ev.Notice) and e.topic == "victim"] == [[6]]
+    assert [(e.skill, e.targets) for e in witch.inbox if isinstance(e, ev.Feedback)] == [("save", [6])]
     assert {s.skill: (s.left, s.usable) for s in witch.skills} == {"save": (1, True), "poison": (1, True)}
     game.submit(UseSkill(seat=4, skill="save", targets=(6,)))
     assert {s.skill: s.left for s in game.observe(Viewer.of_seat(4)).skills} == {"save": 0, "poison": 1}
@@ -239,7 +239,7 @@ def test_an_aside_ranks_with_the_phase_it_interrupts() -> None:
 def test_a_witch_save() -> None:
     out = settled("witch-save")
     assert out["deaths"] == [] and not out["ended"]
-    assert [(f["seat"], f["targets"], f["result"]) for f in out["feedback"]] == [(3, [1], "wolf")]
+    assert [(f["seat"], f["targets"], f["result"]) for f in out["feedback"]] == [(3, [1], "wolf"), (4, [6], "killed")]
     assert out["announcements"][0]["text"] == "【法官】天亮了。昨夜无人出局"
 
 
@@ -371,7 +371,7 @@ def test_every_line_of_many_games_is_chinese_in_zh_and_has_its_own_text() -> Non
                 for said in (getattr(event, "text", ""), getattr(event, "reason", "")):
                     text = text.replace(said, "") if said else text  # a player's own words aside
                 assert not ASCII_WORD.findall(text), (event.kind, zh)
-    assert {"dawn", "vote_result", "seats_out", "feedback", "notice", "question", "choice_made", "last_words",
+    assert {"dawn", "vote_result", "seats_out", "feedback", "question", "choice_made", "last_words",
             "team_posted", "game_ended"} <= seen
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import events as ev
-from engine.rulesets.classic7.names import KILL, POISON, SAVE
+from engine.rulesets.classic7.names import CHECK, KILL, POISON, SAVE
 from engine.rulesets.classic7.state import Classic7State
 
 
@@ -36,7 +36,8 @@ def skill_submitted(s: Classic7State, e: ev.SkillSubmitted) -> None:
 
 
 def feedback(s: Classic7State, e: ev.Feedback) -> None:
-    s.checked[e.targets[0]] = e.result
+    if e.skill == CHECK:
+        s.checked[e.targets[0]] = e.result
 
 
 def answered(s: Classic7State, e: ev.VoteCast | ev.LastWords) -> None:

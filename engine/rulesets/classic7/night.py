@@ -1,6 +1,6 @@
 """The night: the wolves' kill and the seer's check (``NIGHT``), the witch (``WITCH``), then dawn.
 
-The witch is told the victim when the wolves' window closes (C-09); her window follows only while
+The witch is told the victim (a result of her save potion) when the wolves' window closes (C-09); her window follows only while
 she lives. ``DAWN`` sends the victim (unless saved) and the poisoned out, the kill first (C-07),
 and announces them; identities are published only under flag ``classic7.publish_roles``.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import PUBLIC, Dawn, Notice, seat_vis
+from engine.events import PUBLIC, Dawn, Feedback, seat_vis
 from engine.rulesets.classic7.flags import FIRST_WORDS, PUBLISH
-from engine.rulesets.classic7.names import KILL, POISON, SEER, WEREWOLF, WITCH
+from engine.rulesets.classic7.names import KILL, POISON, SAVE, SEER, WEREWOLF, WITCH
 from engine.rulesets.classic7.outs import following, send_out
 from engine.rulesets.classic7.state import Classic7State
 from engine.table.phases import Next
@@ -41,7 +41,8 @@ def close_night(game: Game) -> Next:
     witch = next(iter(s.living(WITCH)), None)
     if witch is None:
         return Next("DAWN")
-    game.emit(Notice, seat_vis(witch), topic="victim", seats=[] if s.kill is None else [s.kill])
+    victims = [] if s.kill is None else [s.kill]
+    game.emit(Feedback, seat_vis(witch), seat=witch, skill=SAVE, targets=victims, result="killed" if victims else "none")
     return Next("WITCH", order=(witch,))
 
 

@@ -12,21 +12,21 @@ from engine.narrate.table import Narration, Pair
 from engine.rulesets.classic7.flags import FIRST_WORDS, POISONED_SHOOTS, PUBLISH, SELF_SAVE
 
 
-def _victim(e: ev.Notice, c: Ctx) -> str:
-    if not e.seats:
+def _victim(e: ev.Feedback, c: Ctx) -> str:
+    if not e.targets:
         return c.t("今晚狼人没有杀人", "The wolves killed nobody tonight")
-    return c.t(f"今晚被狼人杀害的是 {c.seats(e.seats)}", f"Tonight the wolves killed {c.seats(e.seats)}")
+    return c.t(f"今晚被狼人杀害的是 {c.seats(e.targets)}", f"Tonight the wolves killed {c.seats(e.targets)}")
 
 
 def _check(e: ev.Feedback, c: Ctx) -> str:
     return c.t(f"{c.seats(e.targets)} 是{c.word(e.result)}", f"{c.seats(e.targets)} is {c.word(e.result)}")
 
 
-NOTICES: dict[str, Callable[[ev.Notice, Ctx], str]] = {"victim": _victim}
-FEEDBACK: dict[str, Callable[[ev.Feedback, Ctx], str]] = {"check": _check}
+FEEDBACK: dict[str, Callable[[ev.Feedback, Ctx], str]] = {"check": _check, "save": _victim}
+"""The seer's result, and what the witch is told with her save potion: the night's victim."""
 
 WORDS: dict[str, Pair] = {
-    "good": ("好人", "good"), "wolf": ("狼人", "a wolf"), "not_offered": ("不在可选目标中", "not among the offered targets"),
+    "killed": ("被杀", "killed"), "none": ("无人被杀", "nobody killed"), "good": ("好人", "good"), "wolf": ("狼人", "a wolf"), "not_offered": ("不在可选目标中", "not among the offered targets"),
     "choice.shoot.no": ("不开枪", "no shot"), "first_night": ("仅第一晚", "on night 1 only"),
     "never": ("从不", "never"), "always": ("任何一晚", "on any night"),
 }
@@ -52,6 +52,6 @@ FLAGS: dict[str, Pair] = {
 DRAWS: dict[str, str] = {"发牌": "the deal", "马甲": "the aliases"}
 
 NARRATION = Narration(
-    ruleset="classic7", notices=NOTICES, feedback=FEEDBACK, words=WORDS, causes=CAUSES, end_reasons=END_REASONS,
+    ruleset="classic7", feedback=FEEDBACK, words=WORDS, causes=CAUSES, end_reasons=END_REASONS,
     flags=FLAGS, draws=DRAWS,
 )
