@@ -242,3 +242,42 @@ def test_a_version_6_file_gains_the_persuasion_beliefs_table(tmp_path: Path) -> 
     assert migrate_db(db) == (6, SCHEMA_VERSION) and SCHEMA_VERSION == 7
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM persuasion_beliefs").fetchone()[0] == 0
+
+
+def test_llm_voters_whose_beliefs_were_elicited_are_asked_them_on_the_same_copies(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.fake_openai import Answer, FakeOpenAI
+
+    db = tmp_path / "llmb.duckdb"
+    with FakeOpenAI() as fake:
+        seats = tmp_path / "seats.toml"
+        seats.write_text(f'[endpoints.fake]\nbase_url = "{fake.base_url}"\nmodel = "fake-model"\n\n'
+                         '[seats]\n"1-2" = "llm:fake"\n"3-18" = "scripted"\n', encoding="utf-8")
+        assert main(["play", "--seed", "4", "--seats", str(seats), "--db", str(db), "--show", "none"]) == 0
+        gid = latest_game_id(db)
+        played = len(fake.requests)
+
+        def answer(body: dict) -> Answer:  # type: ignore[type-arg]
+            """A vote for the first offered seat; a belief question answered by the fake's legal policy."""
+            tool = body["tools"][0]["function"]
+            if tool["name"] != "vote":
+                return Answer.policy()
+            return Answer.call("vote", {"target": tool["parameters"]["properties"]["target"]["enum"][0]})
+
+        fake.push(*([answer] * 5000))
+        assert main(["persuasion", gid, "--day", "2", "--samples", "1", "--db", str(db), "--lang", "en"]) == 0
+        asked = fake.requests[played:]
+    assert "## Belief shift" in capsys.readouterr().out
+    with duckdb.connect(str(db), read_only=True) as con:
+        believers = {s for (s,) in con.execute("SELECT DISTINCT seat FROM beliefs WHERE game_id = ? AND source <> "
+                                               "'scripted'", [gid]).fetchall()}
+        calls = con.execute("SELECT count(*), count(DISTINCT seat) FROM llm_calls WHERE response->>'$.x_arena.purpose' "
+                            "= 'persuasion' AND response->>'$.x_arena.question' = 'beliefs'").fetchone()
+        ballots = con.execute("SELECT count(*) FROM persuasion_votes WHERE source = 'llm' AND voter IN (SELECT "
+                              "seat FROM beliefs WHERE game_id = ?)", [gid]).fetchone()[0]
+        linked = con.execute("SELECT count(DISTINCT b.call_id), count(*) FILTER (b.call_id IS NULL) FROM "
+                             "persuasion_beliefs b WHERE b.source = 'llm'").fetchone()
+    assert believers and ballots > 0
+    assert calls[0] == ballots == linked[0] and linked[1] == 0 and calls[1] <= len(believers)
+    belief_bodies = [b for b in asked if b["tool_choice"]["function"]["name"] == "report_beliefs"]
+    assert len(belief_bodies) == ballots and all(len(b["tools"]) == 1 for b in belief_bodies)
