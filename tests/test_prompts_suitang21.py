@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord
+from agents.base import CallRecord, Turn
 from agents.llm import ClientPool, LLMAgent
 from agents.scripted import ScriptedAgent
 from arena.runner import GameRunner
-from engine.events import LastWords, Passed
+from engine.events import LastWords, Passed, VoteCast
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from engine.rulesets.suitang21.state import WINDOW_PHASES
@@ -77,17 +77,40 @@ def test_prompts_hold_only_the_seats_view() -> None:
         assert prompt.role == game.state.pieces[seat].identity  # type: ignore[attr-defined]
 
 
+class Watched:
+    """An agent as the runner sees it, noting every refusal the runner hands back to it (a retry's
+    ``Turn.refusal``): which seat was refused what."""
+
+    def __init__(self, agent: Any, refused: list[tuple[int, str, dict[str, Any]]]) -> None:
+        self.agent, self.refused = agent, refused
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+    async def act(self, turn: Turn) -> Any:
+        if turn.refusal is not None:
+            said = turn.refusal.to_dict()
+            self.refused.append((turn.seat, str(said["code"]), dict(said.get("params") or {})))
+        return await self.agent.act(turn)
+
+
 def test_llm_seats_play_a_whole_game_through_the_fake_server() -> None:
-    """Four LLM seats (half in the forced tool mode) with scripted bots in the others, to a winner; an
-    answer the engine refuses (a vote without a reason) is retried with the engine's error, never
-    taken as a fallback."""
+    """Four LLM seats (half in the forced tool mode) with scripted bots in the others, to a winner, with
+    zero illegal-by-construction answers and no fallback: every tool the prompt offers takes only what
+    the engine accepts (the vote's ``reason`` is required, as the rules and the engine require it), so
+    no LLM answer is ever refused and no seat gives up.
+
+    The only refusals are the bots': in a day window the runner asks every seat at once and submits
+    the answers in turn, so a bot's 加速 request made before the day was accelerated arrives after it
+    and is rightly refused (the runner's, not the prompt's; the bot then answers from the new turn)."""
     records: list[CallRecord] = []
+    refused: list[tuple[int, str, dict[str, Any]]] = []
     with FakeOpenAI(notes_every=7) as fake:
         pool = ClientPool()
         llms = {s: LLMAgent(endpoint(fake, tool_mode="forced" if s % 2 else "auto", context_budget=12_000), pool=pool)
                 for s in range(1, 5)}
         bot = ScriptedAgent()
-        agents: dict[int, Any] = {s: llms.get(s, bot) for s in range(1, 22)}
+        agents: dict[int, Any] = {s: Watched(llms.get(s, bot), refused) for s in range(1, 22)}
         game = RULESET.new_game(3)
         runner = GameRunner(game, agents, call_listeners=[records.extend])
 
@@ -99,12 +122,14 @@ def test_llm_seats_play_a_whole_game_through_the_fake_server() -> None:
 
         asyncio.run(go())
     assert game.over and len(game.winners) == 1
-    given_up = [e for e in game.events if isinstance(e, Passed) and e.fallback]
-    assert runner.fallbacks == len(given_up)  # the runner itself never fell back: only the LLM seats gave up
-    assert all(e.seat in range(1, 5) for e in given_up)
     assert {r.seat for r in records} == set(range(1, 5))
-    refused = [r.error or "" for r in records if r.fallback]
-    assert all("needs a target and a reason" in e for e in refused), "the fake model never gives a reason"
+    assert not [r for r in refused if r[0] in llms], "an LLM seat's answer was refused"
+    assert not [(r.seat, r.error) for r in records if r.fallback or r.error or r.retries]
+    assert runner.fallbacks == 0 and not [e for e in game.events if isinstance(e, Passed) and e.fallback]
+    stale = [r for r in refused if r[1] == "cannot_do" and r[2]["action"]["params"] == {"skill": "accelerate"}]
+    assert runner.illegal == len(refused) == len(stale)
+    votes = [e for e in game.events if isinstance(e, VoteCast) and e.seat in llms and e.target is not None]
+    assert votes and all(e.reason.strip() for e in votes)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
