@@ -153,3 +153,34 @@ def test_the_vote_says_it_needs_a_reason() -> None:
     day1 = at(free, lambda e: isinstance(e, ev.PhaseBegan) and e.name == "CLOSE")
     assert not next(a for a in seat(day1, 5).legal if a.kind == "vote").needs_reason
     assert all(a.needs_reason for a in RULESET.vocabulary("villager") if a.kind == "vote")
+
+
+def test_the_memoised_public_part_is_always_this_states_own() -> None:
+    """A seat's observation reuses the public standing while the public record stands
+    (``engine.observation``'s memo by ``PublicRecord.version``); between two games
+    observed in turn by one rule set, at every other step of one of them, it equals an observation made
+    from nothing (a fresh rule set, no memo)."""
+    import asyncio
+
+    from agents.bots.suitang21 import ScriptedAgent
+    from arena.runner import GameRunner
+
+    other = RULESET.new_game(1)
+    asyncio.run(GameRunner(other, dict.fromkeys(range(1, 22), ScriptedAgent())).run())
+    fresh = type(RULESET)()
+    checked = 0
+
+    def compare(game: Game, new: list[ev.Event]) -> None:
+        nonlocal checked
+        if len(game.events) % 2:
+            return
+        for state in (game.state, other.state, game.state):
+            for n in (1, 17):
+                assert RULESET.observe(state, Viewer.of_seat(n)) == fresh.observe(state, Viewer.of_seat(n))
+        checked += 1
+
+    game = RULESET.new_game(4)
+    runner = GameRunner(game, dict.fromkeys(range(1, 22), ScriptedAgent()))
+    runner.listeners.append(compare)
+    asyncio.run(runner.run())
+    assert game.over and checked > 200

@@ -146,7 +146,7 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
     """``obs`` (a seat's, from the shared defaults) with all that suitang21 tells the seat beyond them,
     in one copy: its statuses, the lovers' camp, and what it knows of other seats — its pack (狼人
     each), the identities 犯罪天才 told it, its partner (its identity only under flag B-09) — with
-    every seat's cards."""
+    every seat's cards. Only the seats it knows more of are copied."""
     r = s.roles[seat]
     learned: dict[int, tuple[str | None, tuple[str, ...]]] = {}
     if seat in s.teams.get(WOLF_TEAM, ()):
@@ -158,17 +158,18 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
         role, marks = learned.get(r.partner, (None, ()))
         learned[r.partner] = (role or shown, (*marks, "partner"))
     faction = lover_camp(s, seat) or obs.faction
-    seats = tuple(_seat(s, st, learned.get(st.seat), faction if st.seat == seat else None) for st in obs.seats)
+    carded = {other: cards(s, other) for other, o in s.roles.items() if o.blue % 3 or o.yellow % 3}
+    changed = learned.keys() | carded.keys() | ({seat} if faction != obs.faction else set())
+    seats = obs.seats if not changed else tuple(
+        _seat(st, learned.get(st.seat), carded.get(st.seat, ()), faction if st.seat == seat else None)
+        if st.seat in changed else st for st in obs.seats)
     mine = ("sheriff",) if obs.sheriff == seat else ()
     return dataclasses.replace(obs, statuses=(*mine, *statuses(s, seat, obs.role)), faction=faction, seats=seats)
 
 
-def _seat(s: SuitangState, st: SeatStatus, learned: tuple[str | None, tuple[str, ...]] | None,
+def _seat(st: SeatStatus, learned: tuple[str | None, tuple[str, ...]] | None, marks: tuple[str, ...],
           faction: str | None) -> SeatStatus:
     """One seat as the viewer knows it: what it learned of it, its cards, the own seat's told camp."""
-    marks = cards(s, st.seat) if s.roles[st.seat].blue % 3 or s.roles[st.seat].yellow % 3 else ()
-    if learned is None and not marks and (faction is None or faction == st.faction):
-        return st
     role, known = learned or (None, ())
     return dataclasses.replace(st, role=role or st.role, statuses=(*st.statuses, *known, *marks),
                                faction=faction or st.faction)
