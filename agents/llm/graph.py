@@ -392,7 +392,6 @@ async def next_ask_async(state: State) -> Route:
 async def call_only(state: State, runtime: Runtime[Decision]) -> State:
     """No selection call: the direct mode's main action, or the forced mode's single tool."""
     tools: Toolset = state["tools"]
-    tools: Toolset = state["tools"]
     return {"selected": main_tool(tools, voted=state.get("voted", False)) if state.get("direct")
             else tools.specs[0].name}
 
