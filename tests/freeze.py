@@ -70,7 +70,10 @@ async def _llm_game(game: Game, seats: int) -> Game:
                             timeout_s=5.0, backoff_s=0.01, backoff_max_s=0.05)
         pool = ClientPool()
         agents = {s: LLMAgent(endpoint, pool=pool) for s in range(1, seats + 1)}
-        await GameRunner(game, agents, config=RunnerConfig(concurrent_windows=False)).run()
+        try:
+            await GameRunner(game, agents, config=RunnerConfig(concurrent_windows=False)).run()
+        finally:
+            await pool.aclose()
     return game
 
 
