@@ -89,6 +89,19 @@ def judged(path: Path) -> str:
     return json.dumps(judge.outcome(judge.settle(parsed, rules)), ensure_ascii=False, sort_keys=True)
 
 
+def scenario_files(ruleset: str) -> list[Path]:
+    """A rule set's judge scenarios: ``tests/scenarios/<id>/`` and the ``scenarios/`` of its own folder."""
+    from importlib.resources import files
+
+    own = Path(str(files(get_ruleset(ruleset).package))) / "scenarios"
+    return sorted([*(SCENARIOS / ruleset).glob("*.json"), *own.glob("*.json")])
+
+
+def scenario_path(ruleset: str, name: str) -> Path:
+    """The scenario file a digest's key names."""
+    return next(p for p in scenario_files(ruleset) if p.stem == name)
+
+
 def entries(only: str | None = None) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
     """(kind, rule set, key, entry) for every frozen game and scenario (of rule set ``only``)."""
     for ruleset in ruleset_ids():
@@ -100,7 +113,7 @@ def entries(only: str | None = None) -> Iterator[tuple[str, str, str, dict[str, 
                 game = played(kind, ruleset, seed)
                 yield kind, ruleset, str(seed), {"sha256": digest(transcript(game)), "events": len(game.events),
                                                  "winners": list(game.winners)}
-        for path in sorted((SCENARIOS / ruleset).glob("*.json")):
+        for path in scenario_files(ruleset):
             try:
                 yield "judge", ruleset, path.stem, {"sha256": digest(judged(path))}
             except Exception as exc:  # a scenario that refuses (a test of bad input): its refusal is frozen
