@@ -5,7 +5,10 @@ with the same game played without a single interruption.
 Every rule set, with scripted bots, random players, and LLM seats on a fake OpenAI-compatible
 endpoint (``tests/fake_openai.py``, answering each request as a function of the request alone, as
 a deterministic model would; four LLM seats among scripted ones, which write notes, summarise their
-days and report beliefs). ``CRASH_KILLS`` (17) kills per rule set and player kind, 204 in all. The
+days and report beliefs). ``CRASH_KILLS`` (4) kills per rule set and player kind, 48 in all, in the
+suite; ``CRASH_KILLS=17`` gives the 204 kills of the issue's figure (about 35 minutes of wall time on
+2 shared cores, mostly each resumed process's start-up: too long for CI's 30 minutes until that start-up
+is cut, e.g. by importing the LLM stack only when a seat needs it). The
 resumed game must hold the very events of the uninterrupted one, the same model calls (none lost to
 a kill, none stored twice, each linked to the event its decision led to), the same belief rows and
 the same stored answers.
@@ -35,7 +38,7 @@ import pytest
 from tests.fake_openai import FakeOpenAI
 
 ROOT = Path(__file__).resolve().parents[1]
-KILLS = int(os.environ.get("CRASH_KILLS", "17"))
+KILLS = int(os.environ.get("CRASH_KILLS", "4"))
 RULESETS = ("umineko32", "suitang21", "qijian24", "majiasha2")
 KINDS = ("scripted", "random", "llm")
 RAND = random.Random(os.environ.get("CRASH_SEED", "22"))
