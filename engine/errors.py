@@ -57,6 +57,27 @@ class SetupError(EngineError):
     """A seating, roster or flag set that does not match the rule set."""
 
 
+def reason(code: str, **params: Any) -> dict[str, Any]:
+    """A nested reason (``{"code", "params"}``), rendered by its own code inside the refusal that
+    carries it."""
+    return {"code": code, "params": params}
+
+
+class RuleErrors:
+    """The errors of one rule set: each carries its id, so it is rendered with that rule set's texts."""
+
+    def __init__(self, ruleset: str) -> None:
+        self.ruleset = ruleset
+
+    def illegal(self, code: str, **params: Any) -> IllegalAction:
+        """A refusal of the rule set (raise it)."""
+        return IllegalAction(code, ruleset=self.ruleset, **params)
+
+    def setup(self, code: str, **params: Any) -> SetupError:
+        """A seating, option or roster the rule set cannot play (raise it)."""
+        return SetupError(code, ruleset=self.ruleset, **params)
+
+
 def plain(value: Any) -> Any:
     """``value`` with tuples and sets as lists and mapping keys as strings (what JSON keeps)."""
     if isinstance(value, Mapping):

@@ -9,27 +9,16 @@ Reasons inside a refusal (``why``) are codes of the same table, nested as ``{"co
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.errors import IllegalAction, SetupError
+from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
 
 RULESET = "majiasha2"
 
 
-def refuse(code: str, **params: Any) -> IllegalAction:
-    """An ``IllegalAction`` of this rule set (its texts say it)."""
-    return IllegalAction(code, ruleset=RULESET, **params)
-
-
-def bad_setup(code: str, **params: Any) -> SetupError:
-    """A ``SetupError`` of this rule set."""
-    return SetupError(code, ruleset=RULESET, **params)
-
-
-def why(code: str, **params: Any) -> dict[str, Any]:
-    """A nested reason (rendered by its own code)."""
-    return {"code": code, "params": params}
+_ERRORS = RuleErrors(RULESET)
+refuse = _ERRORS.illegal
+bad_setup = _ERRORS.setup
+why = reason
 
 
 ERRORS: dict[str, Pair] = {

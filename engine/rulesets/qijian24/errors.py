@@ -14,27 +14,16 @@ tables; a nested reason is ``{"code", "params"}`` (``why``).
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.errors import IllegalAction, SetupError
+from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
 
 RULESET = "qijian24"
 
 
-def illegal(code: str, **params: Any) -> IllegalAction:
-    """A refusal of qijian24 (raise it)."""
-    return IllegalAction(code, ruleset=RULESET, **params)
-
-
-def setup_error(code: str, **params: Any) -> SetupError:
-    """A seating, option or roster qijian24 cannot play (raise it)."""
-    return SetupError(code, ruleset=RULESET, **params)
-
-
-def why(code: str, **params: Any) -> dict[str, Any]:
-    """A nested reason, rendered by its own code inside the refusal that carries it."""
-    return {"code": code, "params": params}
+_ERRORS = RuleErrors(RULESET)
+illegal = _ERRORS.illegal
+setup_error = _ERRORS.setup
+why = reason
 
 
 ERRORS: dict[str, Pair] = {

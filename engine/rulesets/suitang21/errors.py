@@ -13,27 +13,16 @@ Parameters are named as ``engine.narrate.messages`` renders them: ``seat``/``tar
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.errors import IllegalAction, SetupError
+from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
 
 RULESET = "suitang21"
 
 
-def illegal(code: str, **params: Any) -> IllegalAction:
-    """A refusal of suitang21 (raise it)."""
-    return IllegalAction(code, ruleset=RULESET, **params)
-
-
-def setup_error(code: str, **params: Any) -> SetupError:
-    """A seating, option or roster suitang21 cannot play (raise it)."""
-    return SetupError(code, ruleset=RULESET, **params)
-
-
-def why(code: str, **params: Any) -> dict[str, Any]:
-    """A nested reason: rendered by its own code inside the refusal that carries it."""
-    return {"code": code, "params": params}
+_ERRORS = RuleErrors(RULESET)
+illegal = _ERRORS.illegal
+setup_error = _ERRORS.setup
+why = reason
 
 
 ERRORS: dict[str, Pair] = {
