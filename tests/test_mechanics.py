@@ -107,3 +107,35 @@ def test_win_conditions_with_co_victory_and_exclusive() -> None:
     assert winners({"wolves": 0, "marked": True}, conds) == ["village", "witch"]
     assert winners({"wolves": 0, "marked": True}, conds, exclusive=True) == ["village"]
     assert all_out(lambda s: False, [1, 2]) and not all_out(lambda s: s == 2, [1, 2])
+
+
+class _Log:
+    """A stand-in for ``Game`` that records what the chain emits."""
+
+    def __init__(self) -> None:
+        self.died: list[tuple[int, str]] = []
+
+    def emit(self, kind: type, vis: str, **fields: object) -> None:
+        self.died.append((int(fields["seat"]), str(fields["cause"])))  # type: ignore[call-overload]
+
+
+def test_an_out_chain_with_a_stand_in_and_a_lover() -> None:
+    """majiasha2's 庇佑 and 殉情 (D-20, D-21): cupid (9) goes out in lover 1's place while alive; once
+    cupid is out, lover 1's out takes its partner 2 along, and 2 is not sheltered either."""
+    from engine.mechanics.outs import OutChain
+
+    out: set[int] = set()
+    partner = {1: 2, 2: 1}
+
+    def sheltered(game: object, seat: int, cause: str) -> tuple[int, str] | None:
+        return (9, "shelter") if seat in partner and 9 not in out and cause != "sent_off" else None
+
+    def lover(game: object, seat: int, cause: str) -> list[tuple[int, str]]:
+        out.add(seat)
+        return [(partner[seat], "suicide")] if seat in partner and cause != "sent_off" else []
+
+    chain = OutChain(hooks=(lover,), instead=sheltered)
+    log = _Log()
+    assert chain.out(log, 1, "kill", alive=lambda s: s not in out) == [9]  # type: ignore[arg-type]
+    assert chain.out(log, 1, "vote", alive=lambda s: s not in out) == [1, 2]  # type: ignore[arg-type]
+    assert log.died == [(9, "shelter"), (1, "vote"), (2, "suicide")]

@@ -20,13 +20,18 @@ if TYPE_CHECKING:
 
 Hook = Callable[["Game", int, str], Sequence[tuple[int, str]]]
 """What one out sets off: (game, seat, cause) → further outs as (seat, cause), emitted by the chain."""
+Instead = Callable[["Game", int, str], "tuple[int, str] | None"]
+"""Who goes out in a seat's place (majiasha2's 庇佑: 爱神 takes a lover's out): (game, seat, cause) →
+(the stand-in, its cause) after emitting what the rules say of it, or None (the seat goes out)."""
 
 
 @dataclass(frozen=True, slots=True)
 class OutChain:
-    """The hooks an out runs, in the rules' order."""
+    """The hooks an out runs, in the rules' order; ``instead`` is asked first for every seat about
+    to go out (a stand-in goes out at once, through the whole chain, and the seat stays)."""
 
     hooks: tuple[Hook, ...] = ()
+    instead: Instead | None = None
 
     def out(self, game: Game, seat: int, cause: str, *, alive: Callable[[int], bool]) -> list[int]:
         """``seat`` goes out by ``cause``, then everything its out sets off; the seats that went out,
@@ -36,6 +41,10 @@ class OutChain:
         while queue:
             who, why = queue.pop(0)
             if who in gone or not alive(who):
+                continue
+            stand_in = self.instead(game, who, why) if self.instead is not None else None
+            if stand_in is not None:
+                queue.insert(0, stand_in)
                 continue
             game.emit(Died, JUDGE, seat=who, cause=why)
             gone.append(who)

@@ -77,6 +77,10 @@ Closer = Callable[["Game"], "Next | None"]
 is over or the closer opened the next phase itself (a question asked in the middle of a resolution)."""
 
 
+Opener = Callable[["Game"], None]
+"""A phase's on-begin hook: what the judge says or tells as the phase opens (emitting events)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Phase:
     """One phase of a rule set's timetable."""
@@ -102,6 +106,9 @@ class Phase:
     """Whether a seat that goes out while it is open stops being waited for (a vote stage)."""
     tags: frozenset[Tag] = frozenset()
     """What the phase is for (``Tag``), for the layers outside the engine."""
+    opens: Opener | None = None
+    """What opening it does once its ``PhaseBegan`` is out (the morning's announcements, a forced
+    skill's notice to the seats it waits for); None: nothing."""
 
 
 @dataclass(frozen=True, slots=True)

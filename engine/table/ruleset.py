@@ -108,10 +108,20 @@ class TableRuleset(Ruleset, Generic[St]):
         return idle_refusal(state, action.seat)
 
     def submit(self, game: Game, action: Action) -> None:
-        check_seat(self.st(game), action.seat)
+        self.check_seat(self.st(game), action.seat)
         offered = self.offered(game, action)
         action = self.named(action)
-        self.handlers[type(action)](game, action, find(offered, action))
+        self.handlers[type(action)](game, action, self.find(self.st(game), offered, action))
+
+    def check_seat(self, state: St, seat: int) -> None:
+        """Refuse a seat number the table does not have (a rule set with its own wording says it here)."""
+        check_seat(state, seat)
+
+    def find(self, state: St, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
+        """The offered template ``action`` answers, or the refusal listing what the seat may do (a rule
+        set that checks an action against its rules before that search, or words the refusal its own
+        way, says it here; ``engine.table.submit.match`` is the search)."""
+        return find(offered, action)
 
     def named(self, action: Action) -> Action:
         """``action`` with its skill as the engine's id: a skill may be given as the rules text names
@@ -127,7 +137,8 @@ class TableRuleset(Ruleset, Generic[St]):
     def begin(self, game: Game, name: str, day: int | None = None, order: tuple[int, ...] | None = None,
               rounds: int | None = None) -> None:
         """Open phase ``name`` of game day ``day`` (None: today), waiting for ``order`` (None: as the
-        phase's ``waits`` says). A secret phase names its seats to the judge alone."""
+        phase's ``waits`` says). A secret phase names its seats to the judge alone; then the phase's
+        ``opens`` hook runs."""
         s = self.st(game)
         phase = self.phase_table[name]
         seats = list(order) if order is not None else (s.alive() if phase.waits is Waits.LIVING else [])
@@ -136,6 +147,8 @@ class TableRuleset(Ruleset, Generic[St]):
         game.emit(PhaseBegan, PUBLIC, name=name, number=number, order=[] if phase.secret else seats, rounds=turns)
         if phase.secret:
             game.emit(Awaiting, JUDGE, seats=seats)
+        if phase.opens is not None:
+            phase.opens(game)
 
     def rounds(self, state: St, name: str) -> int:
         """Speaking rounds of turn phase ``name``: option ``rounds`` (a dict by phase) or the table's."""

@@ -42,15 +42,24 @@ def idle_refusal(s: TableState[Any], seat: int) -> IllegalAction:
     return IllegalAction("nothing_to_do", seat=seat)
 
 
+def match(offered: tuple[LegalAction, ...], kind: str, skill: str | None = None,
+          team: str | None = None) -> LegalAction | None:
+    """The first offered template of ``kind`` (and ``skill``, ``team`` where given), or None."""
+    for legal in offered:
+        if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
+            return legal
+    return None
+
+
 def find(offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The offered template ``action`` answers (by kind, skill and team), or a refusal listing what
     the seat may do."""
     kind = KIND_OF[type(action)]
     skill = getattr(action, "skill", None)
     team = getattr(action, "team", None)
-    for legal in offered:
-        if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
-            return legal
+    found = match(offered, kind, skill, team)
+    if found is not None:
+        return found
     can = sorted({lg.kind if lg.skill is None else f"{lg.kind}:{lg.skill}" for lg in offered})
     what = kind if skill is None else f"{kind}:{skill}"
     raise IllegalAction("cannot_do", seat=action.seat, what=what, can=", ".join(can))
