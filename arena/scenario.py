@@ -352,12 +352,12 @@ def derived(ruleset: Ruleset) -> Schedule | None:
     def rank(state: Any) -> int:
         return ranks[state.interrupted if state.phase in asides else state.phase]
 
-    day = marks.day
+    day, first = marks.day, marks.first_day or marks.day
     return Schedule(
         setup=marks.setup or "", night=marks.night, vote=marks.vote, first_vote_day=marks.first_vote_day,
-        day_first=lambda _: day, rank=rank, rank_of=ranks, night_phases=table.night_phases(), asides=asides,
-        draws=frozenset(marks.draws), seat_options={}, later=frozenset(marks.later), note_defaults=True,
-        night_first=marks.night_first)
+        day_first=lambda n: first if n == 1 else day, rank=rank, rank_of=ranks, night_phases=table.night_phases(),
+        asides=asides, draws=frozenset(marks.draws), seat_options=dict(marks.seat_options),
+        later=frozenset(marks.later), note_defaults=marks.note_defaults, night_first=marks.night_first)
 
 
 # -- checks against the rule set ---------------------------------------------------------------------

@@ -139,3 +139,15 @@ def test_an_out_chain_with_a_stand_in_and_a_lover() -> None:
     assert chain.out(log, 1, "kill", alive=lambda s: s not in out) == [9]  # type: ignore[arg-type]
     assert chain.out(log, 1, "vote", alive=lambda s: s not in out) == [1, 2]  # type: ignore[arg-type]
     assert log.died == [(9, "shelter"), (1, "vote"), (2, "suicide")]
+
+
+def test_a_turn_window_counts_the_speakers_free_actions_and_a_new_turn_resets_them() -> None:
+    """umineko32: two free actions (team messages, a name told) inside one speaker's turn."""
+    from engine.table import Window
+
+    w = Window(eligible=[3, 1], rounds=1, turns=True)
+    w.free_used += 2
+    w.end_turn(1)
+    assert w.speaker == 3 and w.free_used == 2, "only the speaker's own end of turn moves the floor"
+    w.end_turn(3)
+    assert w.speaker == 1 and w.free_used == 0

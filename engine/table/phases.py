@@ -16,7 +16,7 @@ Kinds, after boardgame.io's phases and stages:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -118,7 +118,10 @@ class Landmarks:
     one of ``later``, the witch's window), day N's posts in ``day``, its ballots in ``vote``, night
     0's in ``setup`` (None: the rule set has no night 0). ``night_first``: night N comes before day
     N (classic werewolf: night 1 opens the game), else after it. ``draws``: the named draws a
-    scenario may pin (``Game.draw``)."""
+    scenario may pin (``Game.draw``). ``first_day``: day 1's posts where day 1 opens otherwise than
+    the days after it (umineko32's free discussion). ``seat_options``: a roster entry's setup option
+    → (the setup choice it answers, the roles that take it). ``note_defaults``: whether the judge's
+    closing notes name each default the engine took."""
 
     night: str
     vote: str
@@ -128,6 +131,9 @@ class Landmarks:
     first_vote_day: int = 1
     later: tuple[str, ...] = ()
     draws: tuple[str, ...] = ()
+    first_day: str | None = None
+    seat_options: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    note_defaults: bool = True
 
 
 class PhaseTable:

@@ -24,6 +24,9 @@ class Window:
     """Public posts per seat in this window."""
     team_posts: dict[int, int] = field(default_factory=dict)
     """Team messages per seat in this window."""
+    free_used: int = 0
+    """Free actions (a team message, a name told) the speaker has taken in its turn; a new turn resets
+    it (umineko32: two free actions a turn)."""
 
     @property
     def speaker(self) -> int | None:
@@ -43,5 +46,6 @@ class Window:
         """``seat`` is done: the floor moves on (turns) or the seat has answered (window)."""
         if self.turns and self.speaker == seat:
             self.turn += 1
+            self.free_used = 0
         else:
             self.done.add(seat)
