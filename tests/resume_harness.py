@@ -18,18 +18,18 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openai.types.chat import ChatCompletion
-
 from agents.base import Agent, CallRecord, Turn
 from agents.beliefs import BeliefRequest, Report
+from agents.llm import wire
 from agents.llm.endpoint import Endpoint
-from agents.llm.pool import Reply
-from agents.llm.records import record_call
+from agents.llm.pool import ClientPool, Reply
+from agents.llm.records import assistant_message, record_call
 from agents.random_legal import RandomAgent, random_action
 from arena.beliefs import BeliefCheckpoints, day_end
 from arena.journal import WriterJournal
@@ -54,10 +54,16 @@ def digest(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
 
-class FakeModel:
-    """A model that answers each request with a digest of it, after up to ``jitter`` seconds."""
+class FakeModel(ClientPool):
+    """A model that answers each request with a digest of it, after up to ``jitter`` seconds.
+
+    It is a ``ClientPool`` whose requests never leave the process: what a resumed game's
+    ``ReplayPool`` reads of its live pool (what it adapted per endpoint) is there, the body is built
+    by ``wire.body`` and the answer read from its JSON text by ``wire.read``, as the real pool does,
+    so the ``Reply`` holds what a real request gives (the response a dict, not an SDK object)."""
 
     def __init__(self, jitter: float = 0.002) -> None:
+        super().__init__()
         self.jitter = jitter
         self.calls = 0
 
@@ -65,13 +71,11 @@ class FakeModel:
         await asyncio.sleep(JITTER.random() * self.jitter)
         self.calls += 1
         content = digest(repr(request))
-        response = ChatCompletion.model_validate({
+        text = json.dumps({
             "id": f"diary-{content[:8]}", "object": "chat.completion", "created": 0, "model": ep.model,
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}]})
-        return Reply(response=response, latency_ms=1.0)
-
-    async def aclose(self) -> None:
-        return None
+        response, problem = wire.read(200, text)
+        return Reply(response=response, error=problem, status=200, latency_ms=1.0, body=wire.body(ep, request))
 
 
 class Diarist:
@@ -124,8 +128,9 @@ class Diarist:
         request = {"messages": [{"role": "user", "content": content}]}
         reply = await self.pool.complete(ENDPOINT, request)
         self._records.append(record_call(turn, ENDPOINT, purpose, request, reply))
-        message = reply.response.choices[0].message if reply.response is not None else None
-        return (message.content or "") if message is not None else ""
+        if reply.response is None:
+            return ""
+        return str(assistant_message(reply.response, ENDPOINT)["content"])
 
     def take_calls(self) -> list[CallRecord]:
         records, self._records = self._records, []
