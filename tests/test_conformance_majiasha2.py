@@ -63,7 +63,7 @@ def test_the_majia_mapping_does_not_leak(games: tuple[Game, ...]) -> None:
     (角色) with its 马甲 before the rules reveal it (a vote-out; a night-out with D-07 on), not even to
     a chat mate or a lover; and every pairing stated is the true one."""
     for game in games[:80]:
-        truth = {seat: a.majia for seat, a in game.state.actors.items()}  # type: ignore[attr-defined]
+        truth = {seat: a.majia for seat, a in game.state.seats.items()}  # type: ignore[attr-defined]
         out_at = {e.seat: e.seq for e in game.events if e.kind == "died"}
         for e in game.view(Viewer.spectator()):
             for seat, majia in _pairs(e):
@@ -92,7 +92,7 @@ def test_a_seat_never_sees_a_chat_mates_account(games: tuple[Game, ...]) -> None
     and ballot there is signed by its author's true 马甲. The god view keeps the judge's events."""
     signed = 0
     for game in games[:80]:
-        truth = {seat: a.majia for seat, a in game.state.actors.items()}  # type: ignore[attr-defined]
+        truth = {seat: a.majia for seat, a in game.state.seats.items()}  # type: ignore[attr-defined]
         for viewer in range(1, seat_count(game.events) + 1):
             full = {e.seq: e for e in game.events}
             for e in game.view(Viewer.of_seat(viewer)):

@@ -43,7 +43,7 @@ class Settled:
         return self.out[key]
 
     def hp(self, seat: int) -> int:
-        return self.state.actors[seat].hp
+        return self.state.seats[seat].hp
 
     def dead(self) -> list[int]:
         return [d["seat"] for d in self.out["deaths"]]
@@ -148,7 +148,7 @@ def test_g07_guard_shields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_g08_frenzy_and_void_hit_on_the_piper(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     g = Settled("G-08")
-    assert [s for s, a in g.state.actors.items() if a.frenzied] == [4, 5, 10, 16]
+    assert [s for s, a in g.state.seats.items() if a.frenzied] == [4, 5, 10, 16]
     assert g.resolved("kill") == [(4, [20], "void_frenzied"), (6, [20], "hit")]
     assert g.hp(20) == 5
     err = refused("G-08-illegal", tmp_path, capsys)
@@ -254,7 +254,7 @@ def test_closing_notes_name_the_defaults_taken() -> None:
 
 def test_grace_flag_keeps_a_dying_elder_once() -> None:
     g = Settled("G-04", lambda d: d.update(flags={"majia.elder_first_dying_grace": True}))
-    assert not g.dead() and g.state.actors[7].marked and g.hp(7) == 0
+    assert not g.dead() and g.state.seats[7].marked and g.hp(7) == 0
 
 
 def test_vacuous_seer_clause_needs_no_seer_row() -> None:

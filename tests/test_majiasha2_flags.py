@@ -59,7 +59,7 @@ def test_piper_self_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         d["steps"][1]["actions"] = [{"seat": 20, "skill": "吹笛", "targets": [20]}]
     assert "not on oneself" in refused("G-08", tmp_path, capsys, self_pipe)
     g = Settled("G-08", lambda d: (self_pipe(d), flags(piper_may_target_self=True)(d)))
-    assert g.state.actors[20].frenzied
+    assert g.state.seats[20].frenzied
 
 
 def test_shelter_on_vote_off_lets_the_voted_lover_go() -> None:
@@ -94,20 +94,20 @@ def test_dying_roles_act_unless_the_flag_says_no(tmp_path: Path, capsys: pytest.
 
 def test_cupid_may_not_link_the_piper(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     link = lambda d: d["steps"][0]["actions"][0].update(targets=[9, 20])  # noqa: E731
-    assert Settled("G-02", link).state.actors[20].faction == "lovers"
+    assert Settled("G-02", link).state.seats[20].faction == "lovers"
     err = refused("G-02", tmp_path, capsys, lambda d: (link(d), flags(cupid_may_not_link_piper=True)(d)))
     assert "seat 20 is not a legal target" in err
 
 
 def test_no_vacuous_piper_win_without_killers() -> None:
     assert RULESET.flags and any(f.name == "majia.piper_vacuous_win" for f in FLAGS)
-    from engine.rulesets.majiasha2.flow import won
     from engine.rulesets.majiasha2.state import OUT
+    from engine.rulesets.majiasha2.win import won
 
     g = Settled("G-02")
-    for actor in g.state.actors.values():
+    for actor in g.state.seats.values():
         if actor.role == "killer":
-            actor.status = OUT
+            actor.status, actor.alive = OUT, False  # what the fold of an out sets (the kernel's record)
     assert won(g.state, "piper")
     g.state.flags["majia.piper_vacuous_win"] = False
     assert not won(g.state, "piper")
@@ -146,7 +146,7 @@ def test_an_illegal_action_names_step_seat_and_rule_and_applies_nothing() -> Non
     while game.state.phase != "STRIKE":
         game.advance()
     before = list(game.events)
-    killer = next(s for s, a in game.state.actors.items() if a.role == "killer")  # type: ignore[attr-defined]
+    killer = next(s for s, a in game.state.seats.items() if a.role == "killer")  # type: ignore[attr-defined]
     with pytest.raises(IllegalAction) as arity:
         game.submit(UseSkill(seat=killer, skill="杀人", targets=(1, 2)))
     assert (arity.value.code, arity.value.params) == ("skill_arity", {"seat": killer, "skill": "kill", "n": 1, "count": 2})

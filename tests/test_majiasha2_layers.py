@@ -48,7 +48,7 @@ def test_the_public_thread_is_signed_by_accounts() -> None:
 
 def test_a_vote_on_a_majia_puts_out_the_seat_holding_it_and_announces_both() -> None:
     g = Settled("G-16-majia")
-    assert g.state.actors[4].majia == 7 and g.state.actors[7].majia == 4
+    assert g.state.seats[4].majia == 7 and g.state.seats[7].majia == 4
     assert g["deaths"][0]["seat"] == 4 and g["winners"] == ["阵营A"]
     result = [e for e in g["events"] if e["kind"] == "vote_result"][-1]
     assert result["seats"] == [4] and result["named"] == 7 and result["layer"] == "majia" and result["majia"] == {"4": 7}
@@ -79,7 +79,7 @@ def test_d07_off_a_vote_and_a_potion_on_a_secretly_out_majia_are_wasted_not_refu
     cast = [(e["seat"], e["target"]) for e in g["events"] if e["kind"] == "vote_cast" and e["day"] == 2]
     assert (13, 8) in cast and (16, 8) in cast
     assert [d["seat"] for d in g["deaths"]] == [8, 14]
-    assert g.resolved("potion") == [(3, [8], "wasted")] and g.state.actors[3].potion_used
+    assert g.resolved("potion") == [(3, [8], "wasted")] and g.state.seats[3].potion_used
     assert 8 not in g.state.revealed
 
 
@@ -98,7 +98,7 @@ def _day_one(seed: int = 1) -> Game:
 
 def test_shorten_ends_the_day_when_every_living_account_agrees() -> None:
     game = _day_one()
-    living = game.state.present()  # type: ignore[attr-defined]
+    living = game.state.alive()  # type: ignore[attr-defined]
     for seat in living[:-1]:
         game.submit(UseSkill(seat=seat, skill="缩短白天"))
     assert game.state.phase == "DAY" and not RULESET.window_complete(game.state)
@@ -112,7 +112,7 @@ def test_shorten_ends_the_day_when_every_living_account_agrees() -> None:
 
 def test_shorten_is_free_and_one_missing_keeps_the_day_open() -> None:
     game = _day_one(2)
-    living = game.state.present()  # type: ignore[attr-defined]
+    living = game.state.alive()  # type: ignore[attr-defined]
     for seat in living[1:]:
         game.submit(UseSkill(seat=seat, skill="shorten"))
         assert any(a.kind == "post" for a in game.legal(seat) or ()), "agreeing does not end one's turn"
@@ -184,7 +184,7 @@ def test_chats_are_signed_by_majia_in_every_seat_facing_form() -> None:
     game, runner = _chat_game()
     post = next(e for e in game.events if e.kind == "team_posted")
     author, mate = post.seat, next(s for s in post.to if s != post.seat)  # type: ignore[union-attr]
-    majia = game.state.actors[author].majia  # type: ignore[attr-defined]
+    majia = game.state.seats[author].majia  # type: ignore[attr-defined]
     assert post.majia == majia  # type: ignore[union-attr]
     seen = next(e for e in game.view(Viewer.of_seat(mate)) if e.seq == post.seq)
     assert seen.seat == 0 and seen.majia == majia and seen.to == (mate,)  # type: ignore[union-attr]
@@ -217,7 +217,7 @@ def test_the_human_terminal_seat_reads_the_redacted_chat() -> None:
     names = Names.from_events(RULESET, game.view(Viewer.of_seat(mate)))
     out = io.StringIO()
     TerminalSeat(HumanSeat(mate, ScriptedAgent()), lambda: names, out=out).listener(game, [post])
-    majia = game.state.actors[post.seat].majia  # type: ignore[attr-defined]
+    majia = game.state.seats[post.seat].majia  # type: ignore[attr-defined]
     assert names.majia_label(majia, "zh") in out.getvalue()
     assert names.seat(post.seat, "zh") not in out.getvalue()
 

@@ -127,7 +127,7 @@ def test_skills_left_and_what_is_not_told() -> None:
 
 def test_the_guard_is_told_it_may_not_repeat_last_nights_shield() -> None:
     game = played("G-07")
-    guard = next(s for s, a in game.state.actors.items() if a.role == "guard" and a.origin == "A")  # type: ignore[attr-defined]
+    guard = next(s for s, a in game.state.seats.items() if a.role == "guard" and a.origin == "A")  # type: ignore[attr-defined]
     after_one = upto(game, lambda e: isinstance(e, ev.PhaseBegan) and e.name == "DAY" and e.number == 2)
     shield = seat_view(after_one, guard).skill("shield")
     assert shield is not None and shield.note == "no_repeat"

@@ -74,7 +74,7 @@ def test_prompts_over_whole_games_learn_identity_from_the_view_only() -> None:
         state, names = game.state, Names.from_events(RULESET, game.events)
         for seat, prompt in prompts.items():
             prompt.observe(game.events)
-            assert prompt.role == state.pieces[seat].role, (seed, seat)  # type: ignore[attr-defined]
+            assert prompt.role == state.seats[seat].role, (seed, seat)  # type: ignore[attr-defined]
             text = "\n".join(str(m.get("content") or "") for m in prompt.messages())
             assert "〔判定〕" not in text
             own = {e.seq for e in game.view(Viewer.of_seat(seat))}
@@ -101,7 +101,7 @@ def _at_strike(seed: int) -> Game:
 
 
 def _holder(game: Game, role: str) -> int:
-    return next(s for s, a in game.state.actors.items() if a.role == role)  # type: ignore[attr-defined]
+    return next(s for s, a in game.state.seats.items() if a.role == role)  # type: ignore[attr-defined]
 
 
 def test_account_targets_are_seats_and_majia_targets_are_labelled_as_majia() -> None:
@@ -122,7 +122,7 @@ def test_account_targets_are_seats_and_majia_targets_are_labelled_as_majia() -> 
     divine = next(s for s in tools.specs if s.name == "skill_divine")
     enum = divine.schema["function"]["parameters"]["properties"]["target"]["enum"]
     assert all(label.startswith("马甲") for label in enum) and len(enum) == 11
-    own = game.state.actors[seer].majia  # type: ignore[attr-defined]
+    own = game.state.seats[seer].majia  # type: ignore[attr-defined]
     other = next(m for m in range(1, 13) if m != own)
     for answer in (names.majia_label(other, "zh"), names.majia[other], f"马甲{other}", names.majia_label(other, "en")):
         parsed = parse_call(tools, seer, "skill_divine", f'{{"target": "{answer}"}}')
@@ -151,7 +151,7 @@ def test_the_seat_is_told_its_account_and_its_majia() -> None:
     messages = prompt.request(game.state.day, game.state.phase, game.legal(seat) or ())
     text = "\n".join(str(m["content"]) for m in messages)
     names = Names.from_events(RULESET, game.events)
-    own = game.state.actors[seat].majia  # type: ignore[attr-defined]
+    own = game.state.seats[seat].majia  # type: ignore[attr-defined]
     assert f"你以角色「{names.seat(seat)}」发帖" in text and names.majia_label(own, "zh") in text
     assert "参与的马甲" in messages[0]["content"]
 

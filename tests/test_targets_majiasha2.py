@@ -30,7 +30,7 @@ def _strike(seed: int = 2) -> Game:
 
 
 def _holder(game: Game, role: str) -> int:
-    return next(s for s, a in game.state.actors.items() if a.role == role)  # type: ignore[attr-defined]
+    return next(s for s, a in game.state.seats.items() if a.role == role)  # type: ignore[attr-defined]
 
 
 def _call(game: Game, seat: int, tool: str, target: object, *, stable: bool = False) -> object:
@@ -69,7 +69,7 @@ def test_the_offered_label_and_unambiguous_forms_are_read_as_meant() -> None:
     game = _strike()
     names = Names.from_events(RULESET, game.events)
     seer, killer = _holder(game, "seer"), _holder(game, "killer")
-    other = next(m for m in range(1, 13) if m != game.state.actors[seer].majia)  # type: ignore[attr-defined]
+    other = next(m for m in range(1, 13) if m != game.state.seats[seer].majia)  # type: ignore[attr-defined]
     for written in (names.majia_label(other, "zh"), names.majia_label(other, "en"), names.majia[other], f"马甲{other}",
                     f"马甲{other}号"):
         parsed = _call(game, seer, "skill_divine", written)

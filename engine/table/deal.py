@@ -54,9 +54,11 @@ def seated(ruleset: Ruleset, seating: Sequence[SeatSetup], deck: list[str]) -> d
     return held
 
 
-def aliases(game: Game, pool: Sequence[str], count: int, seating: Sequence[SeatSetup] | None) -> dict[int, str]:
-    """Seat → alias: the seating's where it gives one, the others drawn from what is left of ``pool``."""
+def aliases(game: Game, pool: Sequence[str], count: int, seating: Sequence[SeatSetup] | None, *,
+            draw: str = "马甲") -> dict[int, str]:
+    """Seat → alias: the seating's where it gives one, the others drawn from what is left of ``pool``
+    (under the draw name ``draw``: majiasha2's seats are 角色, its 马甲 a second name layer)."""
     given = {item.seat: item.alias for item in seating or () if item.alias}
     free = [name for name in pool if name not in given.values()]
-    drawn = game.draw("马甲", lambda r: r.sample(free, count))
+    drawn = game.draw(draw, lambda r: r.sample(free, count))
     return {seat: given.get(seat) or drawn[seat - 1] for seat in range(1, count + 1)}

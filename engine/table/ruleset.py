@@ -64,6 +64,10 @@ class TableRuleset(Ruleset, Generic[St]):
         """The game's state as this rule set's type (one cast here instead of an assert per function)."""
         return cast(St, game.state)
 
+    def st_of(self, state: BaseState) -> St:
+        """``state`` as this rule set's type, for the hooks ``Ruleset`` types with ``BaseState``."""
+        return cast(St, state)
+
     # -- who is asked what (derived from the window) ------------------------------------------------
 
     def actions(self, state: St, seat: int) -> tuple[LegalAction, ...]:

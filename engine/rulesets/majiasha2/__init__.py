@@ -13,6 +13,12 @@ downstream 马甲. Votes, elections, appointments, 预言, 药剂 and the sherif
 马甲 stays on the list and a vote or potion on it is wasted, not refused. The day may be shortened
 when every living 角色 agrees (缩短白天, §5).
 
+On the table kernel (``engine.table``): its seats are ``MajiaSeat``s of a ``MajiaState``; its phases are
+the table of ``phases`` (each close returns the phase that follows); the kernel derives who is asked,
+folds the shared kinds (``fold`` adds its own) and dispatches a submission to ``submit``'s handlers
+through majiasha2's refusals (``check_seat``, ``offered``, ``find``); ballots, outs, last words, team
+chat and the win check are the shared ``engine.mechanics`` with majiasha2's variants.
+
 Version history
 - 2.3: what a seat is told, typed (``observe``): its skills with what is left, its budgets (posts, team
   messages, vote changes, last words, the HP an elder was told), statuses, its chats by 马甲
@@ -45,58 +51,44 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
 from engine.events import Event
-from engine.flags import Flag
 from engine.legal import LegalAction
-from engine.names import NameTable
-from engine.narrate.table import Narration
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
-from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.majiasha2 import legal, observe
+from engine.ruleset import SeatSetup
+from engine.rulesets.majiasha2 import legal, names, observe, setup, submit
 from engine.rulesets.majiasha2.aliases import ENGLISH
 from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
-from engine.rulesets.majiasha2.fold import fold
-from engine.rulesets.majiasha2.names import (
-    FACTION_NAMES,
-    PHASE_NAMES,
-    ROLE_NAMES,
-    ROLES,
-    SKILL_NAMES,
-    TEAM_NAMES,
-)
+from engine.rulesets.majiasha2.fold import FOLDS, REPLACES
+from engine.rulesets.majiasha2.names import Ph
 from engine.rulesets.majiasha2.night0 import open_night0
-from engine.rulesets.majiasha2.phases import CLOSE
-from engine.rulesets.majiasha2.setup import start
+from engine.rulesets.majiasha2.phases import LANDMARKS, PHASES
 from engine.rulesets.majiasha2.shown import shown
-from engine.rulesets.majiasha2.state import MajiaState
-from engine.rulesets.majiasha2.submit import submit
+from engine.rulesets.majiasha2.state import MajiaSeat, MajiaState
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
 from engine.rulesets.majiasha2.texts import NARRATION
 from engine.rulesets.majiasha2.upgrade import upgrade
 from engine.state import BaseState
+from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.views import Viewer
 
 
-class Majiasha2(Ruleset):
-    """The majiasha2 rule set."""
+class Majiasha2(TableRuleset[MajiaState]):
+    """The majiasha2 rule set: a page of composition over the table kernel."""
 
     id: ClassVar[str] = "majiasha2"
     version: ClassVar[str] = "2.3"
     title: ClassVar[str] = "马甲杀 2.0"
     seats: ClassVar[int] = DEFAULT_SIZE
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
-    flags: ClassVar[tuple[Flag, ...]] = FLAGS
-    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
-    role_names: ClassVar[NameTable] = ROLE_NAMES
-    skill_names: ClassVar[NameTable] = SKILL_NAMES
-    faction_names: ClassVar[NameTable] = FACTION_NAMES
-    team_names: ClassVar[NameTable] = TEAM_NAMES
-    phase_names: ClassVar[NameTable] = PHASE_NAMES
-    alias_english: ClassVar[dict[str, str]] = ENGLISH
-    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
-    narration: ClassVar[Narration] = NARRATION
+    flags = FLAGS
+    adjudications = ADJUDICATIONS
+    roles = names.ROLES
+    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
+    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
+    alias_english = ENGLISH
+    narration = NARRATION
     options_doc: ClassVar[dict[str, str]] = {
         "size": f"players, 9..26 (default {DEFAULT_SIZE}); the row of spec §1.2 follows from it: "
                 "杀手 6 (9–14), 9 (15–20), 12 (21–26); 长老 3; 先知 3 from 12; 女巫 3 from 18; 守卫 3 from 24; "
@@ -114,44 +106,45 @@ class Majiasha2(Ruleset):
                          "role, and in the REDACT window the killer's ■-masked version",
     }
 
-    def new_state(self) -> BaseState:
-        return MajiaState()
+    seat_type = MajiaSeat
+    state_type = MajiaState
+    phase_table = PHASES
+    landmarks = LANDMARKS
+    folds = FOLDS
+    replaces = REPLACES
+    handlers = submit.HANDLERS
 
     def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
               options: dict[str, Any]) -> None:
-        start(game, seed, flags, seating, options)
-        open_night0(game)
+        setup.start(game, self, seed, flags, seating, options)
+        self.open(game, open_night0(self.st(game)))
 
-    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
-        assert isinstance(state, MajiaState)
-        return legal.pending(state)
+    def actions(self, state: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+        return legal.actions(state, seat)
 
-    def waiting(self, state: BaseState) -> list[int]:
-        assert isinstance(state, MajiaState)
-        return legal.waiting(state)
-
-    def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
-        assert isinstance(state, MajiaState)
-        return legal.legal_for(state, seat)
+    def window_complete(self, state: BaseState) -> bool:
+        """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
+        then ends as if its deadline had come."""
+        s = self.st_of(state)
+        living = s.alive()
+        if s.phase == Ph.DAY and living and set(living) <= s.shortened:
+            return True
+        return super().window_complete(state)
 
     def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
         return legal.vocabulary(role)
 
-    def submit(self, game: Game, action: Action) -> None:
-        submit(game, action)
+    # -- submitting, in majiasha2's refusals ---------------------------------------------------------
 
-    def advance(self, game: Game) -> None:
-        state = game.state
-        assert isinstance(state, MajiaState)
-        CLOSE[state.phase](game)
+    def check_seat(self, state: MajiaState, seat: int) -> None:
+        submit.no_seat(state, seat)
 
-    def window_complete(self, state: BaseState) -> bool:
-        assert isinstance(state, MajiaState)
-        return legal.window_complete(state)
+    def offered(self, game: Game, action: Action) -> tuple[LegalAction, ...]:
+        found = game.legal(action.seat)
+        return found if found is not None else submit.idle(self.st(game), action.seat)
 
-    def fold(self, state: BaseState, event: Event) -> None:
-        assert isinstance(state, MajiaState)
-        fold(state, event)
+    def find(self, state: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
+        return submit.template(state, offered, action)
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)
@@ -159,30 +152,24 @@ class Majiasha2(Ruleset):
     # -- what a seat knows (``observe``) ----------------------------------------------------------
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        assert isinstance(state, MajiaState)
-        return observe.observe_seat(state, super().observe_seat(state, base, seat), seat)
+        return observe.observe_seat(self.st_of(state), super().observe_seat(state, base, seat), seat)
 
     def observe_god(self, state: BaseState, base: Observation) -> Observation:
-        assert isinstance(state, MajiaState)
-        return observe.observe_god(state, base)
+        return observe.observe_god(self.st_of(state), base)
 
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
-        assert isinstance(state, MajiaState)
-        return observe.seat_teams(state, seat)
+        return observe.seat_teams(self.st_of(state), seat)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        assert isinstance(state, MajiaState)
         told = state.identities.get(seat)
-        return observe.skills(state, seat, told.role if told else None)
+        return observe.skills(self.st_of(state), seat, told.role if told else None)
 
     def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        assert isinstance(state, MajiaState)
         told = state.identities.get(seat)
-        return observe.budgets(state, seat, told.role if told else None)
+        return observe.budgets(self.st_of(state), seat, told.role if told else None)
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        assert isinstance(state, MajiaState)
-        return observe.seat_truth(state, status)
+        return observe.seat_truth(self.st_of(state), status)
 
     def shown(self, event: Event, viewer: Viewer) -> Event:
         """Chats by 马甲: a chat mate's 角色 redacted from what a seat sees (``shown``)."""
@@ -191,3 +178,5 @@ class Majiasha2(Ruleset):
 
 RULESET = Majiasha2
 """The class the registry (``engine.rulesets``) instantiates."""
+
+__all__ = ["RULESET", "Majiasha2"]

@@ -1,12 +1,15 @@
-"""Folding events into the majiasha2 state: the only code that changes it (replay = fold in order).
+"""majiasha2's own fold handlers, run after the kernel's (``engine.table.fold``): the only code
+besides the kernel's that changes its state (replay = fold in order).
 
-A seat's identity reaches it in stages, each a ``RoleDealt`` to that seat: its faction letter (or
-爱神/吹笛) at the start, then its identity at the end of night 0, and a lover's new faction; the
-first one fixes the origin faction (D-23)."""
+The kernel keeps seats, aliases, chats, the window, posts, ballots, outs, warnings (the penalty
+points), last words and the end. A seat's identity reaches it in stages, each a ``RoleDealt`` to that
+seat: its faction letter (or 爱神/吹笛) at the start, then its identity at the end of night 0, and a
+lover's new faction; the first one fixes the origin faction (D-23), so these two kinds replace the
+kernel's handler."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import events as ev
@@ -28,31 +31,18 @@ from engine.rulesets.majiasha2.names import (
     SHIELD,
     SOUNDPROOF,
     SUCCESSOR,
+    Ph,
 )
-from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, Actor, Known, MajiaState, Submission, Window
+from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, Known, MajiaSeat, MajiaState, Submission
 from engine.rulesets.majiasha2.table import row
-
-Handler = Callable[[MajiaState, Any], None]
-NIGHT_STEPS = ("GUARD", "PIPER", "STRIKE", "WITCH")
 
 
 def _game_created(s: MajiaState, e: ev.GameCreated) -> None:
-    s.ruleset, s.seed, s.flags, s.options = e.ruleset, e.seed, dict(e.flags), dict(e.options)
     s.size, s.base_hp = e.seats, row(e.seats).base_hp
-    s.actors = {seat: Actor(seat) for seat in range(1, e.seats + 1)}
-
-
-def _draw(s: MajiaState, e: ev.Draw) -> None:
-    s.draws += 1
-
-
-def _aliases(s: MajiaState, e: ev.AliasesAssigned) -> None:
-    for seat, alias in e.aliases.items():
-        s.actors[int(seat)].alias = alias
 
 
 def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
-    actor = s.actors[e.seat]
+    actor = s.seats[e.seat]
     first = actor.role == ""
     if first or actor.role != e.role:
         actor.hp = actor.max_hp = row(s.size).hp(e.role) if e.role != "member" else 0
@@ -65,57 +55,30 @@ def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
         s.lovers_formed = True
 
 
-def _team_formed(s: MajiaState, e: ev.TeamFormed) -> None:
-    s.teams[e.team] = list(e.members)
-
-
-def _team_joined(s: MajiaState, e: ev.TeamJoined) -> None:
-    s.teams.setdefault(e.team, []).append(e.seat)
-
-
 def _phase_began(s: MajiaState, e: ev.PhaseBegan) -> None:
-    s.phase, s.day = e.name, e.number
-    s.window = Window(eligible=list(e.order))
-    s.submissions, s.answer = [], None
-    if e.name == "DAY":
-        for actor in s.actors.values():
+    """A phase's resets; the morning's outs are cleared by its announcement (``_dawn``)."""
+    s.submissions, s.submits, s.answer = [], {}, None
+    if e.name == Ph.DAY:
+        for actor in s.seats.values():
             actor.posts_today, actor.voted_today, actor.vote_changes = 0, False, 0
-        s.outs_tonight, s.outs_today, s.shortened = [], [], set()
-    elif e.name in ("VOTE", "ELECT"):
-        s.votes, s.outs_today = [], []
-    elif e.name == "GUARD":
+        s.shortened = set()
+    elif e.name in Ph.VOTES:
+        s.ballots, s.votes, s.outs_today = [], {}, []
+    elif e.name == Ph.GUARD:
         s.night = e.number
         s.shielded, s.soundproofed, s.dying_order, s.last_hit = set(), set(), [], {}
         s.outs_tonight, s.redactors, s.last_words = [], {}, {}
 
 
-def _awaiting(s: MajiaState, e: ev.Awaiting) -> None:
-    s.window.eligible = list(e.seats)
-
-
 def _posted(s: MajiaState, e: ev.Posted) -> None:
-    s.floor = e.floor
-    s.actors[e.seat].posts_today += 1
-    w = s.window
-    w.posts[e.seat] = w.posts.get(e.seat, 0) + 1
-    if w.posts[e.seat] >= int(s.options.get("rounds", {}).get("DAY", 1)):
-        w.done.add(e.seat)
-
-
-def _team_posted(s: MajiaState, e: ev.TeamPosted) -> None:
-    s.window.team_posts[e.seat] = s.window.team_posts.get(e.seat, 0) + 1
-
-
-def _passed(s: MajiaState, e: ev.Passed) -> None:
-    s.window.done.add(e.seat)
+    """A day's posts count against the seat's quota; the quota spent ends its part of the window."""
+    s.seats[e.seat].posts_today += 1
+    if s.window.posts[e.seat] >= int(s.options.get("rounds", {}).get(Ph.DAY, 1)):
+        s.window.done.add(e.seat)
 
 
 def _vote(s: MajiaState, e: ev.VoteCast) -> None:
-    actor = s.actors[e.seat]
-    if any(v == e.seat for v, _ in s.votes):
-        actor.vote_changes += 1
-    s.votes.append((e.seat, e.target))
-    actor.voted_today = True
+    s.seats[e.seat].voted_today = True
     s.window.done.add(e.seat)
 
 
@@ -129,8 +92,8 @@ def _skill(s: MajiaState, e: ev.SkillSubmitted) -> None:
         return
     s.submissions = [x for x in s.submissions if not (x.seat == e.seat and x.skill == e.skill)]
     s.submissions.append(Submission(e.seat, e.skill, tuple(e.targets), e.seq))
-    w.submits[e.seat] = w.submits.get(e.seat, 0) + 1
-    if s.phase not in NIGHT_STEPS:
+    s.submits[e.seat] = s.submits.get(e.seat, 0) + 1
+    if s.phase not in Ph.NIGHT_STEPS:
         w.done.add(e.seat)
 
 
@@ -147,7 +110,7 @@ def _resolved(s: MajiaState, e: ev.Resolved) -> None:
 
 
 def _shield(s: MajiaState, e: ev.Resolved) -> None:
-    guard, target = s.actors[e.actor or 0], e.targets[0]
+    guard, target = s.seats[e.actor or 0], e.targets[0]
     if e.skill == SHIELD:
         s.shielded.add(target)
         guard.guard_last = (s.night, target)
@@ -159,10 +122,10 @@ def _shield(s: MajiaState, e: ev.Resolved) -> None:
 def _pipe(s: MajiaState, e: ev.Resolved) -> None:
     s.piped.append(e.targets[0])
     if e.result == "frenzied":
-        s.actors[e.targets[0]].frenzied = True
+        s.seats[e.targets[0]].frenzied = True
 
 
-def _dying(s: MajiaState, actor: Actor) -> None:
+def _dying(s: MajiaState, actor: MajiaSeat) -> None:
     actor.status = DYING
     if actor.seat in s.dying_order:
         s.dying_order.remove(actor.seat)
@@ -172,7 +135,7 @@ def _dying(s: MajiaState, actor: Actor) -> None:
 def _kill(s: MajiaState, e: ev.Resolved) -> None:
     if e.result != "hit":
         return
-    target = s.actors[e.targets[0]]
+    target = s.seats[e.targets[0]]
     target.hp = max(0, target.hp - 1)
     if target.hp == 0 and target.status == ALIVE:
         _dying(s, target)
@@ -180,7 +143,7 @@ def _kill(s: MajiaState, e: ev.Resolved) -> None:
 
 
 def _potion(s: MajiaState, e: ev.Resolved) -> None:
-    witch, target = s.actors[e.actor or 0], s.actors[e.targets[0]]
+    witch, target = s.seats[e.actor or 0], s.seats[e.targets[0]]
     witch.potion_used = True
     if e.result == "heal":
         target.status, target.hp = ALIVE, target.max_hp
@@ -191,23 +154,23 @@ def _potion(s: MajiaState, e: ev.Resolved) -> None:
 
 
 def _shelter(s: MajiaState, e: ev.Resolved) -> None:
-    lover = s.actors[e.targets[0]]
+    lover = s.seats[e.targets[0]]
     lover.hp += int(e.result)
     lover.status = ALIVE
 
 
 def _arrow(s: MajiaState, e: ev.Resolved) -> None:
     a, b = e.targets
-    s.actors[a].lover, s.actors[b].lover = b, a
+    s.seats[a].lover, s.seats[b].lover = b, a
 
 
 def _lift(s: MajiaState, e: ev.Resolved) -> None:
-    for actor in s.actors.values():
+    for actor in s.seats.values():
         actor.frenzied = False
 
 
 def _grace(s: MajiaState, e: ev.Resolved) -> None:
-    actor = s.actors[e.targets[0]]
+    actor = s.seats[e.targets[0]]
     actor.marked, actor.status = True, ALIVE
 
 
@@ -221,7 +184,7 @@ def _successor(s: MajiaState, e: ev.Resolved) -> None:
 
 
 def _pin(s: MajiaState, e: ev.Resolved) -> None:
-    s.actors[e.actor or 0].pinned = e.result
+    s.seats[e.actor or 0].pinned = e.result
 
 
 def _redactor(s: MajiaState, e: ev.Resolved) -> None:
@@ -248,14 +211,13 @@ _RESOLVED: dict[str, Callable[[MajiaState, ev.Resolved], None]] = {
 
 
 def _died(s: MajiaState, e: ev.Died) -> None:
-    actor = s.actors[e.seat]
+    actor = s.seats[e.seat]
     actor.status = OUT
     actor.sent_off = e.cause == "sent_off"
-    s.died_by[e.seat] = e.cause
     for members in s.teams.values():
         if e.seat in members:
             members.remove(e.seat)
-    if s.phase in ("VOTE", "DAY"):
+    if s.phase in (Ph.VOTE, Ph.DAY):
         s.outs_today.append(e.seat)
     else:
         s.outs_tonight.append(e.seat)
@@ -263,12 +225,7 @@ def _died(s: MajiaState, e: ev.Died) -> None:
 
 def _last_words(s: MajiaState, e: ev.LastWords) -> None:
     if not e.published:
-        s.last_words[e.seat] = e.text
         s.window.done.add(e.seat)
-
-
-def _warned(s: MajiaState, e: ev.Warned) -> None:
-    s.actors[e.seat].points = e.count
 
 
 def _announced(s: MajiaState, e: ev.Announced) -> None:
@@ -285,6 +242,12 @@ def _listed(s: MajiaState, e: ev.LayerListed) -> None:
 def _reveals(s: MajiaState, e: ev.Dawn | ev.VoteResult | ev.SeatsOut) -> None:
     """Reveals: seat → 马甲 made public with an out."""
     s.revealed.update(e.majia)
+
+
+def _dawn(s: MajiaState, e: ev.Dawn) -> None:
+    """The morning's announcement: its reveals; yesterday's and last night's outs are told."""
+    _reveals(s, e)
+    s.outs_tonight, s.outs_today = [], []
 
 
 def _knows(s: MajiaState, seat: int, majia: int) -> Known:
@@ -308,7 +271,7 @@ def _notice(s: MajiaState, e: ev.Notice) -> None:
     elif e.topic == "majia_lover" and e.data.get("majia") is not None:
         lover, partner = audience(e).seat or 0, int(e.data["majia"])
         _knows(s, lover, partner).marks.add("partner")
-        s.chat_majia.setdefault(lover, {})[LOVERS] = {s.actors[lover].majia, partner}
+        s.chat_majia.setdefault(lover, {})[LOVERS] = {s.seats[lover].majia, partner}
 
 
 def _feedback(s: MajiaState, e: ev.Feedback) -> None:
@@ -328,33 +291,18 @@ def _feedback(s: MajiaState, e: ev.Feedback) -> None:
             known.faction = FACTION_NAMES.id(faction) if faction in FACTION_NAMES else faction
 
 
-def _ended(s: MajiaState, e: ev.GameEnded) -> None:
-    s.over, s.winners = True, list(e.winners)
-
-
 def _assigned(s: MajiaState, e: ev.LayerAssigned) -> None:
     """A seat's own 马甲 (the secret mapping)."""
-    s.actors[e.seat].majia = e.number
+    s.seats[e.seat].majia = e.number
     s.by_majia[e.number] = e.seat
 
 
-def _nothing(s: MajiaState, e: Any) -> None:
-    return None
-
-
-HANDLERS: dict[str, Handler] = {
-    "game_created": _game_created, "draw": _draw, "aliases": _aliases, "role_dealt": _role,
-    "role_changed": _role, "team_formed": _team_formed, "team_joined": _team_joined,
-    "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted, "team_posted": _team_posted,
-    "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
-    "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned,
-    "announced": _announced, "game_ended": _ended, "feedback": _feedback, "notice": _notice,
-    "post_withheld": _nothing, "question": _nothing, "win_latched": _nothing, "layer_listed": _listed,
-    "layer_assigned": _assigned, "dawn": _reveals, "vote_result": _reveals, "seats_out": _reveals,
-    "sheriff": _nothing, "role_revealed": _nothing,
+FOLDS: Mapping[str, Callable[[MajiaState, Any], None]] = {
+    "game_created": _game_created, "role_dealt": _role, "role_changed": _role, "phase_began": _phase_began,
+    "posted": _posted, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice, "resolved": _resolved,
+    "died": _died, "last_words": _last_words, "announced": _announced, "feedback": _feedback, "notice": _notice,
+    "layer_listed": _listed, "layer_assigned": _assigned, "dawn": _dawn, "vote_result": _reveals,
+    "seats_out": _reveals,
 }
-
-
-def fold(state: MajiaState, event: ev.Event) -> None:
-    """Apply one event to ``state``."""
-    HANDLERS[event.kind](state, event)
+"""majiasha2's handlers by event kind (after the kernel's, except the two it replaces: ``REPLACES``)."""
+REPLACES = frozenset({"role_dealt", "role_changed"})

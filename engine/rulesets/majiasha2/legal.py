@@ -1,6 +1,7 @@
-"""Who may do what, with which targets (spec §3.1): ``pending`` and the validation of skills.
+"""Who may do what, with which targets (spec §3.1): ``actions`` (what the kernel offers a seat the
+open phase waits for) and the validation of skills.
 
-Both read the same target functions, so what ``pending`` offers is what ``submit`` accepts. Targets
+Both read the same target functions, so what ``actions`` offers is what ``submit`` accepts. Targets
 of 杀人, 守护之盾, 隔音之盾, 吹笛 and 爱神之箭 are seats (a seat is its 角色 account); every other target
 (votes, elections, 任命, 预言, 药剂, the sheriff's successor) is a 马甲 number, and its template says
 so with ``layer="majia"`` so that prompts, tools and the web table name it as a 马甲.
@@ -11,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.legal import PASS, LegalAction
+from engine.mechanics.team_chat import may_post
 from engine.rulesets.majiasha2.names import (
     APPOINT,
     ARROW,
@@ -32,13 +34,13 @@ from engine.rulesets.majiasha2.names import (
     SOUNDPROOF,
     SUCCESSOR,
     WITCH,
+    Ph,
 )
 from engine.rulesets.majiasha2.refusals import refuse, why
 from engine.rulesets.majiasha2.state import ALIVE, OUT, MajiaState
 from engine.rulesets.majiasha2.table import row
 from engine.rulesets.majiasha2.words import MIN_UNMASKED, word_limits
 
-NIGHT_STEPS = frozenset({"GUARD", "PIPER", "STRIKE", "WITCH"})
 SUBMITS_PER_WINDOW = 2
 """Submissions (a first one and one change) a seat may make in one night step before it must confirm or pass."""
 TEAM_POSTS_PER_WINDOW = 2
@@ -70,50 +72,29 @@ def team_post(team: str) -> LegalAction:
     return LegalAction("team_post", team=team)
 
 
-def pending(s: MajiaState) -> dict[int, tuple[LegalAction, ...]]:
-    return {seat: actions_of(s, seat) for seat in waiting(s)}
-
-
-def waiting(s: MajiaState) -> list[int]:
-    return [seat for seat in s.window.eligible if seat not in s.window.done]
-
-
-def legal_for(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
-    if seat in s.window.done or seat not in s.window.eligible:
-        return None
-    return actions_of(s, seat)
-
-
-def window_complete(s: MajiaState) -> bool:
-    """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
-    then ends as if its deadline had come."""
-    if s.phase == "DAY" and s.present() and set(s.present()) <= s.shortened:
-        return True
-    return all(seat in s.window.done for seat in s.window.eligible)
-
-
-def actions_of(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+def actions(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    """What ``seat``, which the open phase waits for, may do now."""
     phase = s.phase
-    if phase == "REDACT":
+    if phase == Ph.REDACT:
         victim = next(v for v, k in s.redactors.items() if k == seat)
         return (redact_action(victim, len(s.last_words[victim])), PASS)
-    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
+    if phase in Ph.WORDS:
         low, high = word_limits(s)
         return (last_words_action(low, high), PASS)
-    if phase == "DAY":
-        quota = int(s.options.get("rounds", {}).get("DAY", 1))
+    if phase == Ph.DAY:
+        quota = int(s.options.get("rounds", {}).get(Ph.DAY, 1))
         shorten = () if seat in s.shortened else (SHORTEN_ACTION,)
         return (POST, *shorten, PASS) if s.window.posts.get(seat, 0) < quota else (*shorten, PASS)
-    if phase == "VOTE":
+    if phase == Ph.VOTE:
         return (vote_ballot(tuple(vote_targets(s))), PASS)
-    if phase == "ELECT":
+    if phase == Ph.ELECT:
         return (vote_ballot(tuple(election_targets(s, seat))), *_team_posts(s, seat), PASS)
-    if phase == "SUCCESSION":
+    if phase == Ph.SUCCESSION:
         return (LegalAction("choose", SUCCESSOR, tuple(s.listed_majia()), 1, layer=MAJIA), PASS)
     out = [_skill_template(s, seat, skill) for skill in skills_now(s, seat)]
-    if any(sub.seat == seat for sub in s.submissions) and phase in NIGHT_STEPS:
+    if any(sub.seat == seat for sub in s.submissions) and phase in Ph.NIGHT_STEPS:
         out.append(CONFIRM_ACTION)
-    if phase == "STRIKE":
+    if phase == Ph.STRIKE:
         out.extend(_team_posts(s, seat))
     return (*out, PASS)
 
@@ -124,9 +105,9 @@ def vote_ballot(targets: tuple[int, ...]) -> LegalAction:
 
 
 def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
-    if s.window.team_posts.get(seat, 0) >= TEAM_POSTS_PER_WINDOW or s.actors[seat].status == OUT:
+    if s.window.team_posts.get(seat, 0) >= TEAM_POSTS_PER_WINDOW:
         return []
-    return [team_post(team) for team in s.team_of(seat)]
+    return [team_post(team) for team in may_post(s.teams, seat, s.seats[seat].alive)]
 
 
 def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
@@ -148,7 +129,7 @@ def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
 
 
 def _may_act(s: MajiaState, seat: int) -> bool:
-    actor = s.actors[seat]
+    actor = s.seats[seat]
     if actor.status == OUT:
         return False
     if actor.status != ALIVE and not s.flags.get("majia.dying_may_act", True):
@@ -161,57 +142,57 @@ def _may_act(s: MajiaState, seat: int) -> bool:
 def skills_now(s: MajiaState, seat: int, phase: str | None = None) -> list[str]:
     """The skills ``seat`` may submit in the open window, or in ``phase`` about to open (and has not used up)."""
     opening = phase is not None and phase != s.phase
-    phase, actor = phase or s.phase, s.actors[seat]
-    if phase == "CUPID":
+    phase, actor = phase or s.phase, s.seats[seat]
+    if phase == Ph.CUPID:
         return [ARROW] if actor.role == CUPID else []
-    if phase == "APPOINT":
+    if phase == Ph.APPOINT:
         return [APPOINT] if actor.role == ELDER else []
-    if not _may_act(s, seat) or (not opening and s.window.submits.get(seat, 0) >= SUBMITS_PER_WINDOW):
+    if not _may_act(s, seat) or (not opening and s.submits.get(seat, 0) >= SUBMITS_PER_WINDOW):
         return []
     out: list[str] = []
-    if phase == "GUARD" and actor.role == GUARD:
+    if phase == Ph.GUARD and actor.role == GUARD:
         out = [SHIELD] + ([SOUNDPROOF] if not actor.soundproof_used else [])
-    elif phase == "PIPER" and actor.role == PIPER:
+    elif phase == Ph.PIPER and actor.role == PIPER:
         out = [PIPE]
-    elif phase == "STRIKE" and actor.role == SEER:
+    elif phase == Ph.STRIKE and actor.role == SEER:
         out = [PROPHECY]
-    elif phase == "STRIKE" and actor.role == KILLER and actor.status == ALIVE:
+    elif phase == Ph.STRIKE and actor.role == KILLER and actor.status == ALIVE:
         out = [KILL]
-    elif phase == "WITCH" and actor.role == WITCH and not actor.potion_used:
+    elif phase == Ph.WITCH and actor.role == WITCH and not actor.potion_used:
         out = [POTION]
     return [skill for skill in out if targets_for(s, seat, skill)]
 
 
 def night_eligible(s: MajiaState, phase: str) -> list[int]:
     """Seats a night step waits for: holders of its skills, and (in step 3&4) chat members."""
-    return [seat for seat in s.actors if skills_now(s, seat, phase) or (phase == "STRIKE" and _team_posts(s, seat))]
+    return [seat for seat in s.seats if skills_now(s, seat, phase) or (phase == Ph.STRIKE and _team_posts(s, seat))]
 
 
 def targets_for(s: MajiaState, seat: int, skill: str) -> list[int]:
     """The legal single targets of ``skill`` for ``seat`` now: seats for 角色 skills, 马甲 numbers else."""
-    living = s.living()
+    living = s.alive()
     if skill == ARROW:
         no_piper = s.flags.get("majia.cupid_may_not_link_piper", False)
-        return [a.seat for a in s.actors.values() if a.seat != seat and not (no_piper and a.role == PIPER)]
+        return [a.seat for a in s.seats.values() if a.seat != seat and not (no_piper and a.role == PIPER)]
     if skill == APPOINT:
-        faction = s.actors[seat].origin
-        return sorted(a.majia for m, a in s.actors.items() if a.origin == faction and m != seat and a.role != CUPID)
+        faction = s.seats[seat].origin
+        return sorted(a.majia for m, a in s.seats.items() if a.origin == faction and m != seat and a.role != CUPID)
     if skill == SHIELD:
-        last = s.actors[seat].guard_last
+        last = s.seats[seat].guard_last
         banned = last[1] if last and last[0] == s.day - 1 and s.flags.get("majia.guard_consecutive_rule", True) else None
         return [t for t in living if t != banned]
     if skill == SOUNDPROOF:
         return living
     if skill == PIPE:
         self_ok = s.flags.get("majia.piper_may_target_self", False)
-        return [t for t in living if not s.actors[t].frenzied and (self_ok or t != seat)]
+        return [t for t in living if not s.seats[t].frenzied and (self_ok or t != seat)]
     if skill == KILL:
         if s.flags.get("majia.killers_may_hit_own_faction", True):
             return living
-        mine = s.actors[seat].origin
-        return [t for t in living if s.actors[t].origin != mine]
+        mine = s.seats[seat].origin
+        return [t for t in living if s.seats[t].origin != mine]
     if skill == PROPHECY:
-        return [m for m in s.listed_majia() if m != s.actors[seat].majia]
+        return [m for m in s.listed_majia() if m != s.seats[seat].majia]
     if skill == POTION:
         return s.listed_majia()
     return []
@@ -225,9 +206,9 @@ def vote_targets(s: MajiaState) -> list[int]:
 
 def election_targets(s: MajiaState, seat: int) -> list[int]:
     """The 马甲 of the voter's electorate (D-22): members by origin; a joined 爱神 votes, is not elected."""
-    actor = s.actors[seat]
+    actor = s.seats[seat]
     faction = actor.faction if actor.role == CUPID else actor.origin
-    return sorted(a.majia for a in s.actors.values() if a.origin == faction and a.role != CUPID)
+    return sorted(a.majia for a in s.seats.values() if a.origin == faction and a.role != CUPID)
 
 
 # -- validation --------------------------------------------------------------------------------------
@@ -241,7 +222,7 @@ def check_skill(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) 
             raise refuse("confirm_nothing", **where)
         return
     if skill == SHORTEN:
-        if s.phase != "DAY" or seat in s.shortened or s.actors[seat].status == OUT:
+        if s.phase != Ph.DAY or seat in s.shortened or s.seats[seat].status == OUT:
             raise refuse("shorten_again" if seat in s.shortened else "shorten_not_now", seat=seat)
         return
     if skill not in skills_now(s, seat):
@@ -266,12 +247,12 @@ def _check_targets(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...
 
 
 def _why_no_skill(s: MajiaState, seat: int, skill: str) -> dict[str, object]:
-    actor = s.actors[seat]
+    actor = s.seats[seat]
     if actor.status == OUT:
         return why("why_out")
     if skill == KILL and actor.status != ALIVE:
         return why("why_dying_killer")
-    if s.window.submits.get(seat, 0) >= SUBMITS_PER_WINDOW:
+    if s.submits.get(seat, 0) >= SUBMITS_PER_WINDOW:
         return why("why_submits_used", n=SUBMITS_PER_WINDOW)
     if skill == SOUNDPROOF and actor.soundproof_used:
         return why("why_soundproof_used")
@@ -284,7 +265,7 @@ def _why_not(s: MajiaState, seat: int, skill: str, target: int) -> dict[str, obj
     if not 1 <= target <= s.size:
         return why("why_range", count=s.size)
     if skill in ACCOUNT_SKILLS:
-        actor = s.actors[target]
+        actor = s.seats[target]
         if actor.status == OUT:
             return why("why_target_out")
         if skill == SHIELD:
@@ -296,7 +277,7 @@ def _why_not(s: MajiaState, seat: int, skill: str, target: int) -> dict[str, obj
         return why("why_rules")
     if target not in s.listed_majia():
         return why("why_majia_out")
-    if target == s.actors[seat].majia:
+    if target == s.seats[seat].majia:
         return why("why_own_majia")
     return why("why_not_faction") if skill == APPOINT else why("why_rules")
 

@@ -96,20 +96,34 @@ TEAM_NAMES = NameTable("team", [
     Name(LOVERS, "情侣群", "Lovers' chat"),
 ])
 
+class Ph:
+    """The phase names (spec §2.1), each written once here; ``phases.PHASES`` is the timetable."""
+
+    SETUP, CUPID, ELECT, APPOINT = "SETUP", "CUPID", "ELECT", "APPOINT"
+    DAY, VOTE, VOTE_LAST_WORDS, SUCCESSION = "DAY", "VOTE", "VOTE_LAST_WORDS", "SUCCESSION"
+    GUARD, PIPER, STRIKE, WITCH = "GUARD", "PIPER", "STRIKE", "WITCH"
+    DAWN, LAST_WORDS, REDACT = "DAWN", "LAST_WORDS", "REDACT"
+    NIGHT0 = frozenset({CUPID, ELECT, APPOINT})
+    NIGHT_STEPS = (GUARD, PIPER, STRIKE, WITCH)
+    """Night N's steps 1 to 5, in order (3&4 are one window)."""
+    VOTES = frozenset({VOTE, ELECT})
+    WORDS = frozenset({LAST_WORDS, VOTE_LAST_WORDS})
+
+
 PHASE_NAMES = NameTable("phase", [
-    Name("SETUP", "开局", "Setup"),
-    Name("CUPID", "第零夜·爱神之箭", "Night 0: cupid"),
-    Name("ELECT", "第零夜·长老选举", "Night 0: elder election"),
-    Name("APPOINT", "第零夜·任命", "Night 0: appointments"),
-    Name("DAY", "白天讨论", "Day discussion"),
-    Name("VOTE", "投票", "Vote"),
-    Name("VOTE_LAST_WORDS", "投票出局遗言", "Last words after the vote"),
-    Name("SUCCESSION", "警长殉职", "Sheriff's successor"),
-    Name("GUARD", "夜晚1·守卫", "Night step 1: guard"),
-    Name("PIPER", "夜晚2·吹笛", "Night step 2: piper"),
-    Name("STRIKE", "夜晚3&4·先知与杀手", "Night steps 3–4: seer and killers"),
-    Name("WITCH", "夜晚5·女巫", "Night step 5: witch"),
-    Name("DAWN", "夜晚结算", "End of night"),
-    Name("LAST_WORDS", "夜晚遗言", "Night last words"),
-    Name("REDACT", "遮挡遗言", "Redaction"),
+    Name(Ph.SETUP, "开局", "Setup"),
+    Name(Ph.CUPID, "第零夜·爱神之箭", "Night 0: cupid"),
+    Name(Ph.ELECT, "第零夜·长老选举", "Night 0: elder election"),
+    Name(Ph.APPOINT, "第零夜·任命", "Night 0: appointments"),
+    Name(Ph.DAY, "白天讨论", "Day discussion"),
+    Name(Ph.VOTE, "投票", "Vote"),
+    Name(Ph.VOTE_LAST_WORDS, "投票出局遗言", "Last words after the vote"),
+    Name(Ph.SUCCESSION, "警长殉职", "Sheriff's successor"),
+    Name(Ph.GUARD, "夜晚1·守卫", "Night step 1: guard"),
+    Name(Ph.PIPER, "夜晚2·吹笛", "Night step 2: piper"),
+    Name(Ph.STRIKE, "夜晚3&4·先知与杀手", "Night steps 3–4: seer and killers"),
+    Name(Ph.WITCH, "夜晚5·女巫", "Night step 5: witch"),
+    Name(Ph.DAWN, "夜晚结算", "End of night"),
+    Name(Ph.LAST_WORDS, "夜晚遗言", "Night last words"),
+    Name(Ph.REDACT, "遮挡遗言", "Redaction"),
 ])

@@ -2,7 +2,8 @@
 and the knowledge every elder gets.
 
 The arrow names two 角色 (seats); ballots and appointments name 马甲, mapped here to seats; the
-lovers and a cupid who joins a chat learn the 马甲 the rules tell them (§3.5)."""
+lovers and a cupid who joins a chat learn the 马甲 the rules tell them (§3.5). Each closer returns the
+phase that follows (``Next``), or None when the game is over."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from engine.events import (
     seat_vis,
     team_vis,
 )
-from engine.rulesets.majiasha2.flow import begin, check_win, st
+from engine.rulesets.majiasha2.day import first_to_top
 from engine.rulesets.majiasha2.names import (
     ARROW,
     CUPID,
@@ -32,33 +33,31 @@ from engine.rulesets.majiasha2.names import (
     LOVERS,
     MEMBER,
     PIPER,
+    Ph,
 )
 from engine.rulesets.majiasha2.setup import tell_team
-from engine.rulesets.majiasha2.state import MajiaState
+from engine.rulesets.majiasha2.state import MajiaState, st
 from engine.rulesets.majiasha2.table import row
-from engine.rulesets.majiasha2.tally import first_to_top
+from engine.rulesets.majiasha2.win import check_win
+from engine.table.phases import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-def open_night0(game: Game) -> None:
+def open_night0(s: MajiaState) -> Next:
     """The first window of night 0: cupid's arrow where the row has a cupid, else the elections."""
-    s = st(game)
     cupid = s.cupid()
-    if cupid is not None:
-        begin(game, "CUPID", 0, [cupid.seat])
-    else:
-        open_election(game)
+    return Next(Ph.CUPID, day=0, order=(cupid.seat,)) if cupid is not None else open_election(s)
 
 
 def arrow_pool(s: MajiaState, cupid: int) -> list[int]:
     """The 角色 (seats) cupid may link: any other (flag D-40 may exclude the piper's)."""
     no_piper = s.flags.get("majia.cupid_may_not_link_piper", False)
-    return [a.seat for a in s.actors.values() if a.seat != cupid and not (no_piper and a.role == PIPER)]
+    return [a.seat for a in s.seats.values() if a.seat != cupid and not (no_piper and a.role == PIPER)]
 
 
-def close_cupid(game: Game) -> None:
+def close_cupid(game: Game) -> Next:
     """The arrow as submitted, else drawn (forced skill); lovers told, chats joined (D-39, D-40)."""
     s = st(game)
     cupid = s.window.eligible[0]
@@ -68,57 +67,54 @@ def close_cupid(game: Game) -> None:
         chosen = tuple(game.draw("爱神之箭", lambda r: sorted(r.sample(pool, 2)),
                                  pin_ok=lambda v: isinstance(v, list) and len(set(v)) == 2 and set(v) <= set(pool)))
     a, b = chosen
-    same = s.actors[a].origin == s.actors[b].origin
+    same = s.seats[a].origin == s.seats[b].origin
     game.emit(Resolved, JUDGE, skill=ARROW, actor=cupid, targets=[a, b], result="same" if same else "cross")
     game.emit(TeamFormed, team_vis(LOVERS), [a, b], team=LOVERS, members=[a, b])
     for lover, partner in ((a, b), (b, a)):
         game.emit(Notice, seat_vis(lover), topic="majia_lover", seats=[partner],
-                  data={"lovers_faction": not same, "majia": s.actors[partner].majia})
+                  data={"lovers_faction": not same, "majia": s.seats[partner].majia})
         if not same:
-            game.emit(RoleDealt, seat_vis(lover), seat=lover, role=s.actors[lover].role, faction=LOVERS)
-    faction = s.actors[a].origin if same else LOVERS
+            game.emit(RoleDealt, seat_vis(lover), seat=lover, role=s.seats[lover].role, faction=LOVERS)
+    faction = s.seats[a].origin if same else LOVERS
     game.emit(RoleDealt, seat_vis(cupid), seat=cupid, role=CUPID, faction=faction)
     game.emit(Feedback, seat_vis(cupid), seat=cupid, skill=ARROW, targets=list(chosen), result=faction)
     if same:
         game.emit(TeamJoined, team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid,
-                  majia=s.actors[cupid].majia)
+                  majia=s.seats[cupid].majia)
         tell_team(game, faction)
-    open_election(game)
+    return open_election(s)
 
 
 def voters(s: MajiaState, faction: str) -> list[int]:
     """D-22: members by origin (eloped lovers included) and a 爱神 who joined."""
-    return [seat for seat, a in s.actors.items() if a.origin == faction or (a.role == CUPID and a.faction == faction)]
+    return [seat for seat, a in s.seats.items() if a.origin == faction or (a.role == CUPID and a.faction == faction)]
 
 
 def candidates(s: MajiaState, faction: str) -> list[int]:
-    return [seat for seat in voters(s, faction) if s.actors[seat].role != CUPID]
+    return [seat for seat in voters(s, faction) if s.seats[seat].role != CUPID]
 
 
-def open_election(game: Game) -> None:
-    s = st(game)
-    begin(game, "ELECT", 0, [seat for f in GENERAL for seat in voters(s, f)])
+def open_election(s: MajiaState) -> Next:
+    return Next(Ph.ELECT, day=0, order=tuple(seat for f in GENERAL for seat in voters(s, f)))
 
 
-def close_election(game: Game) -> None:
+def close_election(game: Game) -> Next | None:
     """Each faction's elder: first to reach the top count (D-24), else the judge's seating, else drawn."""
     s = st(game)
     for faction in GENERAL:
         pool = candidates(s, faction)
         electorate, named = voters(s, faction), s.majia_of(pool)
-        top = first_to_top([(v, t, 1) for v, t in s.votes if v in electorate and t in named])
-        elder = s.seat_of(top) if top is not None else None
+        best = first_to_top([(v, t, 1) for v, t in s.ballots if v in electorate and t in named])
+        elder = s.seat_of(best) if best is not None else None
         if elder is None:
             elder = _pinned(s, pool, ELDER) or pick(game, f"长老{faction}", pool)
         game.emit(Resolved, JUDGE, skill=ELECT, actor=None, targets=[elder], result=faction)
-        game.emit(RoleDealt, seat_vis(elder), seat=elder, role=ELDER, faction=s.actors[elder].faction)
+        game.emit(RoleDealt, seat_vis(elder), seat=elder, role=ELDER, faction=s.seats[elder].faction)
         game.emit(Notice, team_vis(faction), s.teams[faction], topic="majia_elder", seats=[elder],
-                  data={"faction": faction, "majia": s.actors[elder].majia})
-    elders = [a.seat for a in s.actors.values() if a.role == ELDER]
+                  data={"faction": faction, "majia": s.seats[elder].majia})
     if row(s.size).appointed():
-        begin(game, "APPOINT", 0, elders)
-    else:
-        finish_night0(game)
+        return Next(Ph.APPOINT, day=0, order=tuple(s.holders(ELDER)))
+    return finish_night0(game)
 
 
 def pick(game: Game, name: str, pool: list[int]) -> int:
@@ -128,10 +124,10 @@ def pick(game: Game, name: str, pool: list[int]) -> int:
 
 
 def _pinned(s: MajiaState, pool: list[int], role: str) -> int | None:
-    return next((seat for seat in pool if s.actors[seat].pinned == role), None)
+    return next((seat for seat in pool if s.seats[seat].pinned == role), None)
 
 
-def close_appoint(game: Game) -> None:
+def close_appoint(game: Game) -> Next | None:
     """The appointments as submitted; unnamed posts go to the seating's holder, else drawn (§1.5.5)."""
     s = st(game)
     wanted = row(s.size).appointed()
@@ -144,15 +140,15 @@ def close_appoint(game: Game) -> None:
             pool = [m for m in candidates(s, faction) if m != elder.seat and m not in taken]
             seat = named[i] if i < len(named) else _pinned(s, pool, role) or pick(game, f"任命{faction}", pool)
             taken.append(seat)
-            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=s.actors[seat].faction)
-    finish_night0(game)
+            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=s.seats[seat].faction)
+    return finish_night0(game)
 
 
-def finish_night0(game: Game) -> None:
+def finish_night0(game: Game) -> Next | None:
     """Everyone else becomes 杀手; every elder learns the downstream 马甲 list (D-25, 马甲 numbers only:
     not their 角色); day 1 opens."""
     s = st(game)
-    for seat, actor in s.actors.items():
+    for seat, actor in s.seats.items():
         if actor.role == MEMBER:
             game.emit(RoleDealt, seat_vis(seat), seat=seat, role=KILLER, faction=actor.faction)
     for faction in GENERAL:
@@ -161,8 +157,4 @@ def finish_night0(game: Game) -> None:
             listed = sorted(s.majia_of(s.members(DOWNSTREAM[faction])))
             game.emit(Feedback, seat_vis(elder.seat), seat=elder.seat, skill=FATE, targets=listed,
                       result=DOWNSTREAM[faction])
-    if check_win(game):
-        return
-    from engine.rulesets.majiasha2.day import open_day
-
-    open_day(game, 1)
+    return None if check_win(game) else Next(Ph.DAY, day=1)

@@ -43,6 +43,7 @@ from engine.rulesets.majiasha2.names import (
     SOUNDPROOF,
     TONGLING,
     WITCH,
+    Ph,
 )
 from engine.rulesets.majiasha2.state import DYING, OUT, Known, MajiaState
 
@@ -51,8 +52,7 @@ SKILLS_OF: dict[str, tuple[str, ...]] = {
     KILLER: (KILL,), CUPID: (ARROW, SHELTER), PIPER: (PIPE,),
 }
 """Each identity's skills, as its card lists them (a faction member before night 0 ends has none)."""
-NIGHT0 = frozenset({"CUPID", "ELECT", "APPOINT"})
-AFTER_NIGHT = frozenset({"DAWN", "LAST_WORDS", "REDACT"})
+AFTER_NIGHT = frozenset({Ph.DAWN, Ph.LAST_WORDS, Ph.REDACT})
 
 
 def observe_seat(s: MajiaState, obs: Observation, seat: int) -> Observation:
@@ -68,7 +68,7 @@ def observe_seat(s: MajiaState, obs: Observation, seat: int) -> Observation:
 
 
 def statuses(s: MajiaState, obs: Observation, seat: int) -> tuple[str, ...]:
-    actor = s.actors[seat]
+    actor = s.seats[seat]
     out: list[str] = []
     if obs.sheriff_majia is not None and obs.sheriff_majia == obs.majia:
         out.append("sheriff")
@@ -92,7 +92,7 @@ def _entry(known: dict[int, Known], own: int | None, entry: LayerEntry) -> Layer
 
 def seat_teams(s: MajiaState, seat: int) -> tuple[TeamState, ...]:
     """The chats the seat is in, each with the 马甲 it was told are members, less those publicly out."""
-    gone = {s.actors[x].majia for x in s.revealed if s.actors[x].status == OUT}
+    gone = {s.seats[x].majia for x in s.revealed if s.seats[x].status == OUT}
     told = s.chat_majia.get(seat, {})
     return tuple(TeamState(team, tuple(sorted(told.get(team, set()) - gone)), layer=MAJIA_LAYER, reads_dead=False)
                  for team, members in s.teams.items() if seat in members)
@@ -108,13 +108,13 @@ def skills(s: MajiaState, seat: int, role: str | None) -> tuple[SkillState, ...]
 
 def _skill(s: MajiaState, seat: int, skill: str) -> SkillState:
     found = _skill_now(s, seat, skill)
-    if s.actors[seat].status == OUT:  # an out role acts no more (its once-per-game count stays as it was)
+    if s.seats[seat].status == OUT:  # an out role acts no more (its once-per-game count stays as it was)
         return dataclasses.replace(found, usable=False, note="out")
     return found
 
 
 def _skill_now(s: MajiaState, seat: int, skill: str) -> SkillState:
-    actor = s.actors[seat]
+    actor = s.seats[seat]
     alive = actor.status != OUT
     if skill in (FATE, SHELTER):
         return SkillState(skill, usable=alive, note="trigger")
@@ -124,7 +124,7 @@ def _skill_now(s: MajiaState, seat: int, skill: str) -> SkillState:
         left = 0 if (actor.potion_used if skill == POTION else actor.soundproof_used) else 1
         return SkillState(skill, left=left, total=1, usable=alive and left > 0)
     if skill in (APPOINT, ARROW):
-        used = s.phase not in NIGHT0 or (skill == ARROW and s.lovers_formed) or \
+        used = s.phase not in Ph.NIGHT0 or (skill == ARROW and s.lovers_formed) or \
             any(sub.seat == seat and sub.skill == skill for sub in s.submissions)
         return SkillState(skill, left=0 if used else 1, total=1, usable=not used, note="night0")
     if skill == SHIELD:
@@ -134,7 +134,7 @@ def _skill_now(s: MajiaState, seat: int, skill: str) -> SkillState:
 
 def _repeat_banned(s: MajiaState, seat: int) -> bool:
     """Whether last night's 守护之盾 target is barred on the coming (or current) night (D-15)."""
-    last = s.actors[seat].guard_last
+    last = s.seats[seat].guard_last
     tonight = s.day + 1 if s.phase in AFTER_NIGHT else s.day
     return bool(last and last[0] == tonight - 1 and s.flags.get("majia.guard_consecutive_rule", True))
 
@@ -144,18 +144,18 @@ def _repeat_banned(s: MajiaState, seat: int) -> bool:
 
 def budgets(s: MajiaState, seat: int, role: str | None) -> tuple[BudgetState, ...]:
     """What the seat may still post, message, change or submit now, and an elder's HP as told."""
-    actor, w, out = s.actors[seat], s.window, []
+    actor, w, out = s.seats[seat], s.window, []
     if role == ELDER:
         out.append(BudgetState("hp", s.told_hp.get(seat, actor.max_hp), actor.max_hp))
     if actor.status == OUT:
         return tuple(out + _words(s, seat))
-    if s.phase == "DAY" and seat in w.eligible:
-        quota = int(s.options.get("rounds", {}).get("DAY", 1))
+    if s.phase == Ph.DAY and seat in w.eligible:
+        quota = int(s.options.get("rounds", {}).get(Ph.DAY, 1))
         out.append(BudgetState("posts", max(0, quota - w.posts.get(seat, 0)), quota))
     limit = int(s.flags.get("majia.vote_change_limit", 1))
-    if s.phase == "VOTE" and limit >= 0:
+    if s.phase == Ph.VOTE and limit >= 0:
         out.append(BudgetState("vote_changes", max(0, limit - actor.vote_changes), limit))
-    if s.phase in ("ELECT", "STRIKE"):
+    if s.phase in (Ph.ELECT, Ph.STRIKE):
         left = max(0, TEAM_POSTS_PER_WINDOW - w.team_posts.get(seat, 0))
         out += [BudgetState("team_posts", left, TEAM_POSTS_PER_WINDOW, team=team) for team in s.team_of(seat)]
     return tuple(out + _words(s, seat))
@@ -163,9 +163,9 @@ def budgets(s: MajiaState, seat: int, role: str | None) -> tuple[BudgetState, ..
 
 def _words(s: MajiaState, seat: int) -> list[BudgetState]:
     w = s.window
-    if s.phase in ("LAST_WORDS", "VOTE_LAST_WORDS") and seat in w.eligible:
+    if s.phase in Ph.WORDS and seat in w.eligible:
         return [BudgetState("last_words", 0 if seat in w.done else 1, 1)]
-    if s.phase == "REDACT" and seat in w.eligible:
+    if s.phase == Ph.REDACT and seat in w.eligible:
         return [BudgetState("last_words", sum(1 for k in s.redactors.values() if k == seat))]
     return []
 
@@ -175,7 +175,7 @@ def _words(s: MajiaState, seat: int) -> list[BudgetState]:
 
 def seat_truth(s: MajiaState, status: SeatStatus) -> SeatStatus:
     """``status`` with the truth: identity, faction, 马甲, alive, the judge's cause, every status."""
-    actor = s.actors.get(status.seat)
+    actor = s.seats.get(status.seat)
     if actor is None:
         return status
     marks = [name for name, on in (("sheriff", s.sheriff == actor.seat), ("lover", actor.lover is not None),
@@ -183,7 +183,7 @@ def seat_truth(s: MajiaState, status: SeatStatus) -> SeatStatus:
                                    ("sent_off", actor.sent_off), ("marked", actor.marked)) if on]
     return dataclasses.replace(status, alive=actor.status != OUT, role=actor.role or None,
                                faction=actor.faction or None, majia=actor.majia or None,
-                               cause=s.died_by.get(actor.seat, status.cause), statuses=tuple(marks))
+                               cause=actor.cause or status.cause, statuses=tuple(marks))
 
 
 def observe_god(s: MajiaState, obs: Observation) -> Observation:

@@ -1,29 +1,62 @@
-"""The phase table (spec §2.1): what closing each waiting phase does, as data."""
+"""majiasha2's timetable as data (spec §2.1, ``engine.table.phases``): night 0, then day N and night N.
+
+Night 0 holds cupid's arrow (``CUPID``, where the row has a cupid), the elder elections (``ELECT``)
+and the appointments (``APPOINT``, from 12 seats). Day N: the morning's announcement as ``DAY``
+opens, the discussion, the ``VOTE`` (day 1 elects the sheriff), the vote-outs' last words, the
+sheriff's successor if the sheriff went out. Night N: steps 1 (``GUARD``), 2 (``PIPER``), 3&4
+(``STRIKE``: seer and killers by confirm time), 5 (``WITCH``, opened with 通灵), the end of night
+(``DAWN``), its last words and their redaction, the successor again. Each close (``day``, ``night``,
+``night0``) returns the phase that follows.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
-from engine.rulesets.majiasha2.day import close_day, close_succession, close_vote, close_vote_last_words
-from engine.rulesets.majiasha2.night import after_words, close_last_words, close_step
+from engine.rulesets.majiasha2.day import (
+    announce_morning,
+    close_day,
+    close_succession,
+    close_vote,
+    close_vote_last_words,
+)
+from engine.rulesets.majiasha2.names import Ph
+from engine.rulesets.majiasha2.night import after_words, close_last_words, close_step, dawn, tongling
 from engine.rulesets.majiasha2.night0 import close_appoint, close_cupid, close_election
+from engine.table.phases import Kind, Landmarks, Phase, PhaseTable, Tag, Waits
 
-if TYPE_CHECKING:
-    from engine.game import Game
+_NIGHT0 = frozenset({Tag.SETUP})
+_ACTION = frozenset({Tag.NIGHT_ACTION})
+_WORDS = frozenset({Tag.LAST_WORDS})
+_NIGHT_LATER = (Ph.LAST_WORDS, Ph.SUCCESSION, Ph.DAY)
 
-CLOSE: dict[str, Callable[[Game], None]] = {
-    "CUPID": close_cupid,
-    "ELECT": close_election,
-    "APPOINT": close_appoint,
-    "DAY": close_day,
-    "VOTE": close_vote,
-    "VOTE_LAST_WORDS": close_vote_last_words,
-    "SUCCESSION": close_succession,
-    "GUARD": close_step,
-    "PIPER": close_step,
-    "STRIKE": close_step,
-    "WITCH": close_step,
-    "LAST_WORDS": close_last_words,
-    "REDACT": after_words,
-}
+PHASES = PhaseTable(
+    Phase(Ph.CUPID, Kind.WINDOW, close_cupid, (Ph.ELECT,), night=True, waits=Waits.LISTED, secret=True, tags=_NIGHT0),
+    Phase(Ph.ELECT, Kind.WINDOW, close_election, (Ph.APPOINT, Ph.DAY), night=True, waits=Waits.LISTED, secret=True,
+          tags=_NIGHT0 | {Tag.VOTE}),
+    Phase(Ph.APPOINT, Kind.WINDOW, close_appoint, (Ph.DAY,), night=True, waits=Waits.LISTED, secret=True,
+          tags=_NIGHT0),
+    Phase(Ph.DAY, Kind.WINDOW, close_day, (Ph.VOTE,), opens=announce_morning, tags=frozenset({Tag.SPEECH})),
+    Phase(Ph.VOTE, Kind.WINDOW, close_vote, (Ph.VOTE_LAST_WORDS, Ph.SUCCESSION, Ph.GUARD), rank=1,
+          tags=frozenset({Tag.VOTE})),
+    Phase(Ph.VOTE_LAST_WORDS, Kind.WINDOW, close_vote_last_words, (Ph.SUCCESSION, Ph.GUARD), rank=2,
+          waits=Waits.LISTED, tags=_WORDS),
+    Phase(Ph.GUARD, Kind.WINDOW, close_step, (Ph.PIPER,), night=True, rank=4, waits=Waits.LISTED, secret=True,
+          tags=_ACTION),
+    Phase(Ph.PIPER, Kind.WINDOW, close_step, (Ph.STRIKE,), night=True, rank=5, waits=Waits.LISTED, secret=True,
+          tags=_ACTION),
+    Phase(Ph.STRIKE, Kind.WINDOW, close_step, (Ph.WITCH,), night=True, rank=6, waits=Waits.LISTED, secret=True,
+          tags=_ACTION),
+    Phase(Ph.WITCH, Kind.WINDOW, close_step, (Ph.DAWN,), night=True, rank=7, waits=Waits.LISTED, secret=True,
+          opens=tongling, tags=_ACTION),
+    Phase(Ph.DAWN, Kind.RESOLUTION, dawn, _NIGHT_LATER, night=True, rank=8, waits=Waits.NOBODY),
+    Phase(Ph.LAST_WORDS, Kind.WINDOW, close_last_words, (Ph.REDACT, Ph.SUCCESSION, Ph.DAY), night=True, rank=9,
+          waits=Waits.LISTED, tags=_WORDS),
+    Phase(Ph.REDACT, Kind.WINDOW, after_words, (Ph.SUCCESSION, Ph.DAY), night=True, rank=10, waits=Waits.LISTED,
+          secret=True, tags=frozenset({Tag.QUESTION})),
+    Phase(Ph.SUCCESSION, Kind.WINDOW, close_succession, (Ph.DAY, Ph.GUARD), rank=11, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.QUESTION})),
+)
+
+LANDMARKS = Landmarks(night=Ph.GUARD, vote=Ph.VOTE, day=Ph.DAY, setup=Ph.CUPID,
+                      draws=("爱神之箭", "长老A", "长老B", "长老C", "任命A", "任命B", "任命C", "警长", "警长继任"))
+"""Where a judge scenario's steps land: night 0 from ``CUPID``, night N's actions from ``GUARD``, day
+N's posts in ``DAY`` and its ballots in ``VOTE``; day N comes before night N."""

@@ -29,13 +29,23 @@ from engine.events import (
     team_vis,
 )
 from engine.flags import resolve_flags
-from engine.ruleset import SeatSetup
+from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.majiasha2.aliases import ACCOUNTS, MAJIA
 from engine.rulesets.majiasha2.flags import FLAGS
-from engine.rulesets.majiasha2.flow import st
-from engine.rulesets.majiasha2.names import CUPID, GENERAL, MAJIA_LAYER, MEMBER, PIPER, PIPER_SIDE, ROLE_NAMES
+from engine.rulesets.majiasha2.names import (
+    CUPID,
+    GENERAL,
+    MAJIA_LAYER,
+    MEMBER,
+    PIPER,
+    PIPER_SIDE,
+    ROLE_NAMES,
+    Ph,
+)
 from engine.rulesets.majiasha2.refusals import bad_setup, why
+from engine.rulesets.majiasha2.state import st
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE, Row, row
+from engine.table.deal import aliases
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,10 +61,10 @@ def options_of(given: Mapping[str, Any], size: int | None) -> dict[str, Any]:
         raise bad_setup("unknown_options", names=sorted(unknown), known=sorted(known))
     n = int(given.get("size", size or DEFAULT_SIZE))
     row(n)
-    posts = int(dict(given.get("rounds") or {}).get("DAY", 1))
+    posts = int(dict(given.get("rounds") or {}).get(Ph.DAY, 1))
     if not 0 <= posts <= 20:
         raise bad_setup("rounds_range", posts=posts)
-    return {"size": n, "rounds": {"DAY": posts}, "discipline": _discipline(given.get("discipline", True))}
+    return {"size": n, "rounds": {Ph.DAY: posts}, "discipline": _discipline(given.get("discipline", True))}
 
 
 def _discipline(value: Any) -> list[str]:
@@ -68,17 +78,16 @@ def _discipline(value: Any) -> list[str]:
     return list(value)
 
 
-def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+def start(game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
           options: dict[str, Any]) -> None:
     """Emit the setup: header, 角色 names, the 马甲 list, each actor's 马甲, faction letters, faction chats."""
-    from engine.rulesets.majiasha2 import Majiasha2
-
     opts = options_of(options, len(seating) if seating else None)
     n = opts["size"]
-    game.emit(GameCreated, PUBLIC, ruleset=Majiasha2.id, version=Majiasha2.version, seed=seed, seats=n,
+    game.emit(GameCreated, PUBLIC, ruleset=ruleset.id, version=ruleset.version, seed=seed, seats=n,
               flags=resolve_flags(FLAGS, flags), options=opts)
     fixed = check_seating(seating, row(n)) if seating else None
-    game.emit(AliasesAssigned, PUBLIC, aliases=_accounts(game, n, seating))
+    accounts = aliases(game, [zh for zh, _ in ACCOUNTS], n, seating, draw="角色名")
+    game.emit(AliasesAssigned, PUBLIC, aliases=accounts)
     names = game.draw("马甲名", lambda r: r.sample([zh for zh, _ in MAJIA], n))
     game.emit(LayerListed, PUBLIC, layer=MAJIA_LAYER, names={i + 1: v for i, v in enumerate(names)})
     mapping = _mapping(game, n, seating)
@@ -101,15 +110,7 @@ def tell_team(game: Game, team: str) -> None:
     s = st(game)
     members = s.teams[team]
     game.emit(Notice, team_vis(team), members, topic="majia_team", seats=list(members),
-              data={"team": team, "majia": {str(seat): s.actors[seat].majia for seat in members}})
-
-
-def _accounts(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, str]:
-    """Each seat's public 角色 name: the judge's ``alias`` where given, else drawn from the pool."""
-    fixed = {item.seat: item.alias for item in seating or [] if item.alias}
-    pool = [zh for zh, _ in ACCOUNTS if zh not in fixed.values()]
-    drawn = game.draw("角色名", lambda r: r.sample(pool, n))
-    return {seat: fixed.get(seat) or drawn[seat - 1] for seat in range(1, n + 1)}
+              data={"team": team, "majia": {str(seat): s.seats[seat].majia for seat in members}})
 
 
 def _mapping(game: Game, n: int, seating: list[SeatSetup] | None) -> dict[int, int]:

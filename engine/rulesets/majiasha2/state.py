@@ -11,22 +11,24 @@ witch and the elder learn carry 马甲 numbers, which only the engine maps to se
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from engine.rulesets.majiasha2.names import CUPID, ELDER, GENERAL, KILLER, LOVERS, PIPER, PIPER_SIDE, SEER
-from engine.state import BaseState
+from engine.table import Seat, TableState
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 ALIVE, DYING, OUT = "alive", "dying", "out"
 
 
 @dataclass(slots=True)
-class Actor:
-    """One actor: its seat (= its 角色 account), its secret 马甲, identity, factions, HP and statuses."""
+class MajiaSeat(Seat):
+    """One seat (= its 角色 account) with its secret 马甲, origin faction, HP and statuses. The kernel's
+    ``alive`` is "not out" (存活 or 濒死): what \"存活\" means in target lists (D-41); ``status`` tells
+    存活 from 濒死; ``warnings`` are the penalty points (D-28)."""
 
-    seat: int
-    alias: str = ""
     majia: int = 0
-    role: str = ""
-    faction: str = ""
     origin: str = ""
     hp: int = 0
     max_hp: int = 0
@@ -39,15 +41,8 @@ class Actor:
     guard_last: tuple[int, int] | None = None
     soundproof_used: bool = False
     potion_used: bool = False
-    points: int = 0
     posts_today: int = 0
     voted_today: bool = False
-    vote_changes: int = 0
-
-    @property
-    def alive(self) -> bool:
-        """Not out (存活 or 濒死): what \"存活\" means in target lists (D-41)."""
-        return self.status != OUT
 
 
 @dataclass(slots=True)
@@ -62,17 +57,6 @@ class Known:
 
 
 @dataclass(slots=True)
-class Window:
-    """The open phase's bookkeeping: who it waits for, who is done, buffered submissions."""
-
-    eligible: list[int] = field(default_factory=list)
-    done: set[int] = field(default_factory=set)
-    team_posts: dict[int, int] = field(default_factory=dict)
-    posts: dict[int, int] = field(default_factory=dict)
-    submits: dict[int, int] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
 class Submission:
     """A night skill as submitted: who, what, on which targets, and when (event seqs) it was confirmed."""
 
@@ -84,25 +68,21 @@ class Submission:
 
 
 @dataclass
-class MajiaState(BaseState):
-    """Actors, chats and the global trackers of spec §1.6."""
+class MajiaState(TableState[MajiaSeat]):
+    """The kernel's table (seats, chats, window, ballots, last words) and the trackers of spec §1.6."""
 
-    actors: dict[int, Actor] = field(default_factory=dict)
     by_majia: dict[int, int] = field(default_factory=dict)
     """马甲 number → seat: the secret mapping (the judge's)."""
     majia_names: dict[int, str] = field(default_factory=dict)
     """The public 马甲 list: number → name."""
-    teams: dict[str, list[int]] = field(default_factory=dict)
-    window: Window = field(default_factory=Window)
     size: int = 0
     base_hp: int = 0
-    night: int = 0
-    floor: int = 0
     sheriff: int | None = None
     cupid_joined: str | None = None
     lovers_formed: bool = False
     submissions: list[Submission] = field(default_factory=list)
-    votes: list[tuple[int, int | None]] = field(default_factory=list)
+    submits: dict[int, int] = field(default_factory=dict)
+    """Night skills submitted per seat in the open window (a first one and one change)."""
     shielded: set[int] = field(default_factory=set)
     soundproofed: set[int] = field(default_factory=set)
     piped: list[int] = field(default_factory=list)
@@ -110,12 +90,10 @@ class MajiaState(BaseState):
     last_hit: dict[int, int] = field(default_factory=dict)
     outs_tonight: list[int] = field(default_factory=list)
     outs_today: list[int] = field(default_factory=list)
-    last_words: dict[int, str] = field(default_factory=dict)
     redactors: dict[int, int] = field(default_factory=dict)
     defeated: list[str] = field(default_factory=list)
     pending_successor: int | None = None
     answer: int | None = None
-    died_by: dict[int, str] = field(default_factory=dict)
     revealed: set[int] = field(default_factory=set)
     """Seats whose 马甲 has been announced in public (a vote-out; a night-out with D-07 on)."""
     shortened: set[int] = field(default_factory=set)
@@ -128,22 +106,13 @@ class MajiaState(BaseState):
     told_hp: dict[int, int] = field(default_factory=dict)
     """An elder's HP as 知天命 last told it."""
 
-    @property
-    def pieces(self) -> dict[int, Actor]:
-        """The actors under the name the runner's outcome table reads."""
-        return self.actors
-
     # -- derived views (no mutation) -----------------------------------------------------------
-
-    def living(self) -> list[int]:
-        """Seats (角色) not out (存活 or 濒死): the targets of 角色 skills (D-41)."""
-        return [s for s, a in self.actors.items() if a.status != OUT]
 
     def listed_majia(self) -> list[int]:
         """马甲 numbers a 马甲 target may name: every one not publicly known to be out. With D-07 on
         every out 马甲 is announced by the next morning; with it off a night-out 马甲 stays listed, and
         a target naming it is wasted, not refused (refusing would tell who went out)."""
-        return sorted(a.majia for a in self.actors.values() if not (a.status == OUT and a.seat in self.revealed))
+        return sorted(a.majia for a in self.seats.values() if not (a.status == OUT and a.seat in self.revealed))
 
     def seat_of(self, majia: int) -> int:
         """The seat (角色) behind 马甲 ``majia``: the secret mapping, for resolving a 马甲 target."""
@@ -151,46 +120,41 @@ class MajiaState(BaseState):
 
     def majia_of(self, seats: list[int]) -> list[int]:
         """The 马甲 numbers of ``seats``, in order."""
-        return [self.actors[seat].majia for seat in seats]
+        return [self.seats[seat].majia for seat in seats]
 
-    def present(self) -> list[int]:
-        """Seats that may speak and vote: not out. (A sent-off actor is out.)"""
-        return [s for s, a in self.actors.items() if a.status != OUT]
-
-    def holders(self, role: str) -> list[int]:
-        return [s for s, a in self.actors.items() if a.role == role]
-
-    def origin_role(self, faction: str, role: str) -> Actor | None:
-        """The actor holding ``role`` for ``faction`` (by origin, D-23)."""
-        return next((a for a in self.actors.values() if a.role == role and a.origin == faction), None)
+    def origin_role(self, faction: str, role: str) -> MajiaSeat | None:
+        """The seat holding ``role`` for ``faction`` (by origin, D-23)."""
+        return next((a for a in self.seats.values() if a.role == role and a.origin == faction), None)
 
     def members(self, faction: str) -> list[int]:
-        return [s for s, a in self.actors.items() if a.faction == faction]
+        return [s for s, a in self.seats.items() if a.faction == faction]
 
     def factions_present(self) -> list[str]:
         """Factions in play, in check order (piper → lovers → A, B, C)."""
         out = []
-        if any(a.role == PIPER and a.faction == PIPER_SIDE for a in self.actors.values()):
+        if any(a.role == PIPER and a.faction == PIPER_SIDE for a in self.seats.values()):
             out.append(PIPER_SIDE)
         if self.lovers_formed:
             out.append(LOVERS)
         return [*out, *GENERAL]
 
     def lovers(self) -> list[int]:
-        return [s for s, a in self.actors.items() if a.lover is not None]
+        return [s for s, a in self.seats.items() if a.lover is not None]
 
-    def cupid(self) -> Actor | None:
-        found = self.holders(CUPID)
-        return self.actors[found[0]] if found else None
+    def cupid(self) -> MajiaSeat | None:
+        found = self.holder(CUPID)
+        return None if found is None else self.seats[found]
 
-    def living_killers(self) -> list[Actor]:
-        return [a for a in self.actors.values() if a.role == KILLER and a.status != OUT]
+    def living_killers(self) -> list[MajiaSeat]:
+        return [a for a in self.seats.values() if a.role == KILLER and a.alive]
 
     def has_seers(self) -> bool:
-        return any(a.role == SEER for a in self.actors.values())
+        return bool(self.holders(SEER))
 
-    def elder_of(self, faction: str) -> Actor | None:
+    def elder_of(self, faction: str) -> MajiaSeat | None:
         return self.origin_role(faction, ELDER)
 
-    def team_of(self, seat: int) -> list[str]:
-        return [t for t, members in self.teams.items() if seat in members]
+
+def st(game: Game) -> MajiaState:
+    """The game's state, typed (the closers and handlers are functions of the game)."""
+    return cast(MajiaState, game.state)

@@ -1,11 +1,19 @@
-"""Turning one typed action into events, after validating all of it (nothing is half-applied)."""
+"""Submitting: what each action does once the kernel has found the template it answers.
+
+The kernel (``TableRuleset.submit``) refuses a seat that does not exist (``check_seat``), finds what
+the seat is offered (``offered``: a seat that voted may still change its ballot, D-29) or says why
+it has nothing (``refuse_idle``), then the template its action answers (``find``: a skill is first
+held to the rules, so that the refusal says why it is not legal now). Each refusal here is
+majiasha2's own code, naming the open phase and day. Nothing is applied before every check passed.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
+from engine.errors import IllegalAction
 from engine.events import (
     JUDGE,
     PUBLIC,
@@ -21,65 +29,75 @@ from engine.events import (
     seat_vis,
     team_vis,
 )
-from engine.legal import LegalAction
-from engine.rulesets.majiasha2.flow import st
-from engine.rulesets.majiasha2.legal import check_skill
-from engine.rulesets.majiasha2.names import REDACT, SHORTEN, SKILL_NAMES, TEAM_NAMES
+from engine.legal import PASS, LegalAction
+from engine.mechanics.last_words import check_redaction
+from engine.mechanics.team_chat import recipients
+from engine.rulesets.majiasha2.legal import check_skill, election_targets, vote_ballot, vote_targets
+from engine.rulesets.majiasha2.names import REDACT, SHORTEN, TEAM_NAMES, Ph
 from engine.rulesets.majiasha2.refusals import refuse
-from engine.rulesets.majiasha2.state import OUT, MajiaState
-from engine.rulesets.majiasha2.words import check_last_words, check_redaction
+from engine.rulesets.majiasha2.state import MajiaState, st
+from engine.rulesets.majiasha2.words import MIN_UNMASKED, check_last_words
+from engine.table.ruleset import SubmitHandler
+from engine.table.submit import KIND_OF, match
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-
-def submit(game: Game, action: Action) -> None:
-    """Validate ``action`` against the rules and the open window, then emit its events."""
-    s = st(game)
-    if action.seat not in s.actors:
-        raise refuse("no_seat", number=action.seat, count=len(s.actors))
-    offered = _offered(game, action.seat)
-    _HANDLERS[type(action)](game, action, offered)
+AFTER_OUT = Ph.WORDS | {Ph.SUCCESSION}
+"""The phases in which an out seat still answers (its last words, its successor)."""
 
 
-def _where(s: MajiaState) -> dict[str, Any]:
+def where(s: MajiaState) -> dict[str, Any]:
     """The open window, as a refusal names it."""
     return {"phase": s.phase, "day": s.day}
 
 
-def _offered(game: Game, seat: int) -> tuple[LegalAction, ...]:
-    s = st(game)
-    legal = game.legal(seat)
-    if legal is not None:
-        return legal
-    actor = s.actors[seat]
-    if s.phase in ("VOTE", "ELECT") and seat in s.window.done and actor.status != OUT:
+# -- the kernel's hooks, in majiasha2's words ---------------------------------------------------------
+
+
+def no_seat(s: MajiaState, seat: int) -> None:
+    if seat not in s.seats:
+        raise refuse("no_seat", number=seat, count=len(s.seats))
+
+
+def idle(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    """What a seat the open phase does not wait for may still do (change its ballot), else why not."""
+    actor = s.seats[seat]
+    if s.phase in Ph.VOTES and seat in s.window.done and actor.alive:
         return _vote_change(s, seat)
-    if actor.status == OUT and s.phase not in ("LAST_WORDS", "VOTE_LAST_WORDS", "SUCCESSION"):
-        raise refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **_where(s))
+    if not actor.alive and s.phase not in AFTER_OUT:
+        raise refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **where(s))
     if seat in s.window.done:
-        raise refuse("already_answered", seat=seat, **_where(s))
-    raise refuse("nothing_to_do", seat=seat, **_where(s))
+        raise refuse("already_answered", seat=seat, **where(s))
+    raise refuse("nothing_to_do", seat=seat, **where(s))
 
 
 def _vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
     """A seat that voted may change its ballot within the limit (D-29, flag majia.vote_change_limit)."""
     limit = int(s.flags.get("majia.vote_change_limit", 1))
-    if s.phase == "VOTE" and limit >= 0 and s.actors[seat].vote_changes >= limit:
-        raise refuse("vote_changes_used", seat=seat, limit=limit, **_where(s))
-    from engine.rulesets.majiasha2.legal import election_targets, vote_ballot, vote_targets
-
-    targets = vote_targets(s) if s.phase == "VOTE" else election_targets(s, seat)
+    if s.phase == Ph.VOTE and limit >= 0 and s.seats[seat].vote_changes >= limit:
+        raise refuse("vote_changes_used", seat=seat, limit=limit, **where(s))
+    targets = vote_targets(s) if s.phase == Ph.VOTE else election_targets(s, seat)
     return (vote_ballot(tuple(targets)),)
 
 
-def _find(offered: tuple[LegalAction, ...], kind: str, seat: int, where: dict[str, Any], skill: str | None = None,
-          team: str | None = None) -> LegalAction:
-    for legal in offered:
-        if legal.kind == kind and (skill is None or legal.skill == skill) and (team is None or legal.team == team):
-            return legal
-    can = sorted({action_word(lg.kind, lg.skill, lg.team) for lg in offered})
-    raise refuse("cannot_do", seat=seat, action=action_word(kind, skill, team), can=can, **where)
+def template(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
+    """The template ``action`` answers: a pass always (it ends the seat's part), a skill once the
+    rules allow it now (``check_skill``), a chat post by its chat's id or name."""
+    if isinstance(action, Pass):
+        return PASS
+    skill = getattr(action, "skill", None)
+    team = None
+    if isinstance(action, UseSkill):
+        check_skill(s, action.seat, action.skill, tuple(action.targets))
+    elif isinstance(action, TeamPost):
+        team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
+    kind = KIND_OF[type(action)]
+    found = match(offered, kind, skill, team)
+    if found is None:
+        can = sorted({action_word(lg.kind, lg.skill, lg.team) for lg in offered})
+        raise refuse("cannot_do", seat=action.seat, action=action_word(kind, skill, team), can=can, **where(s))
+    return found
 
 
 def action_word(kind: str, skill: str | None = None, team: str | None = None) -> str:
@@ -90,43 +108,37 @@ def action_word(kind: str, skill: str | None = None, team: str | None = None) ->
     return f"act.skill.{skill}" if skill is not None else f"act.{kind}"
 
 
-def _post(game: Game, action: Post, offered: tuple[LegalAction, ...]) -> None:
+# -- the handlers -------------------------------------------------------------------------------------
+
+
+def _post(game: Game, action: Post, legal: LegalAction) -> None:
+    game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=st(game).floor + 1, quote=action.quote)
+
+
+def _team_post(game: Game, action: TeamPost, legal: LegalAction) -> None:
+    s, team = st(game), legal.team or ""
+    game.emit(TeamPosted, team_vis(team), recipients(s.teams[team], lambda n: s.seats[n].alive), team=team,
+              seat=action.seat, text=action.text, majia=s.seats[action.seat].majia)
+
+
+def _vote(game: Game, action: Vote, legal: LegalAction) -> None:
     s = st(game)
-    _find(offered, "post", action.seat, _where(s))
-    game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
-
-
-def _team_post(game: Game, action: TeamPost, offered: tuple[LegalAction, ...]) -> None:
-    s = st(game)
-    team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
-    _find(offered, "team_post", action.seat, _where(s), team=team)
-    game.emit(TeamPosted, team_vis(team), s.teams[team], team=team, seat=action.seat, text=action.text,
-              majia=s.actors[action.seat].majia)
-
-
-def _vote(game: Game, action: Vote, offered: tuple[LegalAction, ...]) -> None:
-    s = st(game)
-    legal = _find(offered, "vote", action.seat, _where(s))
     if action.target is not None and action.target not in legal.targets:
-        raise refuse("vote_target", seat=action.seat, majia=action.target, listed=list(legal.targets), **_where(s))
-    if s.phase == "ELECT":
-        faction = s.actors[action.seat].origin or s.actors[action.seat].faction
-        team = faction if action.seat in s.teams.get(faction, []) else s.actors[action.seat].faction
+        raise refuse("vote_target", seat=action.seat, majia=action.target, listed=list(legal.targets), **where(s))
+    if s.phase == Ph.ELECT:
+        faction = s.seats[action.seat].origin or s.seats[action.seat].faction
+        team = faction if action.seat in s.teams.get(faction, []) else s.seats[action.seat].faction
         game.emit(VoteCast, team_vis(team), s.teams[team], seat=action.seat, target=action.target, reason=action.reason,
-                  majia=s.actors[action.seat].majia)
+                  majia=s.seats[action.seat].majia)
         return
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
-def _skill(game: Game, action: UseSkill, offered: tuple[LegalAction, ...]) -> None:
-    s = st(game)
-    skill = SKILL_NAMES.id(action.skill)
-    check_skill(s, action.seat, skill, tuple(action.targets))
-    _find(offered, "skill", action.seat, _where(s), skill=skill)
-    if skill == SHORTEN:
+def _skill(game: Game, action: UseSkill, legal: LegalAction) -> None:
+    if action.skill == SHORTEN:
         _shorten(game, action.seat)
         return
-    game.emit(SkillSubmitted, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
+    game.emit(SkillSubmitted, seat_vis(action.seat), seat=action.seat, skill=action.skill, targets=list(action.targets))
 
 
 def _shorten(game: Game, seat: int) -> None:
@@ -137,41 +149,39 @@ def _shorten(game: Game, seat: int) -> None:
     马甲 mapping or of identities is in it. The count lets a reader see how far the agreement is."""
     s = st(game)
     agreed = len(s.shortened | {seat})
-    game.emit(Announced, PUBLIC, topic="majia_shorten", seats=[seat],
-              data={"agreed": agreed, "living": len(s.present())})
+    game.emit(Announced, PUBLIC, topic="majia_shorten", seats=[seat], data={"agreed": agreed, "living": len(s.alive())})
 
 
-def _choose(game: Game, action: Choose, offered: tuple[LegalAction, ...]) -> None:
-    s = st(game)
-    skill = SKILL_NAMES.id(action.skill)
-    legal = _find(offered, "choose", action.seat, _where(s), skill=skill)
+def _choose(game: Game, action: Choose, legal: LegalAction) -> None:
+    s, skill = st(game), action.skill
     if len(action.targets) != 1:
         raise refuse("choose_one", seat=action.seat, skill=skill, count=len(action.targets),
-                     listed=list(legal.targets), **_where(s))
+                     listed=list(legal.targets), **where(s))
     if action.targets[0] not in legal.targets:
         raise refuse("choose_target", seat=action.seat, skill=skill, majia=action.targets[0],
-                     listed=list(legal.targets), **_where(s))
+                     listed=list(legal.targets), **where(s))
     game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
 
 
-def _last_words(game: Game, action: SubmitLastWords, offered: tuple[LegalAction, ...]) -> None:
+def _last_words(game: Game, action: SubmitLastWords, legal: LegalAction) -> None:
     s = st(game)
-    _find(offered, "last_words", action.seat, _where(s))
-    if s.phase == "REDACT":
+    if s.phase == Ph.REDACT:
         victim = next(v for v, k in s.redactors.items() if k == action.seat)
-        check_redaction(s.last_words[victim], action.text, action.seat, victim)
+        check_redaction(s.last_words[victim], action.text, action.seat, victim, least=MIN_UNMASKED, refuse=refuse)
         game.emit(Resolved, JUDGE, skill=REDACT, actor=action.seat, targets=[victim], result=action.text)
         return
     check_last_words(s, action.seat, action.text)
     game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
 
 
-def _pass(game: Game, action: Pass, offered: tuple[LegalAction, ...]) -> None:
+def _pass(game: Game, action: Pass, legal: LegalAction) -> None:
     game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
               detail=dict(action.detail))
 
 
-_HANDLERS: dict[type, Callable[[Game, Any, tuple[LegalAction, ...]], None]] = {
+HANDLERS: Mapping[type[Action], SubmitHandler] = {
     Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _choose,
     SubmitLastWords: _last_words, Pass: _pass,
 }
+
+__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "where"]

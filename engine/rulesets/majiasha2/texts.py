@@ -18,7 +18,6 @@ from engine.narrate.private import skill_submitted
 from engine.narrate.table import Narration
 from engine.narrate.thread import alias_rows
 from engine.rulesets.majiasha2.flags import FLAG_TEXTS
-from engine.rulesets.majiasha2.flow import END_LAST_DEFEATED, END_LAST_STANDING, END_WIN
 from engine.rulesets.majiasha2.judged import CAUSES, DRAWS, RESOLVED, RESULTS, words_quoted
 from engine.rulesets.majiasha2.names import (
     CONFIRM,
@@ -31,6 +30,7 @@ from engine.rulesets.majiasha2.names import (
     TEAM_NAMES,
 )
 from engine.rulesets.majiasha2.refusals import ERRORS
+from engine.rulesets.majiasha2.win import END_LAST_DEFEATED, END_LAST_STANDING, END_WIN
 from engine.rulesets.majiasha2.words import MIN_UNMASKED
 
 ACCOUNT_SKILLS = frozenset({"kill", "shield", "soundproof", "pipe", "arrow"})

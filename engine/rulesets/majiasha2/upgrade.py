@@ -1,6 +1,6 @@
 """majiasha2's stored games of versions 2.1 and 2.2, read as 2.3 writes them (``Ruleset.upgrade``).
 
-2.2 ended a game with an English phrase as its reason; 2.3 with a code (``flow.LEGACY_ENDS``). 2.3's
+2.2 ended a game with an English phrase as its reason; 2.3 with a code (``win.LEGACY_ENDS``). 2.3's
 notice of last words carries the bounds the game's flags set (``low``, ``high``), read from the header.
 
 2.1 published the 马甲 list, told each seat its 马甲, and announced the morning, a vote's result, a
@@ -27,8 +27,8 @@ from engine.events import (
     SheriffChanged,
     VoteResult,
 )
-from engine.rulesets.majiasha2.flow import LEGACY_ENDS
 from engine.rulesets.majiasha2.names import MAJIA_LAYER, PIPER, SENT_OFF
+from engine.rulesets.majiasha2.win import LEGACY_ENDS
 from engine.upgrade import Converter, by_topic, retyped, seat_map, seats
 
 

@@ -1,11 +1,13 @@
-"""Opening phases, and the checks every flow step ends with (spec §2.1 and §4)."""
+"""The win check every flow step ends with (spec §4): losses, then wins in check order, then the
+last faction standing (D-30)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, cast
 
-from engine.events import JUDGE, PUBLIC, Awaiting, GameEnded, PhaseBegan, Resolved
+from engine.events import JUDGE, PUBLIC, GameEnded, Resolved
+from engine.mechanics.win import Condition, winners
 from engine.rulesets.majiasha2.names import (
     CHECK_ORDER,
     DEFEAT,
@@ -30,26 +32,11 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def st(game: Game) -> MajiaState:
-    """The game's state, typed."""
-    state = game.state
-    assert isinstance(state, MajiaState)
-    return state
-
-
-def begin(game: Game, name: str, day: int, seats: Sequence[int] = (), *, secret: bool = True) -> None:
-    """Open phase ``name`` of day ``day`` waiting for ``seats``; ``secret`` tells them to the judge alone
-    (who holds a night skill would reveal identities)."""
-    game.emit(PhaseBegan, PUBLIC, name=name, number=day, order=[] if secret else list(seats))
-    if secret:
-        game.emit(Awaiting, JUDGE, seats=list(seats))
-
-
 def is_out(s: MajiaState, seat: int | None) -> bool:
     """Out for the win conditions: gone, or sent off (D-27, flag ``sent_off_is_out``)."""
     if seat is None:
         return False
-    actor = s.actors[seat]
+    actor = s.seats[seat]
     if actor.sent_off and not s.flags.get("majia.sent_off_is_out", True):
         return False
     return actor.status == OUT
@@ -58,7 +45,7 @@ def is_out(s: MajiaState, seat: int | None) -> bool:
 def lost(s: MajiaState, faction: str) -> bool:
     """Spec §1.1: a general faction loses with its elder; the piper with itself; lovers with a lover."""
     if faction == PIPER_SIDE:
-        return any(is_out(s, a.seat) for a in s.actors.values() if a.role == PIPER)
+        return any(is_out(s, a.seat) for a in s.seats.values() if a.role == PIPER)
     if faction == LOVERS:
         return any(is_out(s, seat) for seat in s.lovers())
     elder = s.elder_of(faction)
@@ -85,18 +72,18 @@ def won(s: MajiaState, faction: str) -> bool:
 def check_win(game: Game) -> bool:
     """Losses first, then wins in order piper → lovers → general, then last standing (D-30).
     True when the game is over."""
-    s = st(game)
-    if s.over or not any(a.role == ELDER for a in s.actors.values()):
+    s = cast(MajiaState, game.state)
+    if s.over or not s.holders(ELDER):
         return s.over
     present = [f for f in CHECK_ORDER if f in s.factions_present()]
     for faction in present:
         if faction not in s.defeated and lost(s, faction):
             game.emit(Resolved, JUDGE, skill=DEFEAT, actor=None, targets=[], result=faction)
     alive = [f for f in present if f not in s.defeated]
-    for faction in alive:
-        if won(s, faction):
-            game.emit(GameEnded, PUBLIC, winners=[faction], reason=END_WIN)
-            return True
+    first = winners(s, [Condition(f, partial(won, faction=f)) for f in alive], exclusive=True)
+    if first:
+        game.emit(GameEnded, PUBLIC, winners=first, reason=END_WIN)
+        return True
     if len(alive) == 1:
         game.emit(GameEnded, PUBLIC, winners=alive, reason=END_LAST_STANDING)
     elif not alive:
