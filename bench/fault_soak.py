@@ -95,14 +95,20 @@ async def play(ruleset: str, seed: int, base_url: str, llm_seats: int, writer: T
     return game, gid
 
 
-def soak(ruleset: str, games: int, rate: float, llm_seats: int, db: Path) -> Soak:
-    """Play ``games`` games of ``ruleset`` on an endpoint failing ``rate`` of requests; account for every fault."""
+def soak(ruleset: str, games: int, rate: float, llm_seats: int, db: Path, *, every_kind_by: int = 0) -> Soak:
+    """Play ``games`` games of ``ruleset`` on an endpoint failing ``rate`` of requests; account for every fault.
+
+    With ``every_kind_by``, games go on past ``games`` (seeds counting on, at most ``every_kind_by``
+    games in all) until every kind of ``FAULTS`` has been drawn: how many requests a game makes moves
+    with its rules and its players, so a fixed number of games promises no sample of every fault."""
     out = Soak()
     faults = Faults(rate=rate, seed=zlib.crc32(ruleset.encode()), timeout_s=2 * TIMEOUT_S) if rate else None
     with FakeOpenAI(faults=faults) as fake, TranscriptWriter(db) as writer:
         fake.state.keep_requests = False
         start = time.perf_counter()
-        played = [asyncio.run(play(ruleset, seed, fake.base_url, llm_seats, writer)) for seed in range(1, games + 1)]
+        played: list[tuple[Game, str]] = []
+        while len(played) < games or (faults is not None and len(played) < every_kind_by and not every_kind(faults)):
+            played.append(asyncio.run(play(ruleset, len(played) + 1, fake.base_url, llm_seats, writer)))
         out.seconds = time.perf_counter() - start
         out.requests = fake.state.calls
         con = writer.cursor()
@@ -114,6 +120,11 @@ def soak(ruleset: str, games: int, rate: float, llm_seats: int, db: Path) -> Soa
     if faults is not None:
         account(out, faults.log, calls)
     return out
+
+
+def every_kind(faults: Faults) -> bool:
+    """Whether every kind of fault has been drawn so far."""
+    return {kind for kind, _ in faults.log} >= set(FAULTS)
 
 
 def account(out: Soak, log: list[tuple[str, str | None]], calls: list[LlmCall]) -> None:
