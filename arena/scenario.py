@@ -357,7 +357,8 @@ def derived(ruleset: Ruleset) -> Schedule | None:
         setup=marks.setup or "", night=marks.night, vote=marks.vote, first_vote_day=marks.first_vote_day,
         day_first=lambda n: first if n == 1 else day, rank=rank, rank_of=ranks, night_phases=table.night_phases(),
         asides=asides, draws=frozenset(marks.draws), seat_options=dict(marks.seat_options),
-        later=frozenset(marks.later), note_defaults=marks.note_defaults, night_first=marks.night_first)
+        later=frozenset(marks.later), note_defaults=marks.note_defaults, night_first=marks.night_first,
+        cards=marks.cards, void_ballots=dict(marks.void_ballots))
 
 
 # -- checks against the rule set ---------------------------------------------------------------------

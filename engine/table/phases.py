@@ -134,6 +134,12 @@ class Landmarks:
     first_day: str | None = None
     seat_options: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     note_defaults: bool = True
+    cards: Callable[..., None] | None = None
+    """How the rule set gives a judge's card ``(game, seat, card, reason)`` (suitang21's 蓝牌/黄牌/红牌);
+    None: it has no cards."""
+    void_ballots: Mapping[str, str] = field(default_factory=dict)
+    """The refusal codes of a ballot the rules count as void when posted anyway (code → ``spoiled``,
+    废票, or ``void``, a change beyond the limit): the judge records such a ballot instead of stopping."""
 
 
 class PhaseTable:
