@@ -29,6 +29,7 @@ from engine.game import Game
 from engine.legal import LegalAction
 from engine.narrate import Lang
 from engine.rulesets import get_ruleset
+from engine.rulesets.majiasha2.names import Ph
 from engine.views import Viewer
 from prompts.seat import Message, SeatPrompt
 
@@ -72,9 +73,9 @@ SPECS: dict[str, Spec] = {
         ("guard", "NIGHT"), ("detective", "NIGHT"), ("witch", "WITCH"), (None, "REACT"), (None, "VOTE_LAST_WORDS"),
         (None, "LAST_WORDS")), DIR / "suitang21"),
     "majiasha2": Spec("majiasha2", 3, (
-        ("cupid", "CUPID"), ("member", "ELECT"), ("elder", "APPOINT"), (None, "DAY"), (None, "VOTE"),
-        ("piper", "PIPER"), ("seer", "STRIKE"), ("killer", "STRIKE"), ("witch", "WITCH"), (None, "LAST_WORDS"),
-        (None, "REDACT"),
+        ("cupid", Ph.CUPID), ("member", Ph.ELECT), ("elder", Ph.APPOINT), (None, Ph.DAY), (None, Ph.VOTE),
+        ("piper", Ph.PIPER), ("seer", Ph.STRIKE), ("killer", Ph.STRIKE), ("witch", Ph.WITCH), (None, Ph.LAST_WORDS),
+        (None, Ph.REDACT),
     ), DIR / "majiasha2", options={"size": 20}),
 }
 """The rule sets with golden prompts. majiasha2's 20-seat game has every identity but the guard

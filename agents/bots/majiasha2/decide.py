@@ -11,6 +11,7 @@ from agents.scripted_rand import key_of, unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.events import Event
 from engine.legal import LegalAction
+from engine.rulesets.majiasha2.names import Ph
 
 T = TypeVar("T")
 MASK = "■"
@@ -141,7 +142,7 @@ def _words(ctx: Ctx) -> Action:
     if "last_words" not in ctx.legal:
         return ctx.skip()
     notes = ctx.notes
-    if ctx.turn.phase == "REDACT" and notes.redact:
+    if ctx.turn.phase == Ph.REDACT and notes.redact:
         text = notes.redact[-1]
         return SubmitLastWords(seat=ctx.seat, text=text[:5] + MASK * (len(text) - 5))
     seen = "，".join(f"马甲{m}号是{r}" for m, r in sorted(notes.roles_seen.items())) or "没有查验信息"
@@ -257,6 +258,6 @@ NIGHT_SKILLS: dict[str, Callable[[Ctx, LegalAction], Action | None]] = {
 }
 
 PHASES: dict[str, Callable[[Ctx], Action]] = {
-    "CUPID": _cupid, "ELECT": _elect, "APPOINT": _appoint, "DAY": _day, "VOTE": _vote,
-    "SUCCESSION": _succession, "LAST_WORDS": _words, "VOTE_LAST_WORDS": _words, "REDACT": _words,
+    Ph.CUPID: _cupid, Ph.ELECT: _elect, Ph.APPOINT: _appoint, Ph.DAY: _day, Ph.VOTE: _vote,
+    Ph.SUCCESSION: _succession, Ph.LAST_WORDS: _words, Ph.VOTE_LAST_WORDS: _words, Ph.REDACT: _words,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Announced, ChoiceMade, Dawn, LastWords, VoteResult, Warned, seat_vis
+from engine import events as ev
 from engine.mechanics.ballots import Ballot, FirstToReach, first_to_reach, sheriff_breaks_tie, top, totals
 from engine.rulesets.majiasha2.exits import appoint_sheriff, exit_actor, reveals
 from engine.rulesets.majiasha2.names import MAJIA_LAYER, SENT_OFF, SUCCESSOR, VOTE, Ph
@@ -40,10 +40,10 @@ def announce_morning(game: Game) -> None:
     outs in the order they went, the sheriff) and the night's published last words (§2.2)."""
     s = st(game)
     outs, words, voted = list(s.outs_tonight), dict(s.last_words), list(s.outs_today)
-    game.emit(Dawn, PUBLIC, seats=outs, majia=reveals(s, outs), sheriff_majia=sheriff_majia(s), voted=voted)
+    game.emit(ev.Dawn, ev.PUBLIC, seats=outs, majia=reveals(s, outs), sheriff_majia=sheriff_majia(s), voted=voted)
     for seat in outs:
         if seat in words:
-            game.emit(LastWords, PUBLIC, seat=seat, text=words[seat], published=True)
+            game.emit(ev.LastWords, ev.PUBLIC, seat=seat, text=words[seat], published=True)
 
 
 def sheriff_majia(s: MajiaState) -> int | None:
@@ -102,7 +102,7 @@ def _vote_out(game: Game, counted: list[Ballot]) -> None:
     pairs = reveals(s, gone)
     if out in gone:
         pairs[out] = s.seats[out].majia
-    game.emit(VoteResult, PUBLIC, seats=[x for x in gone if x == out], died=gone, layer=MAJIA_LAYER, named=named,
+    game.emit(ev.VoteResult, ev.PUBLIC, seats=[x for x in gone if x == out], died=gone, layer=MAJIA_LAYER, named=named,
               majia=pairs)
 
 
@@ -111,7 +111,7 @@ def close_vote_last_words(game: Game) -> Next:
     s = st(game)
     for seat in s.window.eligible:
         if seat in s.last_words:
-            game.emit(LastWords, PUBLIC, seat=seat, text=s.last_words[seat], published=True)
+            game.emit(ev.LastWords, ev.PUBLIC, seat=seat, text=s.last_words[seat], published=True)
     return after_vote(s)
 
 
@@ -130,7 +130,7 @@ def close_succession(game: Game) -> Next:
     if named is None or not s.seats[named].alive:
         pool = s.alive()
         named = game.draw("警长继任", lambda r: r.choice(pool), pin_ok=lambda v: v in pool) if pool else None
-        game.emit(ChoiceMade, seat_vis(old), seat=old, skill=SUCCESSOR,
+        game.emit(ev.ChoiceMade, ev.seat_vis(old), seat=old, skill=SUCCESSOR,
                   targets=[] if named is None else [s.seats[named].majia], default=True)
     appoint_sheriff(game, named)
     return Next(Ph.DAY, day=s.day + 1) if s.night == s.day else open_night(s)
@@ -144,7 +144,7 @@ def _penalise(game: Game, category: str, seats: list[int]) -> None:
         return
     for seat in seats:
         actor = s.seats[seat]
-        game.emit(Warned, PUBLIC, seat=seat, reason=category, count=actor.warnings + points)
+        game.emit(ev.Warned, ev.PUBLIC, seat=seat, reason=category, count=actor.warnings + points)
         if actor.warnings >= SEND_OFF_POINTS and actor.alive:
-            game.emit(Announced, JUDGE, topic="majia_send_off", seats=[seat])
+            game.emit(ev.Announced, ev.JUDGE, topic="majia_send_off", seats=[seat])
             exit_actor(game, seat, SENT_OFF)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Resolved, RoleRevealed, SeatsOut, SheriffChanged
+from engine import events as ev
 from engine.mechanics.outs import OutChain
 from engine.rulesets.majiasha2.names import PIPER, SENT_OFF, SHELTER, SUCCESSOR, SUICIDE, VOTE
 from engine.rulesets.majiasha2.state import ALIVE, MajiaState, st
@@ -28,7 +28,7 @@ def _sheltered(game: Game, seat: int, cause: str) -> tuple[int, str] | None:
         return None
     if cause == VOTE and not s.flags.get("majia.shelter_on_vote", True):
         return None
-    game.emit(Resolved, JUDGE, skill=SHELTER, actor=cupid.seat, targets=[seat], result=str(cupid.hp))
+    game.emit(ev.Resolved, ev.JUDGE, skill=SHELTER, actor=cupid.seat, targets=[seat], result=str(cupid.hp))
     return cupid.seat, SHELTER
 
 
@@ -36,15 +36,15 @@ def _effects(game: Game, seat: int, cause: str) -> Sequence[tuple[int, str]]:
     """The out's effects: out of the chats (by the fold), the public sending-off, 殉职, the lifting of 癫狂."""
     s = st(game)
     if cause == SENT_OFF:
-        game.emit(SeatsOut, PUBLIC, seats=[seat], cause=SENT_OFF, majia=reveals(s, [seat]))
+        game.emit(ev.SeatsOut, ev.PUBLIC, seats=[seat], cause=SENT_OFF, majia=reveals(s, [seat]))
     if s.sheriff == seat:
         if cause == SENT_OFF:
             _random_successor(game)
         else:
-            game.emit(Resolved, JUDGE, skill=SUCCESSOR, actor=seat, targets=[], result="pending")
+            game.emit(ev.Resolved, ev.JUDGE, skill=SUCCESSOR, actor=seat, targets=[], result="pending")
     if s.seats[seat].role == PIPER:
-        game.emit(Resolved, JUDGE, skill="lift", actor=seat, targets=[], result="lifted")
-        game.emit(RoleRevealed, PUBLIC, seats=[seat], roles={seat: PIPER}, reason="piper_out")
+        game.emit(ev.Resolved, ev.JUDGE, skill="lift", actor=seat, targets=[], result="lifted")
+        game.emit(ev.RoleRevealed, ev.PUBLIC, seats=[seat], roles={seat: PIPER}, reason="piper_out")
     return ()
 
 
@@ -82,6 +82,7 @@ def _random_successor(game: Game) -> None:
 def appoint_sheriff(game: Game, seat: int | None) -> None:
     """The new sheriff, announced by its 马甲 alone (the sheriff is a 马甲 status; naming its seat
     would tell which 角色 that 马甲 posts as)."""
-    game.emit(Resolved, JUDGE, skill="sheriff", actor=None, targets=[] if seat is None else [seat], result="sheriff")
+    game.emit(ev.Resolved, ev.JUDGE, skill="sheriff", actor=None, targets=[] if seat is None else [seat],
+              result="sheriff")
     majia = None if seat is None else st(game).seats[seat].majia
-    game.emit(SheriffChanged, PUBLIC, seat=None, majia=majia, by="none" if majia is None else "")
+    game.emit(ev.SheriffChanged, ev.PUBLIC, seat=None, majia=majia, by="none" if majia is None else "")

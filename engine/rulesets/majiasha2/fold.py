@@ -38,7 +38,7 @@ from engine.rulesets.majiasha2.table import row
 
 
 def _game_created(s: MajiaState, e: ev.GameCreated) -> None:
-    s.size, s.base_hp = e.seats, row(e.seats).base_hp
+    s.size = e.seats
 
 
 def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
@@ -49,8 +49,6 @@ def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
     actor.role, actor.faction = e.role, e.faction
     if first:
         actor.origin = e.faction if e.faction in ("A", "B", "C") else ""
-    elif e.role == CUPID and e.faction != LOVERS:
-        s.cupid_joined = e.faction
     if e.faction == LOVERS and e.role != CUPID:
         s.lovers_formed = True
 
@@ -120,7 +118,6 @@ def _shield(s: MajiaState, e: ev.Resolved) -> None:
 
 
 def _pipe(s: MajiaState, e: ev.Resolved) -> None:
-    s.piped.append(e.targets[0])
     if e.result == "frenzied":
         s.seats[e.targets[0]].frenzied = True
 

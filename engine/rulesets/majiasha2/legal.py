@@ -14,6 +14,7 @@ from functools import lru_cache
 from engine.legal import PASS, LegalAction
 from engine.mechanics.team_chat import may_post
 from engine.rulesets.majiasha2.names import (
+    ACCOUNT_SKILLS,
     APPOINT,
     ARROW,
     CONFIRM,
@@ -44,8 +45,6 @@ from engine.rulesets.majiasha2.words import MIN_UNMASKED, word_limits
 SUBMITS_PER_WINDOW = 2
 """Submissions (a first one and one change) a seat may make in one night step before it must confirm or pass."""
 TEAM_POSTS_PER_WINDOW = 2
-ACCOUNT_SKILLS = frozenset({ARROW, SHIELD, SOUNDPROOF, KILL, PIPE})
-"""Skills aimed at a 角色 (a seat); the others aim at a 马甲 (spec §0)."""
 MAJIA = "majia"
 """``LegalAction.layer`` of a template whose targets are 马甲 numbers."""
 

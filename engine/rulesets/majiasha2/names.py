@@ -23,6 +23,8 @@ PROPHECY, TONGLING, POTION = "divine", "tongling", "potion"
 SHIELD, SOUNDPROOF, KILL, PIPE, CONFIRM = "shield", "soundproof", "kill", "pipe", "confirm"
 SHELTER, ELOPE, SUICIDE, SHERIFF, SUCCESSOR = "shelter", "elope", "suicide", "sheriff", "successor"
 VOTE, NIGHT_OUT, SENT_OFF, REDACT, LAST_WORDS = "vote", "night_out", "sent_off", "redact", "last_words"
+ACCOUNT_SKILLS = frozenset({ARROW, SHIELD, SOUNDPROOF, KILL, PIPE})
+"""Skills aimed at a 角色 (a seat); the other skills and the votes name a 马甲 (spec §0)."""
 MAJIA_LAYER = "majia"
 """The name of majiasha2's second public name list (the 马甲) in the typed events and observations."""
 DEFEAT, SHORTEN = "defeat", "shorten"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, Feedback, Notice, Resolved, seat_vis
+from engine import events as ev
 from engine.rulesets.majiasha2.exits import exit_actor
 from engine.rulesets.majiasha2.legal import night_eligible
 from engine.rulesets.majiasha2.names import (
@@ -70,7 +70,7 @@ def ordered(subs: list[Submission]) -> list[Submission]:
 
 
 def _shield(game: Game, sub: Submission) -> None:
-    game.emit(Resolved, JUDGE, skill=sub.skill, actor=sub.seat, targets=list(sub.targets), result="shielded")
+    game.emit(ev.Resolved, ev.JUDGE, skill=sub.skill, actor=sub.seat, targets=list(sub.targets), result="shielded")
 
 
 # -- step 2: piper --------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def _pipe(game: Game, sub: Submission) -> None:
     for seat in sub.targets:
         target = s.seats[seat]
         immune = target.lover is not None or seat in s.soundproofed or target.status == OUT
-        game.emit(Resolved, JUDGE, skill=PIPE, actor=sub.seat, targets=[seat],
+        game.emit(ev.Resolved, ev.JUDGE, skill=PIPE, actor=sub.seat, targets=[seat],
                   result="immune" if immune else "frenzied")
 
 
@@ -96,7 +96,7 @@ def _prophecy(game: Game, sub: Submission) -> None:
     result = ROLE_NAMES.zh(target.role)
     if s.flags.get("majia.seer_shows_faction"):
         result = f"{result}/{FACTION_NAMES.zh(target.faction)}"
-    game.emit(Feedback, seat_vis(sub.seat), seat=sub.seat, skill=PROPHECY, targets=[majia], result=result)
+    game.emit(ev.Feedback, ev.seat_vis(sub.seat), seat=sub.seat, skill=PROPHECY, targets=[majia], result=result)
 
 
 def kill_result(s: MajiaState, killer: int, seat: int) -> str:
@@ -118,7 +118,7 @@ def kill_result(s: MajiaState, killer: int, seat: int) -> str:
 def _kill(game: Game, sub: Submission) -> None:
     s = st(game)
     seat = sub.targets[0]
-    game.emit(Resolved, JUDGE, skill=KILL, actor=sub.seat, targets=[seat], result=kill_result(s, sub.seat, seat))
+    game.emit(ev.Resolved, ev.JUDGE, skill=KILL, actor=sub.seat, targets=[seat], result=kill_result(s, sub.seat, seat))
 
 
 # -- step 5: witch --------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def tongling(game: Game) -> None:
     for seat in s.holders(WITCH):
         witch = s.seats[seat]
         if witch.status != OUT and not witch.potion_used:
-            game.emit(Feedback, seat_vis(seat), seat=seat, skill=TONGLING, targets=dying, result="濒死")
+            game.emit(ev.Feedback, ev.seat_vis(seat), seat=seat, skill=TONGLING, targets=dying, result="濒死")
 
 
 def witch_allies(s: MajiaState, witch: int, target: int) -> bool:
@@ -154,7 +154,7 @@ def _potion(game: Game, sub: Submission) -> None:
         result = "heal"
     else:
         result = "misfire"
-    game.emit(Resolved, JUDGE, skill=POTION, actor=sub.seat, targets=[target], result=result)
+    game.emit(ev.Resolved, ev.JUDGE, skill=POTION, actor=sub.seat, targets=[target], result=result)
 
 
 APPLY = {SHIELD: _shield, SOUNDPROOF: _shield, PIPE: _pipe, PROPHECY: _prophecy, KILL: _kill, POTION: _potion}
@@ -172,19 +172,19 @@ def dawn(game: Game) -> Next | None:
         if actor.status != DYING:
             continue
         if actor.role == ELDER and not actor.marked and s.flags.get("majia.elder_first_dying_grace"):
-            game.emit(Resolved, JUDGE, skill="grace", actor=None, targets=[seat], result="marked")
+            game.emit(ev.Resolved, ev.JUDGE, skill="grace", actor=None, targets=[seat], result="marked")
             continue
         exit_actor(game, seat, KILL if seat in s.last_hit else POTION)
     for seat in s.holders(ELDER):
         elder = s.seats[seat]
         if elder.status != OUT:
-            game.emit(Feedback, seat_vis(seat), seat=seat, skill=FATE, targets=[], result=f"HP {elder.hp}")
+            game.emit(ev.Feedback, ev.seat_vis(seat), seat=seat, skill=FATE, targets=[], result=f"HP {elder.hp}")
     if check_win(game):
         return None
     words = [seat for seat in s.outs_tonight if not s.seats[seat].sent_off]
     low, high = word_limits(s)
     for seat in words:
-        game.emit(Notice, seat_vis(seat), topic="majia_last_words", seats=[seat], data={"low": low, "high": high})
+        game.emit(ev.Notice, ev.seat_vis(seat), topic="majia_last_words", seats=[seat], data={"low": low, "high": high})
     return Next(Ph.LAST_WORDS, order=tuple(words)) if words else after_words(game)
 
 
@@ -195,9 +195,9 @@ def close_last_words(game: Game) -> Next:
     for seat in s.window.eligible:
         killer = s.last_hit.get(seat)
         if seat in s.last_words and killer is not None and s.seats[seat].cause == KILL:
-            game.emit(Notice, seat_vis(killer), topic="majia_redact", seats=[seat],
+            game.emit(ev.Notice, ev.seat_vis(killer), topic="majia_redact", seats=[seat],
                       data={"text": s.last_words[seat]})
-            game.emit(Resolved, JUDGE, skill="redactor", actor=killer, targets=[seat], result="asked")
+            game.emit(ev.Resolved, ev.JUDGE, skill="redactor", actor=killer, targets=[seat], result="asked")
             redactors.append(killer)
     return Next(Ph.REDACT, order=tuple(sorted(set(redactors)))) if redactors else after_words(game)
 

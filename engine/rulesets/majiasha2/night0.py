@@ -9,17 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import (
-    JUDGE,
-    Feedback,
-    Notice,
-    Resolved,
-    RoleDealt,
-    TeamFormed,
-    TeamJoined,
-    seat_vis,
-    team_vis,
-)
+from engine import events as ev
 from engine.rulesets.majiasha2.day import first_to_top
 from engine.rulesets.majiasha2.names import (
     ARROW,
@@ -68,18 +58,18 @@ def close_cupid(game: Game) -> Next:
                                  pin_ok=lambda v: isinstance(v, list) and len(set(v)) == 2 and set(v) <= set(pool)))
     a, b = chosen
     same = s.seats[a].origin == s.seats[b].origin
-    game.emit(Resolved, JUDGE, skill=ARROW, actor=cupid, targets=[a, b], result="same" if same else "cross")
-    game.emit(TeamFormed, team_vis(LOVERS), [a, b], team=LOVERS, members=[a, b])
+    game.emit(ev.Resolved, ev.JUDGE, skill=ARROW, actor=cupid, targets=[a, b], result="same" if same else "cross")
+    game.emit(ev.TeamFormed, ev.team_vis(LOVERS), [a, b], team=LOVERS, members=[a, b])
     for lover, partner in ((a, b), (b, a)):
-        game.emit(Notice, seat_vis(lover), topic="majia_lover", seats=[partner],
+        game.emit(ev.Notice, ev.seat_vis(lover), topic="majia_lover", seats=[partner],
                   data={"lovers_faction": not same, "majia": s.seats[partner].majia})
         if not same:
-            game.emit(RoleDealt, seat_vis(lover), seat=lover, role=s.seats[lover].role, faction=LOVERS)
+            game.emit(ev.RoleDealt, ev.seat_vis(lover), seat=lover, role=s.seats[lover].role, faction=LOVERS)
     faction = s.seats[a].origin if same else LOVERS
-    game.emit(RoleDealt, seat_vis(cupid), seat=cupid, role=CUPID, faction=faction)
-    game.emit(Feedback, seat_vis(cupid), seat=cupid, skill=ARROW, targets=list(chosen), result=faction)
+    game.emit(ev.RoleDealt, ev.seat_vis(cupid), seat=cupid, role=CUPID, faction=faction)
+    game.emit(ev.Feedback, ev.seat_vis(cupid), seat=cupid, skill=ARROW, targets=list(chosen), result=faction)
     if same:
-        game.emit(TeamJoined, team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid,
+        game.emit(ev.TeamJoined, ev.team_vis(faction), [*s.teams[faction], cupid], team=faction, seat=cupid,
                   majia=s.seats[cupid].majia)
         tell_team(game, faction)
     return open_election(s)
@@ -108,9 +98,9 @@ def close_election(game: Game) -> Next | None:
         elder = s.seat_of(best) if best is not None else None
         if elder is None:
             elder = _pinned(s, pool, ELDER) or pick(game, f"长老{faction}", pool)
-        game.emit(Resolved, JUDGE, skill=ELECT, actor=None, targets=[elder], result=faction)
-        game.emit(RoleDealt, seat_vis(elder), seat=elder, role=ELDER, faction=s.seats[elder].faction)
-        game.emit(Notice, team_vis(faction), s.teams[faction], topic="majia_elder", seats=[elder],
+        game.emit(ev.Resolved, ev.JUDGE, skill=ELECT, actor=None, targets=[elder], result=faction)
+        game.emit(ev.RoleDealt, ev.seat_vis(elder), seat=elder, role=ELDER, faction=s.seats[elder].faction)
+        game.emit(ev.Notice, ev.team_vis(faction), s.teams[faction], topic="majia_elder", seats=[elder],
                   data={"faction": faction, "majia": s.seats[elder].majia})
     if row(s.size).appointed():
         return Next(Ph.APPOINT, day=0, order=tuple(s.holders(ELDER)))
@@ -140,7 +130,7 @@ def close_appoint(game: Game) -> Next | None:
             pool = [m for m in candidates(s, faction) if m != elder.seat and m not in taken]
             seat = named[i] if i < len(named) else _pinned(s, pool, role) or pick(game, f"任命{faction}", pool)
             taken.append(seat)
-            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=s.seats[seat].faction)
+            game.emit(ev.RoleDealt, ev.seat_vis(seat), seat=seat, role=role, faction=s.seats[seat].faction)
     return finish_night0(game)
 
 
@@ -150,11 +140,11 @@ def finish_night0(game: Game) -> Next | None:
     s = st(game)
     for seat, actor in s.seats.items():
         if actor.role == MEMBER:
-            game.emit(RoleDealt, seat_vis(seat), seat=seat, role=KILLER, faction=actor.faction)
+            game.emit(ev.RoleDealt, ev.seat_vis(seat), seat=seat, role=KILLER, faction=actor.faction)
     for faction in GENERAL:
         elder = s.elder_of(faction)
         if elder is not None:
             listed = sorted(s.majia_of(s.members(DOWNSTREAM[faction])))
-            game.emit(Feedback, seat_vis(elder.seat), seat=elder.seat, skill=FATE, targets=listed,
+            game.emit(ev.Feedback, ev.seat_vis(elder.seat), seat=elder.seat, skill=FATE, targets=listed,
                       result=DOWNSTREAM[faction])
     return None if check_win(game) else Next(Ph.DAY, day=1)

@@ -13,21 +13,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from engine import events as ev
 from engine.errors import UnknownName
-from engine.events import (
-    JUDGE,
-    PUBLIC,
-    AliasesAssigned,
-    GameCreated,
-    LayerAssigned,
-    LayerListed,
-    Notice,
-    Resolved,
-    RoleDealt,
-    TeamFormed,
-    seat_vis,
-    team_vis,
-)
 from engine.flags import resolve_flags
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.majiasha2.aliases import ACCOUNTS, MAJIA
@@ -83,25 +70,25 @@ def start(game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], sea
     """Emit the setup: header, 角色 names, the 马甲 list, each actor's 马甲, faction letters, faction chats."""
     opts = options_of(options, len(seating) if seating else None)
     n = opts["size"]
-    game.emit(GameCreated, PUBLIC, ruleset=ruleset.id, version=ruleset.version, seed=seed, seats=n,
+    game.emit(ev.GameCreated, ev.PUBLIC, ruleset=ruleset.id, version=ruleset.version, seed=seed, seats=n,
               flags=resolve_flags(FLAGS, flags), options=opts)
     fixed = check_seating(seating, row(n)) if seating else None
     accounts = aliases(game, [zh for zh, _ in ACCOUNTS], n, seating, draw="角色名")
-    game.emit(AliasesAssigned, PUBLIC, aliases=accounts)
+    game.emit(ev.AliasesAssigned, ev.PUBLIC, aliases=accounts)
     names = game.draw("马甲名", lambda r: r.sample([zh for zh, _ in MAJIA], n))
-    game.emit(LayerListed, PUBLIC, layer=MAJIA_LAYER, names={i + 1: v for i, v in enumerate(names)})
+    game.emit(ev.LayerListed, ev.PUBLIC, layer=MAJIA_LAYER, names={i + 1: v for i, v in enumerate(names)})
     mapping = _mapping(game, n, seating)
     for seat in range(1, n + 1):
-        game.emit(LayerAssigned, seat_vis(seat), seat=seat, layer=MAJIA_LAYER, number=mapping[seat])
+        game.emit(ev.LayerAssigned, ev.seat_vis(seat), seat=seat, layer=MAJIA_LAYER, number=mapping[seat])
     deal = fixed or _deal(game, row(n))
     for seat, (role, faction) in sorted(deal.items()):
         dealt = role if role in (CUPID, PIPER) else MEMBER
-        game.emit(RoleDealt, seat_vis(seat), seat=seat, role=dealt, faction=faction)
+        game.emit(ev.RoleDealt, ev.seat_vis(seat), seat=seat, role=dealt, faction=faction)
         if fixed and role not in (CUPID, PIPER):
-            game.emit(Resolved, JUDGE, skill="pin", actor=seat, targets=[], result=role)
+            game.emit(ev.Resolved, ev.JUDGE, skill="pin", actor=seat, targets=[], result=role)
     for faction in GENERAL:
         members = st(game).members(faction)
-        game.emit(TeamFormed, team_vis(faction), members, team=faction, members=members)
+        game.emit(ev.TeamFormed, ev.team_vis(faction), members, team=faction, members=members)
         tell_team(game, faction)
 
 
@@ -109,7 +96,7 @@ def tell_team(game: Game, team: str) -> None:
     """The chat's members learn each other's 马甲 (\"互相知道彼此的马甲\", spec §0 and §1.5.2)."""
     s = st(game)
     members = s.teams[team]
-    game.emit(Notice, team_vis(team), members, topic="majia_team", seats=list(members),
+    game.emit(ev.Notice, ev.team_vis(team), members, topic="majia_team", seats=list(members),
               data={"team": team, "majia": {str(seat): s.seats[seat].majia for seat in members}})
 
 

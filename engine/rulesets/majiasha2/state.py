@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from engine.rulesets.majiasha2.names import CUPID, ELDER, GENERAL, KILLER, LOVERS, PIPER, PIPER_SIDE, SEER
+from engine.rulesets.majiasha2.names import CUPID, ELDER, GENERAL, KILLER, LOVERS, PIPER, PIPER_SIDE
 from engine.table import Seat, TableState
 
 if TYPE_CHECKING:
@@ -76,16 +76,13 @@ class MajiaState(TableState[MajiaSeat]):
     majia_names: dict[int, str] = field(default_factory=dict)
     """The public 马甲 list: number → name."""
     size: int = 0
-    base_hp: int = 0
     sheriff: int | None = None
-    cupid_joined: str | None = None
     lovers_formed: bool = False
     submissions: list[Submission] = field(default_factory=list)
     submits: dict[int, int] = field(default_factory=dict)
     """Night skills submitted per seat in the open window (a first one and one change)."""
     shielded: set[int] = field(default_factory=set)
     soundproofed: set[int] = field(default_factory=set)
-    piped: list[int] = field(default_factory=list)
     dying_order: list[int] = field(default_factory=list)
     last_hit: dict[int, int] = field(default_factory=dict)
     outs_tonight: list[int] = field(default_factory=list)
@@ -147,9 +144,6 @@ class MajiaState(TableState[MajiaSeat]):
 
     def living_killers(self) -> list[MajiaSeat]:
         return [a for a in self.seats.values() if a.role == KILLER and a.alive]
-
-    def has_seers(self) -> bool:
-        return bool(self.holders(SEER))
 
     def elder_of(self, faction: str) -> MajiaSeat | None:
         return self.origin_role(faction, ELDER)

@@ -12,23 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from engine import events as ev
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.errors import IllegalAction
-from engine.events import (
-    JUDGE,
-    PUBLIC,
-    Announced,
-    ChoiceMade,
-    LastWords,
-    Passed,
-    Posted,
-    Resolved,
-    SkillSubmitted,
-    TeamPosted,
-    VoteCast,
-    seat_vis,
-    team_vis,
-)
 from engine.legal import PASS, LegalAction
 from engine.mechanics.last_words import check_redaction
 from engine.mechanics.team_chat import recipients
@@ -112,12 +98,12 @@ def action_word(kind: str, skill: str | None = None, team: str | None = None) ->
 
 
 def _post(game: Game, action: Post, legal: LegalAction) -> None:
-    game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=st(game).floor + 1, quote=action.quote)
+    game.emit(ev.Posted, ev.PUBLIC, seat=action.seat, text=action.text, floor=st(game).floor + 1, quote=action.quote)
 
 
 def _team_post(game: Game, action: TeamPost, legal: LegalAction) -> None:
     s, team = st(game), legal.team or ""
-    game.emit(TeamPosted, team_vis(team), recipients(s.teams[team], lambda n: s.seats[n].alive), team=team,
+    game.emit(ev.TeamPosted, ev.team_vis(team), recipients(s.teams[team], lambda n: s.seats[n].alive), team=team,
               seat=action.seat, text=action.text, majia=s.seats[action.seat].majia)
 
 
@@ -128,17 +114,18 @@ def _vote(game: Game, action: Vote, legal: LegalAction) -> None:
     if s.phase == Ph.ELECT:
         faction = s.seats[action.seat].origin or s.seats[action.seat].faction
         team = faction if action.seat in s.teams.get(faction, []) else s.seats[action.seat].faction
-        game.emit(VoteCast, team_vis(team), s.teams[team], seat=action.seat, target=action.target, reason=action.reason,
-                  majia=s.seats[action.seat].majia)
+        game.emit(ev.VoteCast, ev.team_vis(team), s.teams[team], seat=action.seat, target=action.target,
+                  reason=action.reason, majia=s.seats[action.seat].majia)
         return
-    game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
+    game.emit(ev.VoteCast, ev.PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
 def _skill(game: Game, action: UseSkill, legal: LegalAction) -> None:
     if action.skill == SHORTEN:
         _shorten(game, action.seat)
         return
-    game.emit(SkillSubmitted, seat_vis(action.seat), seat=action.seat, skill=action.skill, targets=list(action.targets))
+    game.emit(ev.SkillSubmitted, ev.seat_vis(action.seat), seat=action.seat, skill=action.skill,
+              targets=list(action.targets))
 
 
 def _shorten(game: Game, seat: int) -> None:
@@ -149,7 +136,8 @@ def _shorten(game: Game, seat: int) -> None:
     马甲 mapping or of identities is in it. The count lets a reader see how far the agreement is."""
     s = st(game)
     agreed = len(s.shortened | {seat})
-    game.emit(Announced, PUBLIC, topic="majia_shorten", seats=[seat], data={"agreed": agreed, "living": len(s.alive())})
+    game.emit(ev.Announced, ev.PUBLIC, topic="majia_shorten", seats=[seat],
+              data={"agreed": agreed, "living": len(s.alive())})
 
 
 def _choose(game: Game, action: Choose, legal: LegalAction) -> None:
@@ -160,7 +148,7 @@ def _choose(game: Game, action: Choose, legal: LegalAction) -> None:
     if action.targets[0] not in legal.targets:
         raise refuse("choose_target", seat=action.seat, skill=skill, majia=action.targets[0],
                      listed=list(legal.targets), **where(s))
-    game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
+    game.emit(ev.ChoiceMade, ev.seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
 
 
 def _last_words(game: Game, action: SubmitLastWords, legal: LegalAction) -> None:
@@ -168,14 +156,14 @@ def _last_words(game: Game, action: SubmitLastWords, legal: LegalAction) -> None
     if s.phase == Ph.REDACT:
         victim = next(v for v, k in s.redactors.items() if k == action.seat)
         check_redaction(s.last_words[victim], action.text, action.seat, victim, least=MIN_UNMASKED, refuse=refuse)
-        game.emit(Resolved, JUDGE, skill=REDACT, actor=action.seat, targets=[victim], result=action.text)
+        game.emit(ev.Resolved, ev.JUDGE, skill=REDACT, actor=action.seat, targets=[victim], result=action.text)
         return
     check_last_words(s, action.seat, action.text)
-    game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
+    game.emit(ev.LastWords, ev.seat_vis(action.seat), seat=action.seat, text=action.text)
 
 
 def _pass(game: Game, action: Pass, legal: LegalAction) -> None:
-    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
+    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
               detail=dict(action.detail))
 
 

@@ -20,6 +20,7 @@ from engine.narrate.thread import alias_rows
 from engine.rulesets.majiasha2.flags import FLAG_TEXTS
 from engine.rulesets.majiasha2.judged import CAUSES, DRAWS, RESOLVED, RESULTS, words_quoted
 from engine.rulesets.majiasha2.names import (
+    ACCOUNT_SKILLS,
     CONFIRM,
     FACTION_NAMES,
     MAJIA_LAYER,
@@ -32,9 +33,6 @@ from engine.rulesets.majiasha2.names import (
 from engine.rulesets.majiasha2.refusals import ERRORS
 from engine.rulesets.majiasha2.win import END_LAST_DEFEATED, END_LAST_STANDING, END_WIN
 from engine.rulesets.majiasha2.words import MIN_UNMASKED
-
-ACCOUNT_SKILLS = frozenset({"kill", "shield", "soundproof", "pipe", "arrow"})
-"""majiasha2's skills whose targets are 角色 (seats); the other skills and the votes name 马甲."""
 
 
 def _pairs(c: Ctx, pairs: Mapping[int, int], seats: list[int]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from engine.events import JUDGE, PUBLIC, GameEnded, Resolved
+from engine import events as ev
 from engine.mechanics.win import Condition, winners
 from engine.rulesets.majiasha2.names import (
     CHECK_ORDER,
@@ -78,15 +78,15 @@ def check_win(game: Game) -> bool:
     present = [f for f in CHECK_ORDER if f in s.factions_present()]
     for faction in present:
         if faction not in s.defeated and lost(s, faction):
-            game.emit(Resolved, JUDGE, skill=DEFEAT, actor=None, targets=[], result=faction)
+            game.emit(ev.Resolved, ev.JUDGE, skill=DEFEAT, actor=None, targets=[], result=faction)
     alive = [f for f in present if f not in s.defeated]
     first = winners(s, [Condition(f, partial(won, faction=f)) for f in alive], exclusive=True)
     if first:
-        game.emit(GameEnded, PUBLIC, winners=first, reason=END_WIN)
+        game.emit(ev.GameEnded, ev.PUBLIC, winners=first, reason=END_WIN)
         return True
     if len(alive) == 1:
-        game.emit(GameEnded, PUBLIC, winners=alive, reason=END_LAST_STANDING)
+        game.emit(ev.GameEnded, ev.PUBLIC, winners=alive, reason=END_LAST_STANDING)
     elif not alive:
-        game.emit(GameEnded, PUBLIC, winners=[s.defeated[-1]], reason=END_LAST_DEFEATED)
+        game.emit(ev.GameEnded, ev.PUBLIC, winners=[s.defeated[-1]], reason=END_LAST_DEFEATED)
     return s.over
 
