@@ -1,7 +1,9 @@
 """The ``arena`` command: play, replay, export, rules, judge, serve, tournament, report, balance.
 
 Each subcommand lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``;
-this file only wires them, importing each lazily so ``arena --help`` stays fast.
+this file only wires them. A command's module is imported only when that command runs: ``arena play``
+never loads the report's plots, the web table's server nor the tournament's Ray backend, so a bot game
+(or a resumed one, which a crash may make many times over) starts in a fraction of the time.
 """
 
 from __future__ import annotations
@@ -26,18 +28,31 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``only``, the options of that one command alone (the others are
+    listed, with their help, but their modules are not imported)."""
     parser = argparse.ArgumentParser(prog="arena", description="Bansha Arena: forum mafia (版杀) for LLMs, bots and humans.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
         cmd = sub.add_parser(name, help=help_text, description=help_text)
-        importlib.import_module(module).add_arguments(cmd)
+        if only is None or name == only:
+            importlib.import_module(module).add_arguments(cmd)
     return parser
+
+
+def chosen(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names (its first word, since ``arena`` itself takes no option but
+    ``--help``), or None when it names none."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    return first if first in COMMANDS else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``arena`` console script."""
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    command = chosen(words)
+    parser = build_parser(command) if command is not None else build_parser()
+    args = parser.parse_args(words)
     module = importlib.import_module(COMMANDS[args.command][0])
     try:
         code: int = module.run(args)

@@ -45,6 +45,7 @@ it can be found) and the fix. A key variable that is not set is not an error: it
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -377,8 +378,8 @@ def metered(agent: LLMAgent, meters: dict[tuple[str, str], Meter]) -> LLMAgent:
 
 def attach_control(agents: Mapping[int, Agent], record: Callable[[int, str, str], None] | None) -> None:
     """Send each cap's hand-over of an LLM seat to ``record`` (a ``seat_control`` row)."""
-    if record is None:
-        return
+    if record is None or "agents.llm.agent" not in sys.modules:
+        return  # no seat plays a model (seating one loads that module): a bot game never imports the LLM stack
     from agents.llm.agent import LLMAgent
 
     for agent in {id(a): a for a in agents.values()}.values():
@@ -402,10 +403,8 @@ def human_config(config: dict[str, Any], deadline_s: float | None = None) -> dic
 def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: Mapping[str, str] | None = None,
                       pool: ClientPool | None = None) -> SeatPlan:
     """The players again from a stored game's seat configs (to resume it). ``pool``: share one
-    client pool across games (a tournament), so each endpoint's concurrency limit holds for all."""
-    from agents.llm.agent import LLMAgent
-    from agents.llm.pool import ClientPool
-
+    client pool across games (a tournament), so each endpoint's concurrency limit holds for all.
+    The LLM stack is imported only at a model's seat: a resumed game of bots never loads it."""
     agents: dict[int, Agent] = {}
     problems: list[str] = []
     endpoints: dict[str, Endpoint] = {}
@@ -417,6 +416,9 @@ def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: 
         if kind != "llm":
             agents[seat] = make_agent(kind)
             continue
+        from agents.llm.agent import LLMAgent
+        from agents.llm.pool import ClientPool
+
         ep = Endpoint.model_validate(config["endpoint"])
         endpoints.setdefault(ep.name, ep)
         pool = pool or ClientPool(seed=seed, environ=environ)
