@@ -26,9 +26,9 @@ in the middle thus keeps its stored answers and asks only the missing seats, on 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from agents.base import Agent, CallRecord, RecordsCalls, Turn
 from arena.compaction import RATIO as COMPACTION_RATIO
@@ -48,6 +48,7 @@ CallListener = Callable[[list[CallRecord]], None]
 Checkpoint = Callable[[Game, list[Event]], Awaitable[None]]
 """Awaited with the events since the last one, between decisions (e.g. belief elicitation)."""
 Answer = Action | BaseException | None
+T = TypeVar("T")
 
 
 class Journal(Protocol):
@@ -156,7 +157,7 @@ class GameRunner:
         if concurrent:
             self.views.update(game.events)
             turns = [self._turn(s, game.legal(s) or (), None) for s in seats]
-            answers = await asyncio.gather(*(self._ask(t) for t in turns))
+            answers = await all_or_none([self._ask(t) for t in turns])
             for turn, (answer, calls) in zip(turns, answers, strict=True):  # in seat order, whatever came first
                 await self._settle(turn, answer, calls)
             return
@@ -307,3 +308,19 @@ class GameRunner:
     def _boundary(self, force: bool = False) -> None:
         if self.journal is not None:
             self.journal.boundary(force)
+
+
+async def all_or_none(asks: list[Coroutine[Any, Any, T]]) -> list[T]:
+    """Await a round's decisions together; once one raises, cancel the others (and wait for them)
+    before raising its error. A player's failure never raises here (it is its answer); what does is
+    handing an answer on, inside its decision: a storage fault, a listener that stops the game.
+    ``asyncio.gather`` would leave the round's other decisions running while the caller closes the
+    seats' clients, each then failing on the closed client and handed on as a fallback."""
+    tasks = [asyncio.ensure_future(ask) for ask in asks]
+    try:
+        return await asyncio.gather(*tasks)
+    except BaseException:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise
