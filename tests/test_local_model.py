@@ -226,25 +226,31 @@ def test_real_model_forced_tool_call() -> None:
 
 
 class _Enough(Exception):
-    """Stops the demo game once its first calls are in."""
+    """Stops the demo game once its first calls are in and a decision of theirs is applied."""
 
 
-@pytest.mark.local_model  # the demo's first 5 calls at a 4k context, ~20 s on 2 cores; skipped without the extra
+@pytest.mark.local_model  # the demo's first round (9 calls) at a 4k context, ~40 s on 2 cores; skipped without the extra
 def test_the_demo_s_first_calls_on_the_real_model() -> None:
     """What ``arena play`` does with its default seats (``local_seats.plan`` on a started model: the
     direct tool mode, the brief layout, the demo's limits), on the real server for its first calls:
     each forced tool comes back as a well-formed call of that tool (the server's grammar), and the
-    engine takes the decisions (the game goes on)."""
+    engine takes the decisions (the game goes on). The game is stopped by an event once 5 calls are
+    in: a round's calls are handed on as they come, before any answer is applied, so stopping on a
+    call would stop the round before the engine took anything."""
     from agents.base import CallRecord
     from arena import local_seats
     from arena.runner import GameRunner
+    from engine.events import Event
+    from engine.game import Game
     from engine.rulesets import get_ruleset
 
     records: list[CallRecord] = []
 
     def listen(batch: list[CallRecord]) -> None:
         records.extend(batch)
-        if len(records) >= 5:
+
+    def applied(game: Game, new: list[Event]) -> None:
+        if len(records) >= 5 and new[-1].seq >= start:
             raise _Enough
 
     lm = LocalModel(n_ctx=4096).start()
@@ -254,7 +260,7 @@ def test_the_demo_s_first_calls_on_the_real_model() -> None:
 
     async def go() -> None:
         try:
-            await GameRunner(game, plan.agents, call_listeners=[listen]).run()
+            await GameRunner(game, plan.agents, listeners=[applied], call_listeners=[listen]).run()
         except _Enough:
             pass
         finally:
