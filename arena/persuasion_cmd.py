@@ -144,8 +144,8 @@ async def _run(args: argparse.Namespace) -> int:
         asked.append((done, events, row.header.seat_configs))
     if not asked:
         raise skipped[-1]
-    for exc in skipped:
-        print(say(lang, "skipped", why=say(lang, exc.code, **exc.params)))
+    for skip in skipped:
+        print(say(lang, "skipped", why=say(lang, skip.code, **skip.params)))
     con = open_db(Path(args.db), create=False, read_only=False)
     try:
         written = store(con, [done for done, _, _ in asked])
