@@ -293,48 +293,19 @@ class Schedule:
         return out
 
 
-_UMINEKO32_RANKS = {
-    "SETUP": 0, "D1_FREE": 1, "RESTRICTED": 1, "FREE": 2, "VOTE": 3, "VOTE_RESOLUTION": 4,
-    "VOTE_LAST_WORDS": 5, "NIGHTFALL": 6, "NIGHT": 7, "SETTLEMENT": 8, "DAWN": 9, "LAST_WORDS": 10,
-}
-
-
-def _umineko32_rank(state: Any) -> int:
-    phase = state.phase
-    if phase == "CASTLE":
-        phase = "SETTLEMENT" if getattr(state, "castle_form", "") == "night" else "VOTE_RESOLUTION"
-    return _UMINEKO32_RANKS[phase]
-
-
-SCHEDULES: dict[str, Schedule] = {
-    "umineko32": Schedule(
-        setup="SETUP", night="NIGHT", vote="VOTE", first_vote_day=2,
-        day_first=lambda day: "D1_FREE" if day == 1 else "RESTRICTED",
-        rank=_umineko32_rank, rank_of=_UMINEKO32_RANKS,
-        night_phases=frozenset({"SETUP", "NIGHTFALL", "NIGHT", "SETTLEMENT", "DAWN", "LAST_WORDS"}),
-        asides=frozenset({"CASTLE"}),
-        draws=frozenset({"魔法传承", "王车易位", "魔女预言", "发言顺序", "平票"}),
-        seat_options={"believes": ("belief", ("commoner",))},
-    ),
-}
-"""Rule sets that ``arena judge`` can drive; another rule set's schedule is ``SCHEDULE`` in
-``arena.schedules.<ruleset id>`` (found on first use). Draws made when the game is created (发牌, 马甲) cannot
-be pinned: the seats fix the roles and the aliases."""
-
-
 def schedule_of(ruleset: Ruleset) -> Schedule:
-    """The schedule of ``ruleset``: declared here or in ``arena.schedules.<id>``, else derived from
-    its phase table (``derived``); a ``ScenarioError`` naming those the judge knows where none is."""
-    found = SCHEDULES.get(ruleset.id)
+    """The schedule of ``ruleset``: ``SCHEDULE`` in ``arena.schedules.<id>`` where one is declared,
+    else derived from its phase table (``derived``); a ``ScenarioError`` where it has neither. Draws
+    made when the game is created (发牌, 马甲) cannot be pinned: the seats fix the roles and the aliases."""
+    try:
+        found = importlib.import_module(f"arena.schedules.{ruleset.id}").SCHEDULE
+    except ModuleNotFoundError as e:
+        if e.name is None or not f"arena.schedules.{ruleset.id}".startswith(e.name):
+            raise
+        found = derived(ruleset)
     if found is None:
-        try:
-            found = importlib.import_module(f"arena.schedules.{ruleset.id}").SCHEDULE
-        except ModuleNotFoundError as e:
-            if e.name is None or not f"arena.schedules.{ruleset.id}".startswith(e.name):
-                raise
-            found = derived(ruleset)
-    if found is None:
-        raise ScenarioError(f"ruleset: arena judge cannot drive {ruleset.id!r} yet; it knows {', '.join(SCHEDULES)}")
+        raise ScenarioError(f"ruleset: arena judge cannot drive {ruleset.id!r} yet: it has no landmarks in its "
+                            "phase table and no schedule in arena.schedules")
     return found
 
 

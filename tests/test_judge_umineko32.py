@@ -163,9 +163,9 @@ def test_g01_night1_conversion_apprentice_and_checks() -> None:
     assert o.deaths == [] and o["alive"] == list(range(1, 19))
     assert o.feedback("night 1") == [(5, "契约标记", [6], "成功"), (1, "侦探权限", [15], "黑"),
                                      (2, "侦探权限", [9], "白"), (3, "演员试镜", [6, 15], "异")]
-    assert o.state.pieces[6].yi_partners == {15} and o.state.pieces[15].yi_partners == {6}
+    assert o.state.seats[6].yi_partners == {15} and o.state.seats[15].yi_partners == {6}
     assert [e["result"] for e in o.events("resolved", skill="barrier", targets=[10])] == ["protect"]
-    assert o.state.pieces[10].barrier_uses == 1
+    assert o.state.seats[10].barrier_uses == 1
     assert o.events("draw", name="魔法传承")[0]["result"] == [7]
     assert o.events("team_joined", team="witches", seat=7)
     promotions = o.events("notice", topic="promotion")
@@ -238,7 +238,7 @@ def test_g06_consecutive_rule_includes_self_and_self_never_counts() -> None:
     o = settled("G-06")
     results = [(e["day"], e["targets"], e["result"]) for e in o.events("resolved", skill="barrier")]
     assert results == [(2, [4], "protect"), (3, [10], "protect"), (4, [4], "protect")]
-    assert o.state.pieces[4].barrier_uses == 0
+    assert o.state.seats[4].barrier_uses == 0
 
 
 def test_g06_self_on_two_nights_in_a_row_is_illegal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -422,7 +422,7 @@ def test_g17_witch_side_win_and_ascension() -> None:
     assert revival["topic"] == "witch_revival" and deaths["seats"] == [5, 7] and revival["seq"] < deaths["seq"]
     assert o.says("night 4", "魔女复苏")
     assert o.events("phase_began", name="LAST_WORDS", number=4) == []
-    assert sorted(s for s, p in o.state.pieces.items() if p.alive and p.role == "commoner") == [6, 12, 13]
+    assert sorted(s for s, p in o.state.seats.items() if p.alive and p.role == "commoner") == [6, 12, 13]
     assert not o["ended"]
 
 
@@ -439,7 +439,7 @@ def test_g18_vacuous_witch_win_at_the_vote_and_ascension_at_the_next_dawn() -> N
     assert o.deaths[-1] == (7, "night 4", "魔女复苏")
     revival, deaths = o.events("announced", day=4, phase="DAWN")[0], o.events("dawn", day=4)[0]
     assert revival["topic"] == "witch_revival" and deaths["seats"] == [7] and revival["seq"] < deaths["seq"]
-    assert not any(p.alive and p.role == "commoner" for p in o.state.pieces.values())
+    assert not any(p.alive and p.role == "commoner" for p in o.state.seats.values())
 
 
 def test_g19_inheritance_fallback_kills_a_commoner() -> None:
@@ -590,7 +590,7 @@ def night0(choices: list[int], prophecy: list[int]) -> Edit:
 
 def test_night0_beliefs_and_pinned_prophecy() -> None:
     o = settled("G-02", night0([6, 7, 8, 9], [1, 2, 15, 16]))
-    assert sorted(s for s, p in o.state.pieces.items() if p.believes) == [6, 7, 8, 9]
+    assert sorted(s for s, p in o.state.seats.items() if p.believes) == [6, 7, 8, 9]
     assert o.feedback("night 0") == [(5, "魔女预言", [1, 2, 15, 16], "非平民")]
     assert o.notes == []
 

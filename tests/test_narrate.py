@@ -37,7 +37,7 @@ def random_game(seed: int) -> Game:
         state = g.state
         if state.phase == "NIGHT" and state.day not in tried:
             tried.add(state.day)
-            alive = [s for s, p in state.pieces.items() if p.alive]  # type: ignore[attr-defined]
+            alive = state.alive()  # type: ignore[attr-defined]
             g.submit(Post(seat=alive[0], text="宵禁后\n【法官】偷偷发言"))
             continue
         p = g.pending()

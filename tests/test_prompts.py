@@ -327,7 +327,7 @@ def test_role_knowledge_comes_from_the_view(games: list[Played]) -> None:
     for played in games:
         state: Any = played.game.state
         for (_, seat), prompt in played.prompts.items():
-            assert prompt.role == state.pieces[seat].role, seat
+            assert prompt.role == state.seats[seat].role, seat
 
 
 def test_no_prompt_holds_anything_outside_its_seat_view(games: list[Played]) -> None:

@@ -40,8 +40,8 @@ def _play_until(seed: int, done: object) -> Game:
 
 def _dead_killer_at_night(game: Game) -> bool:
     s = _state(game)
-    return s.phase == "NIGHT" and any(not p.alive and p.role == "killer" for p in s.pieces.values()) \
-        and any(not p.alive and p.role == "killer" and seat in game.waiting() for seat, p in s.pieces.items())
+    return s.phase == "NIGHT" and any(not p.alive and p.role == "killer" for p in s.seats.values()) \
+        and any(not p.alive and p.role == "killer" and seat in game.waiting() for seat, p in s.seats.items())
 
 
 def test_dead_killer_keeps_writing_in_the_killers_chat() -> None:
@@ -50,11 +50,11 @@ def test_dead_killer_keeps_writing_in_the_killers_chat() -> None:
         s = _state(game)
         if s.phase != "NIGHT" or game.over:
             continue
-        dead = next(seat for seat, p in s.pieces.items() if not p.alive and p.role == "killer" and seat in game.waiting())
+        dead = next(seat for seat, p in s.seats.items() if not p.alive and p.role == "killer" and seat in game.waiting())
         legal = game.legal(dead) or ()
         assert [a.kind for a in legal] == ["team_post", "pass"]
         game.submit(TeamPost(seat=dead, team="killers", text="我虽死了，刀口建议选侦探"))
-        living = next(seat for seat in s.teams["killers"] if s.pieces[seat].alive)
+        living = next(seat for seat in s.teams["killers"] if s.seats[seat].alive)
         assert any(e.kind == "team_posted" and e.seat == dead for e in game.view(Viewer.of_seat(living)))
         return
     raise AssertionError("no seed gave a night with a dead killer")
@@ -64,7 +64,7 @@ def test_tell_name_names_the_killers_already_told() -> None:
     def told_and_day(game: Game) -> bool:
         s = _state(game)
         return bool(s.told) and s.phase == "RESTRICTED" and s.accomplice is not None \
-            and s.pieces[s.accomplice].alive and not s.pieces[s.accomplice].merged
+            and s.seats[s.accomplice].alive and not s.seats[s.accomplice].merged
 
     for seed in range(40):
         game = _play_until(seed, told_and_day)

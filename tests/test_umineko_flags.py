@@ -110,7 +110,7 @@ def test_a01_witch_color() -> None:
     assert default.feedback("night 1") == [(1, "侦探权限", [5], "白"), (3, "演员试镜", [5, 15], "异")]
     black = settle(steps, {"umineko.witch_color": "黑"})
     assert black.feedback("night 1") == [(1, "侦探权限", [5], "黑"), (3, "演员试镜", [5, 15], "同")]
-    assert black.state.pieces[5].yi_partners == set()
+    assert black.state.seats[5].yi_partners == set()
 
 
 def test_a02_apprentice_color() -> None:
@@ -201,7 +201,7 @@ def test_a13_barrier_consecutive_includes_self() -> None:
     free = settle(steps, {"umineko.barrier_consecutive_includes_self": False})
     results = [(e["day"], e["targets"], e["result"]) for e in free.events("resolved", skill="barrier")]
     assert results == [(2, [4], "protect"), (3, [4], "protect")]
-    assert free.state.pieces[4].barrier_uses == 0
+    assert free.state.seats[4].barrier_uses == 0
     other = [night(2, skill(4, "红字结界", 10)), night(3, skill(4, "红字结界", 10))]
     assert refused(other, {"umineko.barrier_consecutive_includes_self": False}).codes == [
         "skill_target", "why.barrier_consecutive"]
@@ -230,11 +230,11 @@ def test_a16_results_for_dead_targets() -> None:
     default = settle(steps)
     assert default.deaths == [(1, "night 1", "无常之刃")]
     assert default.feedback("night 1") == [(2, "侦探权限", [1], "白"), (3, "演员试镜", [1, 15], "异")]
-    assert default.state.pieces[15].yi_partners == {1}
+    assert default.state.seats[15].yi_partners == {1}
     flag = {"umineko.results_for_dead_targets": False}
     void = settle(steps, flag)
     assert void.feedback("night 1") == [(2, "侦探权限", [1], "无效"), (3, "演员试镜", [1, 15], "无效")]
-    assert void.state.pieces[15].yi_partners == set()
+    assert void.state.seats[15].yi_partners == set()
     # The 无效 pair does not chain rule ③ the next night; the default's 异 pair does (15 is alive).
     after = [*steps, night(2, skill(3, "演员试镜", 10, 11))]
     chain = refused(after).error
@@ -319,13 +319,13 @@ def test_a26_mark_any_piece_dead() -> None:
 def test_a30_default_belief() -> None:
     steps = [night(0)]
     default = settle(steps, beliefs=False)
-    assert not any(p.believes for p in default.state.pieces.values())
+    assert not any(p.believes for p in default.state.seats.values())
     assert len(default.feedback("night 0", "魔女预言")[0][2]) == 3  # clamp(0, 3, 6)
     believe = settle(steps, {"umineko.default_belief": True}, beliefs=False)
-    assert sorted(s for s, p in believe.state.pieces.items() if p.believes) == list(range(6, 15))
+    assert sorted(s for s, p in believe.state.seats.items() if p.believes) == list(range(6, 15))
     assert len(believe.feedback("night 0", "魔女预言")[0][2]) == 6  # clamp(9, 3, 6)
     chosen = settle(steps, {"umineko.default_belief": True})  # explicit choices still stand
-    assert sorted(s for s, p in chosen.state.pieces.items() if p.believes) == list(BELIEVERS)
+    assert sorted(s for s, p in chosen.state.seats.items() if p.believes) == list(BELIEVERS)
 
 
 # -- dead members in team chats ----------------------------------------------------------------

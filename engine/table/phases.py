@@ -106,6 +106,9 @@ class Phase:
     """Whether a seat that goes out while it is open stops being waited for (a vote stage)."""
     tags: frozenset[Tag] = frozenset()
     """What the phase is for (``Tag``), for the layers outside the engine."""
+    hidden: bool = False
+    """Whether its banner (``PhaseBegan``) is told to the judge alone: a question whose banner would
+    show who was asked (umineko32's castling question)."""
     opens: Opener | None = None
     """What opening it does once its ``PhaseBegan`` is out (the morning's announcements, a forced
     skill's notice to the seats it waits for); None: nothing."""

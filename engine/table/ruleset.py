@@ -143,15 +143,17 @@ class TableRuleset(Ruleset, Generic[St]):
         """Open phase ``name`` of game day ``day`` (None: today), waiting for ``order`` (None: as the
         phase's ``waits`` says). A secret phase names its seats to the judge alone; a banner for the
         judge alone (``audience`` JUDGE: a question asked in the middle of a resolution, the
-        resolution resuming after it) names them in itself. Then the phase's ``opens`` hook runs."""
+        resolution resuming after it) names them in itself; a hidden phase's banner is the judge's
+        alone too, its seats still told apart. Then the phase's ``opens`` hook runs."""
         s = self.st(game)
         phase = self.phase_table[name]
         seats = list(order) if order is not None else (s.alive() if phase.waits is Waits.LIVING else [])
         turns = rounds if rounds is not None else (self.rounds(s, name) if phase.kind is Kind.TURNS else 0)
         number = s.day if day is None else day
-        hidden = phase.secret and audience == PUBLIC
-        game.emit(PhaseBegan, audience, name=name, number=number, order=[] if hidden else seats, rounds=turns)
-        if hidden:
+        apart = phase.secret and audience == PUBLIC
+        game.emit(PhaseBegan, JUDGE if phase.hidden else audience, name=name, number=number,
+                  order=[] if apart else seats, rounds=turns)
+        if apart:
             game.emit(Awaiting, JUDGE, seats=seats)
         if phase.opens is not None:
             phase.opens(game)

@@ -16,130 +16,129 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, cast
 
-from engine.actions import Action
+from engine import actions as act
 from engine.events import Event
-from engine.flags import Flag
 from engine.legal import LegalAction
-from engine.names import NameTable
-from engine.narrate.table import Narration
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
-from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.umineko32 import legal, observe
+from engine.ruleset import SeatSetup
+from engine.rulesets.umineko32 import legal, names, observe, setup, submit
 from engine.rulesets.umineko32.aliases import ENGLISH
 from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
-from engine.rulesets.umineko32.fold import fold
-from engine.rulesets.umineko32.names import (
-    FACTION_NAMES,
-    PHASE_NAMES,
-    ROLE_NAMES,
-    ROLES,
-    SKILL_NAMES,
-    TEAM_NAMES,
-)
-from engine.rulesets.umineko32.phases import CLOSE
-from engine.rulesets.umineko32.setup import start
-from engine.rulesets.umineko32.state import UminekoState
-from engine.rulesets.umineko32.submit import submit
+from engine.rulesets.umineko32.fold import FOLDS
+from engine.rulesets.umineko32.phases import LANDMARKS, PHASES, SPEECH_PHASES
+from engine.rulesets.umineko32.state import UminekoSeat, UminekoState
 from engine.rulesets.umineko32.texts import NARRATION
 from engine.rulesets.umineko32.upgrade import upgrade
 from engine.state import BaseState
+from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Umineko32(Ruleset):
-    """The umineko32 rule set."""
+class Umineko32(TableRuleset[UminekoState]):
+    """The umineko32 rule set: a page of composition over the table kernel."""
 
-    id: ClassVar[str] = "umineko32"
-    version: ClassVar[str] = "1.1"
-    title: ClassVar[str] = "海猫鸣泣之时 XXXII 版杀"
-    seats: ClassVar[int] = 18
-    flags: ClassVar[tuple[Flag, ...]] = FLAGS
-    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
-    role_names: ClassVar[NameTable] = ROLE_NAMES
-    skill_names: ClassVar[NameTable] = SKILL_NAMES
-    faction_names: ClassVar[NameTable] = FACTION_NAMES
-    team_names: ClassVar[NameTable] = TEAM_NAMES
-    phase_names: ClassVar[NameTable] = PHASE_NAMES
-    alias_english: ClassVar[dict[str, str]] = ENGLISH
-    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
-    narration: ClassVar[Narration] = NARRATION
-    options_doc: ClassVar[dict[str, str]] = {
-        "rounds": "speaking rounds per turn phase, e.g. {\"D1_FREE\": 1, \"RESTRICTED\": 2, \"FREE\": 1}",
-        "discipline": "true (all), false (none), or a list of silence/no_vote/blue/curfew",
-        "floor": "\"turns\" (one speaker at a time, the default) or \"open\" (any living seat posts in any order)",
-    }
+    id = "umineko32"
+    version = "1.1"
+    title = "海猫鸣泣之时 XXXII 版杀"
+    seats = setup.SEATS
+    flags = FLAGS
+    roles = names.ROLES
+    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
+    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
+    alias_english = ENGLISH
+    adjudications = ADJUDICATIONS
+    narration = NARRATION
+    options_doc = setup.OPTIONS_DOC
 
-    def new_state(self) -> BaseState:
-        return UminekoState()
+    seat_type = UminekoSeat
+    state_type = UminekoState
+    phase_table = PHASES
+    landmarks = LANDMARKS
+    folds = FOLDS
+    handlers = submit.HANDLERS
 
     def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
               options: dict[str, Any]) -> None:
-        start(game, seed, flags, seating, options)
+        self.open(game, setup.start(game, self, seed, flags, seating, options))
+        setup.believed(game, seating)
 
-    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
-        assert isinstance(state, UminekoState)
-        return legal.pending(state)
-
-    def waiting(self, state: BaseState) -> list[int]:
-        assert isinstance(state, UminekoState)
-        return legal.waiting(state)
-
-    def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
-        assert isinstance(state, UminekoState)
-        return legal.legal_for(state, seat)
+    def actions(self, state: UminekoState, seat: int) -> tuple[LegalAction, ...]:
+        return legal.actions(state, seat)
 
     def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
         return legal.vocabulary(role)
 
-    def submit(self, game: Game, action: Action) -> None:
-        submit(game, action)
+    # -- submitting: umineko32's refusals and its two exceptions (curfew posts, vote changes) -------
 
-    def advance(self, game: Game) -> None:
-        state = game.state
-        assert isinstance(state, UminekoState)
-        CLOSE[state.phase](game)
+    def submit(self, game: Game, action: act.Action) -> None:
+        s = self.st(game)
+        self.check_seat(s, action.seat)
+        if isinstance(action, act.Post) and s.phase not in SPEECH_PHASES:
+            submit.curfew_post(game, action)
+            return
+        super().submit(game, action)
 
-    def window_complete(self, state: BaseState) -> bool:
-        assert isinstance(state, UminekoState)
-        return legal.window_complete(state)
+    def check_seat(self, state: UminekoState, seat: int) -> None:
+        submit.no_seat(state, seat)
 
-    def fold(self, state: BaseState, event: Event) -> None:
-        assert isinstance(state, UminekoState)
-        fold(state, event)
+    def offered(self, game: Game, action: act.Action) -> tuple[LegalAction, ...]:
+        found = game.legal(action.seat)
+        if found is not None:
+            return found
+        s = self.st(game)
+        changing = submit.vote_change(s, action.seat)
+        if changing is not None:
+            return changing
+        raise self.refuse_idle(s, action)
+
+    def refuse_idle(self, state: UminekoState, action: act.Action) -> Exception:
+        return submit.idle(state, action.seat)
+
+    def named(self, action: act.Action) -> act.Action:
+        return submit.named(action)
+
+    def find(self, state: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) -> LegalAction:
+        return submit.find(state, offered, action)
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)
 
+    # -- what a seat knows (observe) ------------------------------------------------------------------
+
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        assert isinstance(state, UminekoState)
+        s = self.st_of(state)
         obs = super().observe_seat(state, base, seat)
-        own = observe.statuses(state, seat, obs.role)
-        known = observe.mates(state, seat, obs.teams)
+        own = observe.statuses(s, seat, obs.role)
+        known = observe.mates(s, seat, obs.teams)
         if not own and not known:
             return obs
         return dataclasses.replace(obs, statuses=(*obs.statuses, *own), seats=observe.with_mates(obs.seats, known))
 
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
-        assert isinstance(state, UminekoState)
-        return observe.teams(state, seat)
+        return observe.teams(self.st_of(state), seat)
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        assert isinstance(state, UminekoState)
-        return observe.truth(state, status)
+        return observe.truth(self.st_of(state), status)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        assert isinstance(state, UminekoState)
-        told = state.identities.get(seat)
-        return observe.skills(state, seat, told.role if told else None)
+        s = self.st_of(state)
+        told = s.identities.get(seat)
+        return observe.skills(s, seat, told.role if told else None)
 
     def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        assert isinstance(state, UminekoState)
-        return observe.budgets(state, seat)
+        return observe.budgets(self.st_of(state), seat)
+
+    @staticmethod
+    def st_of(state: BaseState) -> UminekoState:
+        """A state the shared observation hands in, as umineko32's."""
+        return cast(UminekoState, state)
 
 
 RULESET = Umineko32
 """The class the registry (``engine.rulesets``) instantiates."""
+
+__all__ = ["RULESET", "Umineko32"]

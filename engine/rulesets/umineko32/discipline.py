@@ -40,7 +40,7 @@ def enabled(game: Game, category: str) -> bool:
 
 def warn(game: Game, seat: int, reason: str) -> None:
     """One public warning; the fold schedules drowning when the count reaches the limit."""
-    piece = st(game).pieces[seat]
+    piece = st(game).seats[seat]
     game.emit(Warned, PUBLIC, seat=seat, reason=reason, count=piece.warnings + 1)
 
 
@@ -48,7 +48,7 @@ def warn_day_end(game: Game, *, with_vote: bool) -> None:
     """At the day's last speech phase: warn the silent (A-38) and, on a vote day, the non-voters."""
     s = st(game)
     for seat in s.alive():
-        piece = s.pieces[seat]
+        piece = s.seats[seat]
         if enabled(game, "silence") and piece.posts_today == 0:
             warn(game, seat, "silence")
         if with_vote and enabled(game, "no_vote") and not piece.voted_today:

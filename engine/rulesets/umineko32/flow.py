@@ -1,32 +1,24 @@
-"""Opening phases and the end-of-phase duties shared by every phase (drowning, win check).
+"""The duties shared by every phase's close (drowning, the win check), deaths, and opening a turn phase.
 
-The phase table of spec §2.1 as data: for each waiting phase, who it waits for and how many
-speaking rounds it has. Resolution-only steps (NIGHTFALL, SETTLEMENT, DAWN, VOTE_RESOLUTION) are
-stamped with their own ``PhaseBegan`` so the log reads like the judge's timetable.
+Every death goes through one ``OutChain`` (``engine.mechanics.outs``) whose hook is the accomplice's:
+an unmerged accomplice joins 杀手群 as it dies (spec §1.4). The win check is umineko32 §4 on the shared
+``engine.mechanics.win``: Black and White may win together, and the witch's latched side with them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from engine.events import (
-    JUDGE,
-    PUBLIC,
-    Awaiting,
-    Died,
-    GameEnded,
-    PhaseBegan,
-    SeatsOut,
-    TeamJoined,
-    WinLatched,
-    team_vis,
-)
+from engine.events import JUDGE, PUBLIC, GameEnded, PhaseBegan, SeatsOut, TeamJoined, WinLatched, team_vis
+from engine.mechanics.outs import OutChain
+from engine.mechanics.win import Condition, all_out, winners
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
     BLACK,
     COMMONER,
     DROWNED,
+    FREE,
     KEY_WHITES,
     KILLER,
     KILLERS,
@@ -34,61 +26,56 @@ from engine.rulesets.umineko32.names import (
     WITCH_SIDE,
 )
 from engine.rulesets.umineko32.state import UminekoState
+from engine.table.phases import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-DEFAULT_ROUNDS = {"D1_FREE": 1, "RESTRICTED": 2, "FREE": 1}
-"""Speaking rounds per turn phase (option ``rounds``); the forum's clock becomes turns."""
-
 
 def st(game: Game) -> UminekoState:
-    """The game's state, typed."""
-    state = game.state
-    assert isinstance(state, UminekoState)
-    return state
+    """The game's state, typed (the rule set's closers and handlers are plain functions of the game)."""
+    return cast(UminekoState, game.state)
 
 
-def begin(game: Game, name: str, day: int, order: Sequence[int] = (), rounds: int = 0, *,
-          secret: bool = False, vis: str = PUBLIC) -> None:
-    """Open phase ``name`` of game day ``day``, waiting for ``order`` (turn order or window seats).
-
-    ``secret`` keeps the waited-for seats out of the public banner (they would reveal roles) and
-    tells them to the judge alone; ``vis`` JUDGE hides the banner itself (the castling question,
-    and the settlement resuming after it, must not show that the witch was asked).
-    """
-    game.emit(PhaseBegan, vis, name=name, number=day, order=[] if secret else list(order), rounds=rounds)
-    if secret:
-        game.emit(Awaiting, JUDGE, seats=list(order))
-
-
-def begin_turns(game: Game, name: str, day: int) -> None:
-    """Open a turn phase; the day's speaking order is drawn when the day's first speech phase opens."""
+def turns(game: Game, name: str, day: int) -> Next:
+    """A turn phase of day ``day``: FREE keeps the restricted phase's order (the living), the first
+    speech phase of a day draws the day's speaking order."""
     s = st(game)
-    rounds = int(s.options.get("rounds", {}).get(name, DEFAULT_ROUNDS[name]))
-    if name == "FREE" and s.window.eligible:
-        order = [seat for seat in s.window.eligible if s.pieces[seat].alive]
-    else:
-        alive = s.alive()
-        order = game.draw("发言顺序", lambda r: r.sample(alive, len(alive)),
-                          pin_ok=lambda v: isinstance(v, list) and sorted(v) == sorted(alive))
-    begin(game, name, day, order, rounds)
+    if name == FREE and s.window.eligible:
+        return Next(name, day, tuple(seat for seat in s.window.eligible if s.seats[seat].alive))
+    alive = s.alive()
+    order = game.draw("发言顺序", lambda r: r.sample(alive, len(alive)),
+                      pin_ok=lambda v: isinstance(v, list) and sorted(v) == sorted(alive))
+    return Next(name, day, tuple(order))
+
+
+def resume(game: Game, name: str) -> None:
+    """Stamp the resolution the castling question interrupted again, to the judge alone (the public
+    banner would show that the witch was asked)."""
+    game.emit(PhaseBegan, JUDGE, name=name, number=st(game).day, order=[], rounds=0)
+
+
+def accomplice_joins(game: Game, seat: int, cause: str) -> Sequence[tuple[int, str]]:
+    """An unmerged accomplice joins 杀手群 as it dies. Under flag A-41 false the dead newcomer is not
+    among the recipients: it joins in name only, and the killers learn of it."""
+    s = st(game)
+    if s.seats[seat].role == ACCOMPLICE and seat not in s.teams.get(KILLERS, []):
+        game.emit(TeamJoined, team_vis(KILLERS), s.recipients(KILLERS, seat), team=KILLERS, seat=seat)
+    return ()
+
+
+CHAIN = OutChain(hooks=(accomplice_joins,))
 
 
 def kill(game: Game, seat: int, cause: str) -> None:
-    """A death; an unmerged accomplice joins 杀手群 as it dies (spec §1.4). Under flag A-41 false the
-    dead newcomer is not among the recipients: it joins in name only, and the killers learn of it."""
-    s = st(game)
-    game.emit(Died, JUDGE, seat=seat, cause=cause)
-    piece = s.pieces[seat]
-    if piece.role == ACCOMPLICE and seat not in s.teams.get(KILLERS, []):
-        game.emit(TeamJoined, team_vis(KILLERS), s.recipients(KILLERS, seat), team=KILLERS, seat=seat)
+    """A death; the callers choose who dies (a seat voted out twice under a tie dies twice, as before)."""
+    CHAIN.out(game, seat, cause, alive=lambda _: True)
 
 
 def end_phase(game: Game) -> bool:
     """Drown who must drown, then check the win conditions. True when the game is over."""
     s = st(game)
-    drowned = [seat for seat in s.to_drown if s.pieces[seat].alive]
+    drowned = [seat for seat in s.to_drown if s.seats[seat].alive]
     for seat in drowned:
         kill(game, seat, DROWNED)
     if drowned:
@@ -102,7 +89,14 @@ def witch_condition(s: UminekoState) -> bool:
     commoners = s.living(COMMONER)
     if not commoners:
         return bool(s.flags.get("umineko.witch_vacuous_win", True))
-    return all(s.pieces[seat].marked for seat in commoners)
+    return all(s.seats[seat].marked for seat in commoners)
+
+
+CONDITIONS: tuple[Condition[UminekoState], ...] = (
+    Condition(BLACK, lambda s: all_out(lambda seat: s.seats[seat].alive, s.holders(*KEY_WHITES))),
+    Condition(WHITE, lambda s: all_out(lambda seat: s.seats[seat].alive, s.holders(KILLER))),
+)
+"""§4: Black wins when every key white is dead, White when every killer is; both may hold at once."""
 
 
 def check_win(game: Game) -> None:
@@ -112,12 +106,11 @@ def check_win(game: Game) -> None:
         return
     if not s.witch_latched and witch_condition(s):
         game.emit(WinLatched, JUDGE, faction=WITCH_SIDE)
-    black = all(not p.alive for p in s.pieces.values() if p.role in KEY_WHITES)
-    white = all(not p.alive for p in s.pieces.values() if p.role == KILLER)
-    if not (black or white):
+    won = winners(s, CONDITIONS)
+    if not won:
         return
-    winners = [f for f, ok in ((BLACK, black), (WHITE, white)) if ok]
     if s.witch_latched and (s.ascended or s.flags.get("umineko.witch_cowins_when_latched", True)):
-        winners.append(WITCH_SIDE)
+        won.append(WITCH_SIDE)
+    black, white = BLACK in won, WHITE in won
     reason = "key whites all dead" if black and not white else "killers all dead" if white and not black else "both"
-    game.emit(GameEnded, PUBLIC, winners=winners, reason=reason)
+    game.emit(GameEnded, PUBLIC, winners=won, reason=reason)

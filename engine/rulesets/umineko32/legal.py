@@ -1,6 +1,7 @@
-"""Who may do what, and with which targets: ``pending`` and the validation of skills.
+"""Who may do what, and with which targets: ``actions`` (what the kernel offers a seat it waits for)
+and the validation of skills.
 
-Both read the same target functions, so what ``pending`` offers is exactly what ``submit`` accepts
+Both read the same target functions, so what ``actions`` offers is exactly what ``submit`` accepts
 (for 演员试镜, whose rule ③ ties the two targets, ``first_from`` carries the constraint).
 """
 
@@ -14,23 +15,32 @@ from engine.rulesets.umineko32.names import (
     AUDITION,
     BARRIER,
     BLADE,
+    CASTLE,
     CASTLING,
     COMMONER,
+    D1_FREE,
     DETECT,
     DETECTIVE,
     DETECTIVES,
     DIFFERENT,
+    FREE,
     INQUISITOR,
     KILLER,
     KILLERS,
+    LAST_WORDS,
     MARK,
+    NIGHT,
+    RESTRICTED,
     SAME,
+    SETUP,
     TELL_NAME,
     THEATERGOER,
+    VOTE_LAST_WORDS,
+    VOTING,
     WITCH,
     WITCHES,
 )
-from engine.rulesets.umineko32.state import TURN_PHASES, UminekoState
+from engine.rulesets.umineko32.state import UminekoState
 
 FREE_PER_TURN = 2
 """Free actions (team posts, a name for the accomplice) one seat may take inside one turn or window."""
@@ -40,51 +50,21 @@ TOLD_NOTE = "told_killers"
 """弃明投暗's note: the living killers the accomplice already knows (``seats``)."""
 CHAIN_NOTE = "audition_chain"
 """演员试镜's note under rule ③: one target must come from last night's 异 pair (``first_from``)."""
+TURN_PHASES = frozenset({D1_FREE, RESTRICTED, FREE})
+"""The speech phases, played by turns (``phases.PHASES`` gives them the kind ``TURNS``)."""
 
 
-def pending(s: UminekoState) -> dict[int, tuple[LegalAction, ...]]:
-    """For each seat that may act now, its legal actions."""
-    return {seat: actions_of(s, seat) for seat in waiting(s)}
-
-
-def waiting(s: UminekoState) -> list[int]:
-    """The seats the open phase waits for (cheap: no legal actions are built)."""
-    w = s.window
-    if s.by_turns():
-        speaker = w.speaker
-        return [] if speaker is None else [speaker]
-    return [seat for seat in w.eligible if seat not in w.done]
-
-
-def legal_for(s: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
-    """``seat``'s legal actions now, or None when the phase is not waiting for it."""
-    w = s.window
-    if s.by_turns():
-        return _turn_actions(s, seat) if w.speaker == seat else None
-    if seat in w.done or seat not in w.eligible:
-        return None
-    return actions_of(s, seat)
-
-
-def actions_of(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
-    """The legal actions of a seat the phase waits for."""
+def actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
+    """The legal actions of a seat the phase waits for (the kernel asks only for those)."""
     return _turn_actions(s, seat) if s.phase in TURN_PHASES else _window_actions(s, seat)
-
-
-def window_complete(s: UminekoState) -> bool:
-    """Whether nothing more is awaited in the current phase."""
-    w = s.window
-    if s.by_turns():
-        return w.speaker is None
-    return all(seat in w.done for seat in w.eligible)
 
 
 # Templates that depend on no state are built once: legal actions are asked for at every decision.
 POST = LegalAction("post")
 BLUE_POSTS = tuple(LegalAction("post", blue_left=n) for n in range(10))
-LAST_WORDS = (LegalAction("last_words"), PASS)
+WORDS = (LegalAction("last_words"), PASS)
 BELIEF = (LegalAction("choose", "belief", yes_no=True),)
-CASTLE = (LegalAction("choose", CASTLING, yes_no=True),)
+CASTLE_CHOICE = (LegalAction("choose", CASTLING, yes_no=True),)
 
 
 @lru_cache(maxsize=64)
@@ -107,9 +87,9 @@ def _tell_name_template(killers: tuple[int, ...], told: tuple[int, ...]) -> Lega
 
 def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     out: list[LegalAction] = []
-    if s.phase == "RESTRICTED":
+    if s.phase == RESTRICTED:
         limit = int(s.flags["umineko.blue_limit"])
-        out.append(BLUE_POSTS[max(0, limit - s.pieces[seat].blue_today)])
+        out.append(BLUE_POSTS[max(0, limit - s.seats[seat].blue_today)])
     else:
         out.append(POST)
     if s.window.free_used < FREE_PER_TURN:
@@ -128,28 +108,28 @@ def _free_actions(s: UminekoState, seat: int) -> list[LegalAction]:
 
 def postable_teams(s: UminekoState, seat: int) -> list[str]:
     """The team chats ``seat`` may post in: its own, or none once dead under flag A-41 false."""
-    if not s.pieces[seat].alive and not s.flags.get("umineko.dead_keep_team_chat", True):
+    if not s.seats[seat].alive and not s.dead_read():
         return []
     return s.team_of(seat)
 
 
 def tell_name_open(s: UminekoState, seat: int) -> bool:
     """弃明投暗: a living member of 杀手群, on day 1 or while an unmerged accomplice lives."""
-    if not s.pieces[seat].alive or seat not in s.teams.get(KILLERS, ()) or s.phase not in TURN_PHASES | {"VOTE"}:
+    if not s.seats[seat].alive or seat not in s.teams.get(KILLERS, ()) or s.phase not in TURN_PHASES | {VOTING}:
         return False
     acc = s.accomplice
-    return s.day == 1 or (acc is not None and s.pieces[acc].alive and not s.pieces[acc].merged)
+    return s.day == 1 or (acc is not None and s.seats[acc].alive and not s.seats[acc].merged)
 
 
 def _window_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     phase = s.phase
-    if phase == "SETUP":
+    if phase == SETUP:
         return BELIEF
-    if phase == "CASTLE":
-        return CASTLE
-    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
-        return LAST_WORDS
-    if phase == "VOTE":
+    if phase == CASTLE:
+        return CASTLE_CHOICE
+    if phase in (LAST_WORDS, VOTE_LAST_WORDS):
+        return WORDS
+    if phase == VOTING:
         return _vote_actions(s, seat)
     return _night_actions(s, seat)
 
@@ -193,9 +173,9 @@ def tonight(s: UminekoState) -> int:
 
 def night_skills(s: UminekoState, seat: int) -> list[str]:
     """The night skills ``seat`` may use tonight."""
-    piece = s.pieces[seat]
+    piece = s.seats[seat]
     out: list[str] = []
-    if piece.alive and (piece.role == KILLER or (piece.role == "accomplice" and piece.merged)):
+    if piece.alive and piece.black:
         out.append(BLADE)
     if piece.alive and piece.role == DETECTIVE:
         out.append(DETECT)
@@ -218,7 +198,7 @@ def witch_skills_open(s: UminekoState) -> bool:
 def night_eligible(s: UminekoState) -> list[int]:
     """Seats the NIGHT window waits for: skill holders, and members of a team chat they may post in
     (the dead too, while flag A-41 keeps their access)."""
-    return [seat for seat in s.pieces if night_skills(s, seat) or postable_teams(s, seat)]
+    return [seat for seat in s.seats if night_skills(s, seat) or postable_teams(s, seat)]
 
 
 def targets_for(s: UminekoState, seat: int, skill: str) -> tuple[int, ...]:
@@ -227,23 +207,18 @@ def targets_for(s: UminekoState, seat: int, skill: str) -> tuple[int, ...]:
     if skill == BLADE:
         if s.flags.get("umineko.blade_may_target_killers", True):
             return tuple(alive)
-        return tuple(t for t in alive if not _black_team(s, t))
+        return tuple(t for t in alive if not s.seats[t].black)
     if skill == TELL_NAME:
         return tuple(s.living(KILLER))
     if skill == DETECT:
         return tuple(t for t in alive if t != seat or s.flags.get("umineko.detective_self_check"))
     if skill == MARK:
         if s.flags.get("umineko.mark_any_piece", True):
-            return tuple(s.pieces)
-        return tuple(t for t in alive if s.pieces[t].role != WITCH)
+            return tuple(s.seats)
+        return tuple(t for t in alive if s.seats[t].role != WITCH)
     if skill == BARRIER:
         return tuple(t for t in alive if _barrier_ok(s, seat, t))
     return ()
-
-
-def _black_team(s: UminekoState, seat: int) -> bool:
-    piece = s.pieces[seat]
-    return piece.role == KILLER or (piece.role == "accomplice" and piece.merged)
 
 
 def _consecutive(s: UminekoState, inquisitor: int, target: int) -> bool:
@@ -256,7 +231,7 @@ def _consecutive(s: UminekoState, inquisitor: int, target: int) -> bool:
 def _barrier_ok(s: UminekoState, inquisitor: int, target: int) -> bool:
     if _consecutive(s, inquisitor, target):
         return False
-    if s.inquisitor_restricted and target != inquisitor and s.pieces[target].barrier_uses > 0:
+    if s.inquisitor_restricted and target != inquisitor and s.seats[target].barrier_uses > 0:
         return False
     return True
 
@@ -275,10 +250,10 @@ def _previous_audition(s: UminekoState) -> tuple[int, int, int, str] | None:
 
 def audition_options(s: UminekoState, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(first_from, others): under ③ one target from ``first_from``; the rest from ``others``."""
-    others = tuple(t for t, p in s.pieces.items() if p.alive and t != seat and not p.theater_selected)
+    others = tuple(t for t, p in s.seats.items() if p.alive and t != seat and not p.theater_selected)
     prev = _previous_audition(s)
     if prev is not None and prev[3] == DIFFERENT:
-        chain = tuple(t for t in prev[1:3] if s.pieces[t].alive)
+        chain = tuple(t for t in prev[1:3] if s.seats[t].alive)
         if chain:
             return chain, others
     return (), others
@@ -301,7 +276,7 @@ def check_skill(s: UminekoState, seat: int, skill: str, targets: tuple[int, ...]
     if skill == TELL_NAME:
         if not tell_name_open(s, seat):
             raise illegal("tell_name_closed", seat=seat, skill=skill)
-    elif s.phase != "NIGHT" or skill not in night_skills(s, seat):
+    elif s.phase != NIGHT or skill not in night_skills(s, seat):
         raise illegal("skill_now", seat=seat, skill=skill, phase=s.phase, day=s.day)
     if skill == AUDITION:
         _check_audition(s, seat, targets)
@@ -309,8 +284,8 @@ def check_skill(s: UminekoState, seat: int, skill: str, targets: tuple[int, ...]
     if len(targets) != 1:
         raise illegal("skill_arity", skill=skill, n=1, count=len(targets))
     target = targets[0]
-    if target not in s.pieces:
-        raise illegal("skill_no_seat", skill=skill, number=target, count=len(s.pieces))
+    if target not in s.seats:
+        raise illegal("skill_no_seat", skill=skill, number=target, count=len(s.seats))
     if target not in targets_for(s, seat, skill):
         raise illegal("skill_target", skill=skill, target=target, why=_why_not(s, seat, skill, target))
 
@@ -318,7 +293,7 @@ def check_skill(s: UminekoState, seat: int, skill: str, targets: tuple[int, ...]
 def _why_not(s: UminekoState, seat: int, skill: str, target: int) -> dict[str, object]:
     if skill == MARK and target == seat:
         return because("why.mark_self")
-    if not s.pieces[target].alive:
+    if not s.seats[target].alive:
         return because("why.dead", seat=target)
     if skill == DETECT and target == seat:
         return because("why.self_check")
@@ -337,11 +312,11 @@ def _check_audition(s: UminekoState, seat: int, targets: tuple[int, ...]) -> Non
     if len(targets) != 2 or targets[0] == targets[1]:
         raise illegal("audition_pair", skill=AUDITION, count=len(set(targets)))
     for t in targets:
-        if t not in s.pieces:
-            raise illegal("skill_no_seat", skill=AUDITION, number=t, count=len(s.pieces))
+        if t not in s.seats:
+            raise illegal("skill_no_seat", skill=AUDITION, number=t, count=len(s.seats))
         if t == seat:
             raise illegal("audition_self", skill=AUDITION)
-        if not s.pieces[t].alive:
+        if not s.seats[t].alive:
             raise illegal("skill_target", skill=AUDITION, target=t, why=because("why.dead", seat=t))
     first, others = audition_options(s, seat)
     if first:
@@ -356,11 +331,6 @@ def _check_audition(s: UminekoState, seat: int, targets: tuple[int, ...]) -> Non
             raise illegal("audition_repeat", skill=AUDITION, target=t)
 
 
-def needs_commoner(s: UminekoState) -> list[int]:
-    """Seats the SETUP window waits for: every 平民 chooses whether to believe."""
-    return [seat for seat, p in s.pieces.items() if p.role == COMMONER]
-
-
 # -- the vocabulary of a role (for tool lists that stay the same all game) -------------------------
 
 _COMMON = (LegalAction("post", blue_left=0), LegalAction("vote", arity=1, abstain=True), LegalAction("last_words"),
@@ -373,7 +343,7 @@ _ROLE_VOCABULARY: dict[str, tuple[LegalAction, ...]] = {
     DETECTIVE: (team_post(DETECTIVES), LegalAction("skill", DETECT, (), 1)),
     THEATERGOER: (LegalAction("skill", AUDITION, (), 2),),
     INQUISITOR: (LegalAction("skill", BARRIER, (), 1),),
-    WITCH: (team_post(WITCHES), LegalAction("skill", MARK, (), 1), *CASTLE),
+    WITCH: (team_post(WITCHES), LegalAction("skill", MARK, (), 1), *CASTLE_CHOICE),
     "apprentice": (team_post(WITCHES),),
 }
 

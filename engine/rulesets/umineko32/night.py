@@ -1,7 +1,8 @@
 """Nightfall ①, the night window, settlement ② steps 1–4, dawn ③ and the night's last words.
 
 Follows spec §3.3 step by step; every effect is an event, and each step reads the state that the
-previous step's events left.
+previous step's events left. Each close returns the phase that follows (``Next``), or None when the
+game is over or the castling question interrupts the settlement.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from engine.events import (
     seat_vis,
     team_vis,
 )
-from engine.rulesets.umineko32.flow import begin, begin_turns, end_phase, kill, st
+from engine.rulesets.umineko32.flow import end_phase, kill, resume, st, turns
 from engine.rulesets.umineko32.legal import night_eligible, witch_skills_open
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
@@ -35,9 +36,11 @@ from engine.rulesets.umineko32.names import (
     BLACK,
     BLACK_COLOR,
     BLADE,
+    CASTLE,
     CASTLING,
     COMMONER,
     CONVERSION,
+    DAWN,
     DETECT,
     DIFFERENT,
     FAILURE,
@@ -45,14 +48,19 @@ from engine.rulesets.umineko32.names import (
     INVALID,
     KILLER,
     KILLERS,
+    LAST_WORDS,
     MARK,
+    NIGHT,
+    RESTRICTED,
     SAME,
+    SETTLEMENT,
     SUCCESS,
     WITCH,
     WITCH_SIDE,
     WITCHES,
 )
 from engine.rulesets.umineko32.state import UminekoState
+from engine.table.phases import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -61,20 +69,18 @@ if TYPE_CHECKING:
 # -- ① nightfall ---------------------------------------------------------------------------------
 
 
-def nightfall(game: Game) -> None:
+def nightfall(game: Game) -> Next:
     """Curfew; deliver today's killer name to the accomplice and merge it when it knows them all."""
     s = st(game)
-    day = s.day
-    begin(game, "NIGHTFALL", day)
     acc = s.accomplice
-    if acc is not None and day >= 2 and s.pieces[acc].alive and not s.pieces[acc].merged:
+    if acc is not None and s.day >= 2 and s.seats[acc].alive and not s.seats[acc].merged:
         if s.name_today is not None:
             _tell(game, acc, s.name_today)
         if set(s.living(KILLER)) <= s.told:
             game.emit(Resolved, JUDGE, skill="merge", actor=None, targets=[acc], result="merged")
             game.emit(TeamJoined, team_vis(KILLERS), s.recipients(KILLERS, acc), team=KILLERS, seat=acc)
             game.emit(Notice, seat_vis(acc), topic="merged", seats=[acc])
-    begin(game, "NIGHT", day, night_eligible(s), secret=True)
+    return Next(NIGHT, order=tuple(night_eligible(s)))
 
 
 def _tell(game: Game, acc: int, name: int) -> None:
@@ -98,27 +104,28 @@ def castling_open(s: UminekoState) -> bool:
     """王车易位 may be offered: unused, the witch side not latched (flag A-45), a living marked 平民
     exists (A-21)."""
     return not s.castling_used and witch_skills_open(s) and any(
-        p.alive and p.marked and p.role == COMMONER for p in s.pieces.values())
+        p.alive and p.marked and p.role == COMMONER for p in s.seats.values())
 
 
-def close_night(game: Game) -> None:
+def close_night(game: Game) -> Next:
+    return Next(SETTLEMENT)
+
+
+def settle(game: Game) -> Next | None:
     """Settlement steps 1–2; asks the witch about castling, or settles the rest at once."""
     s = st(game)
-    begin(game, "SETTLEMENT", s.day)
     _step1(game)
-    target, witch = blade_target(s), s.witch()
-    if target is not None and target == witch and s.pieces[target].alive and target not in s.protected \
+    target, witch = blade_target(s), s.holder(WITCH)
+    if target is not None and target == witch and s.seats[target].alive and target not in s.protected \
             and castling_open(s):
-        begin(game, "CASTLE", s.day, [target], secret=True, vis=JUDGE)
-        game.emit(Question, seat_vis(target), seat=target, skill=CASTLING, data={"form": "night"})
-        return
-    settle_rest(game)
+        return Next(CASTLE, order=(target,))
+    return settle_rest(game)
 
 
 def _step1(game: Game) -> None:
     s = st(game)
     for actor, (target,) in _submitted(s, BARRIER):
-        piece = s.pieces[target]
+        piece = s.seats[target]
         if target == actor or piece.barrier_uses == 0:
             result = "protect"
         else:
@@ -130,36 +137,42 @@ def _step1(game: Game) -> None:
                       data={"allowed": "self, or a piece never barriered before"})
     if witch_skills_open(s):
         for actor, (target,) in _submitted(s, MARK):
-            ok = s.pieces[target].role == COMMONER
+            ok = s.seats[target].role == COMMONER
             game.emit(Resolved, JUDGE, skill=MARK, actor=actor, targets=[target], result=SUCCESS if ok else FAILURE)
     acc, aimed = s.accomplice, blade_target(s)
     if s.flags.get("umineko.accomplice_sees_target") and acc is not None and aimed is not None \
-            and s.pieces[acc].alive and not s.pieces[acc].merged:
+            and s.seats[acc].alive and not s.seats[acc].merged:
         game.emit(Notice, seat_vis(acc), topic="blade_target", seats=[aimed])
 
 
-def close_castle_night(game: Game) -> None:
-    """The witch's answer (or the timeout's no, A-23), then the rest of the settlement."""
+def ask_castling(game: Game) -> None:
+    """The castling question, as its window opens (its banner and seats told to the judge alone)."""
+    s = st(game)
+    form = "night" if s.interrupted == SETTLEMENT else "vote"
+    game.emit(Question, seat_vis(s.window.eligible[0]), seat=s.window.eligible[0], skill=CASTLING, data={"form": form})
+
+
+def castling_answered(game: Game, interrupted: str) -> None:
+    """The witch's answer (or the timeout's no, A-23); the interrupted resolution resumes."""
     s = st(game)
     witch = s.window.eligible[0]
     if s.castle_answer is None:
         game.emit(ChoiceMade, seat_vis(witch), seat=witch, skill=CASTLING, use=False, default=True)
-    begin(game, "SETTLEMENT", s.day, vis=JUDGE)
-    settle_rest(game)
+    resume(game, interrupted)
 
 
 def castling_replacement(game: Game) -> int:
     """R: uniform among living marked believers, else among living marked 平民 (A-24; flag
     ``castling_prefers_believers`` false: uniform among all living marked 平民)."""
     s = st(game)
-    marked = [seat for seat, p in s.pieces.items() if p.alive and p.marked and p.role == COMMONER]
+    marked = [seat for seat, p in s.seats.items() if p.alive and p.marked and p.role == COMMONER]
     prefer = s.flags.get("umineko.castling_prefers_believers", True)
-    pool = ([seat for seat in marked if s.pieces[seat].believes] if prefer else []) or marked
+    pool = ([seat for seat in marked if s.seats[seat].believes] if prefer else []) or marked
     return game.draw("王车易位", lambda r: r.choice(pool), pin_ok=lambda v: v in pool)
 
 
-def settle_rest(game: Game) -> None:
-    """Steps 3–4, then the end of SETTLEMENT, dawn and the last-words window."""
+def settle_rest(game: Game) -> Next | None:
+    """Steps 3–4, then the end of SETTLEMENT and dawn."""
     s = st(game)
     target, castled = blade_target(s), False
     if target is not None and s.castle_answer:
@@ -168,17 +181,15 @@ def settle_rest(game: Game) -> None:
         target, castled = replacement, True
     _step3(game, target, castled)
     _step4(game)
-    if end_phase(game):
-        return
-    dawn(game)
+    return None if end_phase(game) else Next(DAWN)
 
 
 def _step3(game: Game, target: int | None, castled: bool) -> None:
     s = st(game)
     deaths: list[tuple[int, str]] = []
-    if target is not None and s.pieces[target].alive:
+    if target is not None and s.seats[target].alive:
         protected = target in s.protected
-        if s.night == 1 and s.pieces[target].role == COMMONER:
+        if s.night == 1 and s.seats[target].role == COMMONER:
             if not (protected and s.flags.get("umineko.barrier_blocks_conversion")):
                 game.emit(RoleChanged, JUDGE, seat=target, role=ACCOMPLICE, faction=BLACK)
                 game.emit(Resolved, JUDGE, skill=CONVERSION, actor=None, targets=[target], result="accomplice")
@@ -187,7 +198,7 @@ def _step3(game: Game, target: int | None, castled: bool) -> None:
     if s.barrier_kill is not None and all(seat != s.barrier_kill for seat, _ in deaths):
         deaths.append((s.barrier_kill, BARRIER))
     for seat, cause in deaths:
-        if s.pieces[seat].alive:
+        if s.seats[seat].alive:
             kill(game, seat, cause)
 
 
@@ -196,10 +207,10 @@ def _step4(game: Game) -> None:
     s = st(game)
     dead_ok = s.flags.get("umineko.results_for_dead_targets", True)
     for actor, (target,) in _submitted(s, DETECT):
-        result = s.color(target) if dead_ok or s.pieces[target].alive else INVALID
+        result = s.color(target) if dead_ok or s.seats[target].alive else INVALID
         game.emit(Resolved, JUDGE, skill=DETECT, actor=actor, targets=[target], result=result)
     for actor, (a, b) in _submitted(s, AUDITION):
-        if not dead_ok and not (s.pieces[a].alive and s.pieces[b].alive):
+        if not dead_ok and not (s.seats[a].alive and s.seats[b].alive):
             result = INVALID
         else:
             result = SAME if s.color(a) == s.color(b) else DIFFERENT
@@ -209,10 +220,9 @@ def _step4(game: Game) -> None:
 # -- ③ dawn --------------------------------------------------------------------------------------
 
 
-def dawn(game: Game) -> None:
+def dawn(game: Game) -> Next | None:
     """Night 1's 魔法传承, private results, notices, the witch's revival, the public death list."""
     s = st(game)
-    begin(game, "DAWN", s.day)
     if s.night == 1:
         _inheritance(game)
     for skill, actor, targets, result in list(s.tonight):
@@ -227,18 +237,15 @@ def dawn(game: Game) -> None:
         game.emit(Notice, seat_vis(seat), topic="death", seats=[seat], data={"last_words": seat in granted})
     game.emit(Dawn, PUBLIC, seats=list(s.dead_tonight), roles=_roles_if_revealed(s, s.dead_tonight))
     if end_phase(game):
-        return
-    if granted:
-        begin(game, "LAST_WORDS", s.day, granted)
-    else:
-        after_last_words(game)
+        return None
+    return Next(LAST_WORDS, order=tuple(granted)) if granted else after_last_words(game)
 
 
 def _roles_if_revealed(s: UminekoState, seats: list[int]) -> dict[int, str]:
     """The identities the morning post publishes: none, unless flag A-… reveals roles on death."""
     if not s.flags.get("umineko.reveal_roles_on_death"):
         return {}
-    return {seat: s.pieces[seat].role for seat in seats}
+    return {seat: s.seats[seat].role for seat in seats}
 
 
 def _last_words_granted(s: UminekoState) -> list[int]:
@@ -247,7 +254,7 @@ def _last_words_granted(s: UminekoState) -> list[int]:
 
 def _inheritance(game: Game) -> None:
     s = st(game)
-    believers = [seat for seat in s.living(COMMONER) if s.pieces[seat].believes]
+    believers = [seat for seat in s.living(COMMONER) if s.seats[seat].believes]
     fallback = s.flags["umineko.inheritance_fallback"]
     pool = believers or s.living(COMMONER)
     if not pool:
@@ -286,7 +293,7 @@ def _ascend(game: Game) -> None:
     s = st(game)
     game.emit(Resolved, JUDGE, skill=ASCENSION, actor=None, targets=[], result="done")
     game.emit(Announced, PUBLIC, topic="witch_revival")
-    for seat, piece in s.pieces.items():
+    for seat, piece in s.seats.items():
         if piece.alive and piece.role in (WITCH, APPRENTICE):
             kill(game, seat, ASCENSION)
 
@@ -302,16 +309,14 @@ def publish_last_words(game: Game) -> None:
             game.emit(LastWords, PUBLIC, seat=seat, text=s.last_words[seat], published=True)
 
 
-def close_last_words(game: Game) -> None:
+def close_last_words(game: Game) -> Next | None:
     publish_last_words(game)
-    after_last_words(game)
+    return after_last_words(game)
 
 
-def after_last_words(game: Game) -> None:
+def after_last_words(game: Game) -> Next | None:
     """The soul joins 魔女群 (A-44); end of the game day; the next day's restricted phase opens."""
     s = st(game)
     if s.soul_pending is not None:
         _join_witches(game, s.soul_pending)
-    if end_phase(game):
-        return
-    begin_turns(game, "RESTRICTED", s.day + 1)
+    return None if end_phase(game) else turns(game, RESTRICTED, s.day + 1)

@@ -38,13 +38,18 @@ from engine.rulesets.umineko32.names import (
     INHERITANCE,
     KILLER,
     KILLERS,
+    LAST_WORDS,
     MARK,
     PROPHECY,
+    RESTRICTED,
     ROLES,
     SAME,
+    SETUP,
     TELL_NAME,
+    VOTE_LAST_WORDS,
+    VOTING,
 )
-from engine.rulesets.umineko32.state import TURN_PHASES, UminekoState
+from engine.rulesets.umineko32.state import UminekoState
 
 SKILLS_OF = {role.id: role.skills for role in ROLES}
 """Each role's skills as its card lists them."""
@@ -54,13 +59,13 @@ FACTION_OF = {role.id: role.faction for role in ROLES}
 def skills(s: UminekoState, seat: int, role: str | None) -> tuple[SkillState, ...]:
     """The skills of ``role`` (the role the seat knows it has) with what is left of each."""
     own = SKILLS_OF.get(role or "", ())
-    if role == ACCOMPLICE and s.pieces[seat].merged:
+    if role == ACCOMPLICE and s.seats[seat].merged:
         own = (BLADE, *own)
-    return tuple(_skill(s, seat, skill) for skill in own if skill != BELIEF or s.phase == "SETUP")
+    return tuple(_skill(s, seat, skill) for skill in own if skill != BELIEF or s.phase == SETUP)
 
 
 def _skill(s: UminekoState, seat: int, skill: str) -> SkillState:
-    piece = s.pieces[seat]
+    record = s.seats[seat]
     if skill == CASTLING:
         left = 0 if s.castling_used else 1
         open_ = legal.witch_skills_open(s)
@@ -70,53 +75,53 @@ def _skill(s: UminekoState, seat: int, skill: str) -> SkillState:
         return SkillState(skill, usable=open_, note="" if open_ else "latched")
     if skill == BARRIER:
         told = s.inquisitor_restricted and bool(s.flags.get("umineko.tell_inquisitor_restriction"))
-        return SkillState(skill, usable=piece.alive, note="restricted" if told else "")
+        return SkillState(skill, usable=record.alive, note="restricted" if told else "")
     if skill == AUDITION:
         blocked = bool(s.theater) and s.theater[-1][3] == SAME and s.theater[-1][0] == legal.tonight(s) - 1
-        return SkillState(skill, usable=piece.alive and not blocked, note="blocked_tonight" if blocked else "")
+        return SkillState(skill, usable=record.alive and not blocked, note="blocked_tonight" if blocked else "")
     if skill == BELIEF:
         chosen = seat in s.window.done
         return SkillState(skill, left=0 if chosen else 1, total=1, usable=not chosen)
     if skill == TELL_NAME:
-        return SkillState(skill, usable=piece.alive and seat in s.teams.get(KILLERS, ()) and _name_reaches(s))
+        return SkillState(skill, usable=record.alive and seat in s.teams.get(KILLERS, ()) and _name_reaches(s))
     if skill in (CONVERSION, INHERITANCE):
         return SkillState(skill, usable=s.day <= 1, note="" if s.day <= 1 else "night1_only")
     if skill == PROPHECY:
         return SkillState(skill, usable=False, note="given")
-    return SkillState(skill, usable=piece.alive)
+    return SkillState(skill, usable=record.alive)
 
 
 def _name_reaches(s: UminekoState) -> bool:
     """Whether a name told today can still reach the accomplice (day 1, or an unmerged one lives)."""
     acc = s.accomplice
-    return s.day == 1 or (acc is not None and s.pieces[acc].alive and not s.pieces[acc].merged)
+    return s.day == 1 or (acc is not None and s.seats[acc].alive and not s.seats[acc].merged)
 
 
 def budgets(s: UminekoState, seat: int) -> tuple[BudgetState, ...]:
     """What the seat may still post, message and change now, where the rules count it."""
-    piece, w, out = s.pieces[seat], s.window, []
-    if s.phase == "RESTRICTED":
+    record, w, out = s.seats[seat], s.window, []
+    if s.phase == RESTRICTED:
         limit = int(s.flags["umineko.blue_limit"])
-        out.append(BudgetState("blue", max(0, limit - piece.blue_today), limit))
-    if s.phase == "VOTE":
+        out.append(BudgetState("blue", max(0, limit - record.blue_today), limit))
+    if s.phase == VOTING:
         out.append(BudgetState("posts", max(0, legal.VOTE_PHASE_POSTS - w.posts.get(seat, 0)), legal.VOTE_PHASE_POSTS))
         limit = int(s.flags["umineko.vote_change_limit"])
         if limit >= 0:
-            out.append(BudgetState("vote_changes", max(0, limit - piece.vote_changes), limit))
-    used = w.free_used if s.phase in TURN_PHASES else w.team_posts.get(seat, 0)
+            out.append(BudgetState("vote_changes", max(0, limit - record.vote_changes), limit))
+    used = w.free_used if s.phase in legal.TURN_PHASES else w.team_posts.get(seat, 0)
     for team in legal.postable_teams(s, seat):
         out.append(BudgetState("team_posts", max(0, legal.FREE_PER_TURN - used), legal.FREE_PER_TURN, team=team))
-    if s.phase in ("LAST_WORDS", "VOTE_LAST_WORDS") and seat in w.eligible:
+    if s.phase in (LAST_WORDS, VOTE_LAST_WORDS) and seat in w.eligible:
         out.append(BudgetState("last_words", 0 if seat in w.done else 1, 1))
     return tuple(out)
 
 
 def statuses(s: UminekoState, seat: int, role: str | None) -> tuple[str, ...]:
     """What the seat knows of its own standing: a 平民's belief, an accomplice's merge."""
-    piece = s.pieces[seat]
-    if role == COMMONER and piece.believes:
+    record = s.seats[seat]
+    if role == COMMONER and record.believes:
         return ("believer",)
-    if role == ACCOMPLICE and piece.merged:
+    if role == ACCOMPLICE and record.merged:
         return ("merged",)
     return ()
 
@@ -124,7 +129,7 @@ def statuses(s: UminekoState, seat: int, role: str | None) -> tuple[str, ...]:
 def teams(s: UminekoState, seat: int) -> tuple[TeamState, ...]:
     """The chats ``seat`` was told of, with the members it was told of (``members_told``: under flag
     A-41 false a dead member learns no later newcomer, and one joining dead is told of nothing)."""
-    reads_dead = bool(s.flags.get("umineko.dead_keep_team_chat", True))
+    reads_dead = s.dead_read()
     return tuple(TeamState(team, tuple(told[seat]), reads_dead=reads_dead)
                  for team, told in s.members_told.items() if seat in told)
 
@@ -134,7 +139,7 @@ def mates(s: UminekoState, seat: int, chats: tuple[TeamState, ...]) -> dict[int,
     the seat's ``teams``)."""
     known: dict[int, str] = {}
     for team in chats:
-        known.update({m: s.pieces[m].role for m in team.members if m != seat})
+        known.update({m: s.seats[m].role for m in team.members if m != seat})
     acc = s.accomplice
     if acc is not None and s.promoted:
         if seat in s.teams.get(KILLERS, ()) and acc != seat:
@@ -155,19 +160,19 @@ def with_mates(seats: tuple[SeatStatus, ...], known: dict[int, str]) -> tuple[Se
 
 def truth(s: UminekoState, status: SeatStatus) -> SeatStatus:
     """``status`` as the judge knows it: identity, faction, alive, the judge's cause and the statuses."""
-    piece = s.pieces.get(status.seat)
-    if piece is None:
+    record = s.seats.get(status.seat)
+    if record is None:
         return status
-    day, seq = piece.died if piece.died is not None else (status.out_day, status.out_seq)
+    day, seq = record.died if record.died is not None else (status.out_day, status.out_seq)
     return dataclasses.replace(
-        status, alive=piece.alive, role=piece.role or None, faction=piece.faction or None,
-        cause=None if piece.alive else piece.cause or status.cause, out_day=None if piece.alive else day,
-        out_seq=None if piece.alive else seq, statuses=(*status.statuses, *judged(s, status.seat)))
+        status, alive=record.alive, role=record.role or None, faction=record.faction or None,
+        cause=None if record.alive else record.cause or status.cause, out_day=None if record.alive else day,
+        out_seq=None if record.alive else seq, statuses=(*status.statuses, *judged(s, status.seat)))
 
 
 def judged(s: UminekoState, seat: int) -> tuple[str, ...]:
     """The statuses the judge tracks for ``seat``: belief, mark, merge, today's 舞台特权."""
-    piece = s.pieces[seat]
-    flags = (("believer", piece.believes), ("marked", piece.marked), ("merged", piece.merged),
-             ("immune", piece.immune_day == s.day and piece.alive))
+    record = s.seats[seat]
+    flags = (("believer", record.believes), ("marked", record.marked), ("merged", record.merged),
+             ("immune", record.immune_day == s.day and record.alive))
     return tuple(name for name, on in flags if on)

@@ -1,55 +1,103 @@
-"""The phase table: what closing each waiting phase does (spec §2.1), as data.
+"""umineko32's timetable as data (spec §2.1, ``engine.table.phases``).
 
-``advance`` looks the open phase up here; each entry resolves the phase and opens the next one.
+Game day N is day N, then night N: day 1 is a free discussion (``D1_FREE``) with no vote; later days
+open with the restricted phase and its 蓝字 budget (``RESTRICTED``), then ``FREE`` and ``VOTE``, its
+count (``VOTE_RESOLUTION``) and the vote's last words. Night N is curfew (``NIGHTFALL``), the night's
+skills (``NIGHT``), the settlement ②, dawn ③ and the night's last words (days 1–3). The witch's
+castling question (``CASTLE``) interrupts the settlement or the count and ranks with it; its banner
+is the judge's alone. Every close drowns who must drown and checks the win first (``end_phase``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.rulesets.umineko32.discipline import warn_day_end
-from engine.rulesets.umineko32.flow import begin, begin_turns, end_phase, st
-from engine.rulesets.umineko32.night import close_castle_night, close_last_words, close_night, nightfall
-from engine.rulesets.umineko32.setup import close_setup
-from engine.rulesets.umineko32.vote import close_castle_vote, close_vote, close_vote_last_words
+from engine.rulesets.umineko32.flow import end_phase, st, turns
+from engine.rulesets.umineko32.names import (
+    CASTLE,
+    D1_FREE,
+    DAWN,
+    FREE,
+    LAST_WORDS,
+    NIGHT,
+    NIGHTFALL,
+    RESTRICTED,
+    SETTLEMENT,
+    SETUP,
+    VOTE_LAST_WORDS,
+    VOTE_RESOLUTION,
+    VOTING,
+)
+from engine.rulesets.umineko32.night import (
+    ask_castling,
+    castling_answered,
+    close_last_words,
+    close_night,
+    dawn,
+    nightfall,
+    settle,
+    settle_rest,
+)
+from engine.rulesets.umineko32.setup import DEFAULT_ROUNDS, close_setup
+from engine.rulesets.umineko32.vote import close_vote, close_vote_last_words, continue_exits, count
+from engine.table.phases import Kind, Landmarks, Next, Phase, PhaseTable, Tag, Waits
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-def _close_d1(game: Game) -> None:
+def _close_d1(game: Game) -> Next | None:
     warn_day_end(game, with_vote=False)
-    if not end_phase(game):
-        nightfall(game)
+    return None if end_phase(game) else Next(NIGHTFALL)
 
 
-def _close_restricted(game: Game) -> None:
-    if not end_phase(game):
-        begin_turns(game, "FREE", st(game).day)
+def _close_restricted(game: Game) -> Next | None:
+    return None if end_phase(game) else turns(game, FREE, st(game).day)
 
 
-def _close_free(game: Game) -> None:
-    if not end_phase(game):
-        s = st(game)
-        begin(game, "VOTE", s.day, s.alive())
+def _close_free(game: Game) -> Next | None:
+    return None if end_phase(game) else Next(VOTING)
 
 
-def _close_castle(game: Game) -> None:
-    if st(game).castle_form == "night":
-        close_castle_night(game)
-    else:
-        close_castle_vote(game)
+def _close_castle(game: Game) -> Next | None:
+    """The interrupted resolution resumes: the settlement's steps 3–4, or the rest of the exits."""
+    interrupted = st(game).interrupted
+    castling_answered(game, interrupted)
+    return settle_rest(game) if interrupted == SETTLEMENT else continue_exits(game)
 
 
-CLOSE: dict[str, Callable[[Game], None]] = {
-    "SETUP": close_setup,
-    "D1_FREE": _close_d1,
-    "NIGHT": close_night,
-    "CASTLE": _close_castle,
-    "LAST_WORDS": close_last_words,
-    "RESTRICTED": _close_restricted,
-    "FREE": _close_free,
-    "VOTE": close_vote,
-    "VOTE_LAST_WORDS": close_vote_last_words,
-}
+_SPEECH = frozenset({Tag.SPEECH})
+PHASES = PhaseTable(
+    Phase(SETUP, Kind.WINDOW, close_setup, (D1_FREE,), night=True, rank=0, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.SETUP})),
+    Phase(D1_FREE, Kind.TURNS, _close_d1, (NIGHTFALL,), rank=1, rounds=DEFAULT_ROUNDS[D1_FREE], tags=_SPEECH),
+    Phase(RESTRICTED, Kind.TURNS, _close_restricted, (FREE,), rank=1, rounds=DEFAULT_ROUNDS[RESTRICTED],
+          tags=_SPEECH),
+    Phase(FREE, Kind.TURNS, _close_free, (VOTING,), rank=2, rounds=DEFAULT_ROUNDS[FREE], tags=_SPEECH),
+    Phase(VOTING, Kind.WINDOW, close_vote, (VOTE_RESOLUTION,), rank=3, tags=frozenset({Tag.VOTE})),
+    Phase(VOTE_RESOLUTION, Kind.RESOLUTION, count, (CASTLE, VOTE_LAST_WORDS, NIGHTFALL), rank=4,
+          waits=Waits.NOBODY),
+    Phase(VOTE_LAST_WORDS, Kind.WINDOW, close_vote_last_words, (NIGHTFALL,), rank=5, waits=Waits.LISTED,
+          tags=frozenset({Tag.LAST_WORDS})),
+    Phase(NIGHTFALL, Kind.RESOLUTION, nightfall, (NIGHT,), night=True, rank=6, waits=Waits.NOBODY),
+    Phase(NIGHT, Kind.WINDOW, close_night, (SETTLEMENT,), night=True, rank=7, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.NIGHT_ACTION})),
+    Phase(SETTLEMENT, Kind.RESOLUTION, settle, (CASTLE, DAWN), night=True, rank=8, waits=Waits.NOBODY),
+    Phase(CASTLE, Kind.WINDOW, _close_castle, (DAWN, VOTE_LAST_WORDS, NIGHTFALL), rank=8, waits=Waits.LISTED,
+          secret=True, hidden=True, aside=True, opens=ask_castling, tags=frozenset({Tag.QUESTION})),
+    Phase(DAWN, Kind.RESOLUTION, dawn, (LAST_WORDS, RESTRICTED), night=True, rank=9, waits=Waits.NOBODY),
+    Phase(LAST_WORDS, Kind.WINDOW, close_last_words, (RESTRICTED,), night=True, rank=10, waits=Waits.LISTED,
+          tags=frozenset({Tag.LAST_WORDS})),
+)
+
+LANDMARKS = Landmarks(
+    night=NIGHT, vote=VOTING, day=RESTRICTED, first_day=D1_FREE, setup=SETUP, first_vote_day=2,
+    draws=("魔法传承", "王车易位", "魔女预言", "发言顺序", "平票"), seat_options={"believes": ("belief", ("commoner",))},
+    note_defaults=False)
+"""Where a judge scenario's steps land: night 0 in ``SETUP`` (the beliefs), night N's skills in
+``NIGHT``, day 1's posts in ``D1_FREE`` and later days' in ``RESTRICTED``, ballots from day 2 on in
+``VOTE``; night N comes after day N."""
+
+SPEECH_PHASES = PHASES.tagged(Tag.SPEECH, Tag.VOTE)
+"""The phases in which a public post is heard; one made at any other time is after curfew (§2.2)."""

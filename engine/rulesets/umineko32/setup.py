@@ -19,31 +19,44 @@ from engine.events import (
     team_vis,
 )
 from engine.flags import resolve_flags
-from engine.ruleset import SeatSetup
+from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.umineko32.aliases import ALIASES
 from engine.rulesets.umineko32.discipline import normalise
 from engine.rulesets.umineko32.errors import because, setup_error
-from engine.rulesets.umineko32.flags import FLAGS
-from engine.rulesets.umineko32.flow import DEFAULT_ROUNDS, begin, begin_turns, st
-from engine.rulesets.umineko32.legal import needs_commoner
+from engine.rulesets.umineko32.flow import st, turns
 from engine.rulesets.umineko32.names import (
     COMMONER,
+    D1_FREE,
     DETECTIVE,
     DETECTIVES,
+    FREE,
     KILLER,
     KILLERS,
     PROPHECY,
+    RESTRICTED,
     ROLE_NAMES,
     ROLES,
+    SETUP,
     WITCH,
     WITCHES,
 )
+from engine.table.deal import aliases, deal
+from engine.table.phases import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-SEATS = 18
 DEAL = [r.id for r in ROLES for _ in range(r.count)]
+SEATS = len(DEAL)
+DEFAULT_ROUNDS = {D1_FREE: 1, RESTRICTED: 2, FREE: 1}
+"""Speaking rounds per turn phase (option ``rounds``); the forum's clock becomes turns."""
+
+OPTIONS_DOC: dict[str, str] = {
+    "rounds": "speaking rounds per turn phase, e.g. {\"D1_FREE\": 1, \"RESTRICTED\": 2, \"FREE\": 1}",
+    "discipline": "true (all), false (none), or a list of silence/no_vote/blue/curfew",
+    "floor": "\"turns\" (one speaker at a time, the default) or \"open\" (any living seat posts in any order)",
+}
+"""What each option means for umineko32 (``arena rules``)."""
 
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,32 +76,26 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
     return {"rounds": rounds, "discipline": normalise(given.get("discipline", True)), "floor": floor}
 
 
-def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-          options: dict[str, Any]) -> None:
-    """Emit the setup and open the belief window (SETUP)."""
-    from engine.rulesets.umineko32 import Umineko32
-
-    game.emit(GameCreated, PUBLIC, ruleset=Umineko32.id, version=Umineko32.version, seed=seed, seats=SEATS,
-              flags=resolve_flags(FLAGS, flags), options=options_of(options))
-    roles = _roles(game, seating)
-    aliases = _aliases(game, seating)
-    game.emit(AliasesAssigned, PUBLIC, aliases=aliases)
+def start(game: Game, rules: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+          options: dict[str, Any]) -> Next:
+    """Emit the setup; the belief window (SETUP) opens next, and the seating's beliefs are its answers."""
+    game.emit(GameCreated, PUBLIC, ruleset=rules.id, version=rules.version, seed=seed, seats=rules.seats,
+              flags=resolve_flags(rules.flags, flags), options=options_of(options))
+    roles = check_roster(seating) if seating and any(item.role is not None for item in seating) else deal(game, rules, None)
+    game.emit(AliasesAssigned, PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], rules.seats, seating))
     for seat, role in roles.items():
         faction = next(r.faction for r in ROLES if r.id == role)
         game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=faction)
+    return Next(SETUP, 0, tuple(sorted(seat for seat, role in roles.items() if role == COMMONER)))
+
+
+def believed(game: Game, seating: list[SeatSetup] | None) -> None:
+    """The beliefs a seating fixes, answered as the belief window opens."""
     s = st(game)
-    begin(game, "SETUP", 0, needs_commoner(s), secret=True)
     for item in seating or []:
-        if "believes" in item.options and roles[item.seat] == COMMONER:
+        if "believes" in item.options and s.seats[item.seat].role == COMMONER:
             game.emit(ChoiceMade, seat_vis(item.seat), seat=item.seat, skill="belief",
                       use=bool(item.options["believes"]))
-
-
-def _roles(game: Game, seating: list[SeatSetup] | None) -> dict[int, str]:
-    if not seating or all(item.role is None for item in seating):
-        dealt = game.draw("发牌", lambda r: r.sample(DEAL, len(DEAL)))
-        return {seat: role for seat, role in enumerate(dealt, start=1)}
-    return check_roster(seating)
 
 
 def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
@@ -114,24 +121,17 @@ def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
     return roles
 
 
-def _aliases(game: Game, seating: list[SeatSetup] | None) -> dict[int, str]:
-    fixed = {item.seat: item.alias for item in seating or [] if item.alias}
-    pool = [zh for zh, _ in ALIASES if zh not in fixed.values()]
-    drawn = game.draw("马甲", lambda r: r.sample(pool, SEATS))
-    return {seat: fixed.get(seat) or drawn[seat - 1] for seat in range(1, SEATS + 1)}
-
-
-def close_setup(game: Game) -> None:
+def close_setup(game: Game) -> Next:
     """Default beliefs (A-30, flag ``default_belief``), the witch prophecy (A-28), the team chats, then day 1."""
     s = st(game)
     believe = bool(s.flags.get("umineko.default_belief"))
     for seat in s.window.eligible:
         if seat not in s.window.done:
             game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill="belief", use=believe, default=True)
-    witch = s.witch()
-    believers = sum(1 for p in s.pieces.values() if p.role == COMMONER and p.believes)
+    witch = s.holder(WITCH)
+    believers = sum(1 for p in s.seats.values() if p.role == COMMONER and p.believes)
     k = min(max(believers, 3), 6)
-    pool = [seat for seat, p in s.pieces.items() if p.role != COMMONER and seat != witch]
+    pool = [seat for seat, p in s.seats.items() if p.role != COMMONER and seat != witch]
     listed = game.draw("魔女预言", lambda r: sorted(r.sample(pool, k)),
                        pin_ok=lambda v: isinstance(v, list) and len(set(v)) == len(v) == k and set(v) <= set(pool))
     for team, role in ((KILLERS, KILLER), (DETECTIVES, DETECTIVE), (WITCHES, WITCH)):
@@ -139,4 +139,4 @@ def close_setup(game: Game) -> None:
         game.emit(TeamFormed, team_vis(team), members, team=team, members=members)
     if witch is not None:
         game.emit(Feedback, seat_vis(witch), seat=witch, skill=PROPHECY, targets=list(listed), result="非平民")
-    begin_turns(game, "D1_FREE", 1)
+    return turns(game, D1_FREE, 1)

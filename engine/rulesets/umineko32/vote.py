@@ -1,25 +1,40 @@
-"""The VOTE window's close: warnings, the tally, 出局结算 (spec §2.4–2.5), the vote's last words."""
+"""The VOTE window's close: warnings, the tally, 出局结算 (spec §2.4–2.5), the vote's last words.
+
+The tally is the shared ``engine.mechanics.ballots`` count of the ballots in force; a tie is settled
+as flag A-35 says (nobody, one at random, all of them).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, ChoiceMade, Question, Resolved, VoteResult, seat_vis
+from engine.events import JUDGE, PUBLIC, Resolved, VoteResult
+from engine.mechanics.ballots import top, totals, weighted
 from engine.rulesets.umineko32.discipline import warn_day_end
-from engine.rulesets.umineko32.flow import begin, end_phase, kill, st
-from engine.rulesets.umineko32.names import CASTLING, STAGE_PRIVILEGE, THEATERGOER, VOTE, WITCH
-from engine.rulesets.umineko32.night import castling_open, castling_replacement, nightfall, publish_last_words
+from engine.rulesets.umineko32.flow import end_phase, kill, st
+from engine.rulesets.umineko32.names import (
+    CASTLE,
+    CASTLING,
+    NIGHTFALL,
+    STAGE_PRIVILEGE,
+    THEATERGOER,
+    VOTE,
+    VOTE_LAST_WORDS,
+    VOTE_RESOLUTION,
+    WITCH,
+)
+from engine.rulesets.umineko32.night import castling_open, castling_replacement, publish_last_words
 from engine.rulesets.umineko32.state import UminekoState
+from engine.table.phases import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-def tally(s: UminekoState) -> Counter[int]:
+def tally(s: UminekoState) -> dict[int, int]:
     """Ballots per target (abstentions count for no one). Only living seats can vote, and the
     ballots stand even when their caster dies in the exit settlement."""
-    return Counter(t for t in s.votes.values() if t is not None)
+    return totals(weighted(s.ballots))
 
 
 def privilege_active(s: UminekoState) -> bool:
@@ -29,16 +44,13 @@ def privilege_active(s: UminekoState) -> bool:
 
 def immune(s: UminekoState, seat: int) -> bool:
     """Whether ``seat`` holds 舞台特权 for today's exit settlement."""
-    return s.pieces[seat].immune_day == s.day and privilege_active(s)
+    return s.seats[seat].immune_day == s.day and privilege_active(s)
 
 
-def voted_out(game: Game, counts: Counter[int]) -> list[int]:
+def voted_out(game: Game, counts: dict[int, int]) -> list[int]:
     """The top-voted piece, or per flag A-35 nobody / one at random / all of them on a tie."""
-    if not counts:
-        return []
-    top = max(counts.values())
-    tied = sorted(seat for seat, n in counts.items() if n == top)
-    if len(tied) == 1:
+    tied = top(counts)
+    if len(tied) <= 1:
         return tied
     rule = st(game).flags["umineko.tie"]
     if rule == "random":
@@ -46,36 +58,37 @@ def voted_out(game: Game, counts: Counter[int]) -> list[int]:
     return tied if rule == "all_tied_die" else []
 
 
-def close_vote(game: Game) -> None:
+def close_vote(game: Game) -> Next:
     """End of VOTE: warnings, then the tally and the exit settlement."""
-    s = st(game)
     warn_day_end(game, with_vote=True)
-    begin(game, "VOTE_RESOLUTION", s.day)
+    return Next(VOTE_RESOLUTION)
+
+
+def count(game: Game) -> Next | None:
+    """The tally and the exit settlement."""
+    s = st(game)
     counts = tally(s)
     exits = voted_out(game, counts)
     game.emit(Resolved, JUDGE, skill=VOTE, actor=None, targets=exits,
               result=",".join(f"{seat}:{n}" for seat, n in sorted(counts.items())))
-    continue_exits(game)
+    return continue_exits(game)
 
 
-def continue_exits(game: Game) -> None:
+def continue_exits(game: Game) -> Next | None:
     """Settle each voted-out piece in turn; pauses once to ask the witch about castling."""
     s = st(game)
     while s.exits_done < len(s.exits):
         target = s.exits[s.exits_done]
-        piece = s.pieces[target]
         if immune(s, target):
             result = "immune"
-        elif piece.role == WITCH and (s.castle_answer is not None or castling_open(s)):
+        elif s.seats[target].role == WITCH and (s.castle_answer is not None or castling_open(s)):
             if s.castle_answer is None:
-                begin(game, "CASTLE", s.day, [target], secret=True, vis=JUDGE)
-                game.emit(Question, seat_vis(target), seat=target, skill=CASTLING, data={"form": "vote"})
-                return
+                return Next(CASTLE, order=(target,))
             result = _castle_at_vote(game, target) if s.castle_answer else _die(game, target)
         else:
             result = _die(game, target)
         game.emit(Resolved, JUDGE, skill="exit", actor=None, targets=[target], result=result)
-    finish_vote(game)
+    return finish_vote(game)
 
 
 def _die(game: Game, seat: int) -> str:
@@ -93,38 +106,21 @@ def _castle_at_vote(game: Game, witch: int) -> str:
     return "castled"
 
 
-def close_castle_vote(game: Game) -> None:
-    s = st(game)
-    witch = s.window.eligible[0]
-    if s.castle_answer is None:
-        game.emit(ChoiceMade, seat_vis(witch), seat=witch, skill=CASTLING, use=False, default=True)
-    begin(game, "VOTE_RESOLUTION", s.day, vis=JUDGE)
-    continue_exits(game)
-
-
-def finish_vote(game: Game) -> None:
+def finish_vote(game: Game) -> Next | None:
     """舞台特权 for the partners of each voted-out piece, the public result, last words or nightfall."""
     s = st(game)
     for target in s.exits:
-        partners = sorted(p for p in s.pieces[target].yi_partners if s.pieces[p].alive)
+        partners = sorted(p for p in s.seats[target].yi_partners if s.seats[p].alive)
         if partners and privilege_active(s):
             game.emit(Resolved, JUDGE, skill=STAGE_PRIVILEGE, actor=None, targets=partners, result=str(s.day + 1))
     counts = tally(s)
     game.emit(VoteResult, PUBLIC, seats=list(s.exits), died=list(s.died_by_vote), tally=dict(sorted(counts.items())))
     if end_phase(game):
-        return
+        return None
     granted = list(s.died_by_vote) if s.day <= int(s.flags["umineko.last_words_days"]) else []
-    if granted:
-        begin(game, "VOTE_LAST_WORDS", s.day, granted)
-    else:
-        nightfall(game)
+    return Next(VOTE_LAST_WORDS, order=tuple(granted)) if granted else Next(NIGHTFALL)
 
 
-def close_vote_last_words(game: Game) -> None:
+def close_vote_last_words(game: Game) -> Next | None:
     publish_last_words(game)
-    if end_phase(game):
-        return
-    nightfall(game)
-
-
-
+    return None if end_phase(game) else Next(NIGHTFALL)
