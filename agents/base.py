@@ -8,15 +8,15 @@ timeouts and fallbacks are the runner's business, so agents stay simple.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from engine.actions import Action
 from engine.errors import EngineError
 from engine.events import Event
 from engine.legal import LegalAction
 from engine.observation import Observation
+from transcripts.records import CallRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,43 +49,6 @@ class Turn:
     observation: Observation | None = None
     refusal: EngineError | None = None
     refuse: Callable[[Action], EngineError | None] | None = None
-
-
-@dataclass
-class CallRecord:
-    """One call of a seat to a model, kept by LLM agents and stored by the arena (``llm_calls``).
-
-    ``event_seq`` is filled by the runner: the first event the decision produced.
-    """
-
-    seat: int
-    day: int
-    phase: str
-    decision: int
-    model: str = ""
-    base_url: str = ""
-    messages: list[dict[str, Any]] = field(default_factory=list)
-    tools: list[dict[str, Any]] = field(default_factory=list)
-    response: dict[str, Any] | None = None
-    tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    tokens_in: int | None = None
-    tokens_out: int | None = None
-    tokens_in_reported: int | None = None
-    tokens_out_reported: int | None = None
-    cached_tokens: int | None = None
-    latency_ms: float | None = None
-    retries: int = 0
-    error: str | None = None
-    fallback: bool = False
-    event_seq: int | None = None
-    created_at: datetime = field(default_factory=lambda: datetime.now(UTC).replace(tzinfo=None))
-    profile: str | None = None
-    reasoning: str | None = None
-    """The model's reasoning as the provider returned it (DeepSeek's ``reasoning_content``)."""
-    cost_usd: float | None = None
-    """The billed cost from ``prices`` (None where no price is known)."""
-    prices: dict[str, Any] | None = None
-    """The prices the cost used (USD per 1M tokens: input, cached_input, output) and their source."""
 
 
 @runtime_checkable

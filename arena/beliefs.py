@@ -14,13 +14,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from agents.base import Agent, CallRecord, take_calls
+from agents.base import Agent, take_calls
 from agents.beliefs import BeliefRequest, Report, ReportsBeliefs, normalise
 from engine.events import AliasesAssigned, Died, Event, PhaseBegan
 from engine.game import Game
 from engine.ruleset import Ruleset
 from engine.views import Viewer, view
 from transcripts.beliefs import BeliefRow, report_rows
+from transcripts.records import CallRecord
 
 DEFAULT_PHASES: tuple[str, ...] = ("NIGHTFALL",)
 """Checkpoint phases by default: the end of every day (its talk and vote are over)."""

@@ -24,12 +24,13 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from agents.base import Agent, CallRecord, take_calls
+from agents.base import Agent, take_calls
 from agents.llm.endpoint import Endpoint
 from arena.seat_views import SeatViews
 from engine.events import Event, PhaseBegan
 from engine.game import Game
 from engine.ruleset import Ruleset
+from transcripts.records import CallRecord
 
 RATIO = 0.6
 """Share of the context budget at which the seats of an endpoint compact together: below the

@@ -24,15 +24,13 @@ import asyncio
 import os
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
 from typing import Protocol
 
-from agents.base import CallRecord
 from arena.replay import StoredGame
 from engine.events import Event
 from engine.game import Game
 from transcripts.beliefs import BeliefRow
-from transcripts.records import AnswerRow, LlmCall
+from transcripts.records import AnswerRow, CallRecord
 
 DEFAULT_INTERVAL = float(os.environ.get("ARENA_FLUSH_S", "2.0"))
 """Seconds between writes of a game whose new part can all be computed again (bots' moves).
@@ -43,7 +41,7 @@ class Sink(Protocol):
     """What a journal writes through: a ``TranscriptWriter``, or a game result kept in memory (a Ray task)."""
 
     def append(self, game_id: str, events: Iterable[Event]) -> None: ...
-    def append_calls(self, game_id: str, calls: Iterable[LlmCall]) -> None: ...
+    def append_calls(self, game_id: str, calls: Iterable[CallRecord]) -> None: ...
     def append_answers(self, game_id: str, answers: Iterable[AnswerRow]) -> None: ...
     def append_beliefs(self, game_id: str, beliefs: Iterable[BeliefRow]) -> None: ...
     def link_calls(self, game_id: str, call_ids: Sequence[int], event_seq: int) -> None: ...
@@ -53,11 +51,6 @@ class Sink(Protocol):
 GROUP_S = 0.05
 """Seconds an answer that cannot be computed again may wait to be written, so that the answers of a
 round that come together share one commit (a DuckDB commit costs 10-20 ms here, fsync included)."""
-
-
-def call_row(call_id: int, call: CallRecord) -> LlmCall:
-    """A call record as a row of ``llm_calls``."""
-    return LlmCall(call_id=call_id, **asdict(call))
 
 
 class WriterJournal:
@@ -179,7 +172,7 @@ class WriterJournal:
     def _append(self, calls: list[CallRecord]) -> None:
         rows = []
         for call in calls:
-            rows.append(call_row(self.next_call, call))
+            rows.append(call.numbered(self.next_call))
             if call.event_seq is None:
                 self._ids[id(call)] = self.next_call
             self.next_call += 1

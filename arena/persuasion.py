@@ -21,12 +21,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 import duckdb
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.beliefs import BeliefRequest, Report, normalise
 from agents.scripted import ScriptedAgent
 from agents.scripted_rand import key_of
@@ -38,8 +38,8 @@ from engine.game import Game
 from engine.legal import LegalAction
 from engine.rulesets import get_ruleset
 from engine.views import Viewer, view
-from transcripts.records import GameRow, LlmCall, utcnow
-from transcripts.writer import insert_columnar
+from transcripts.records import CallRecord, GameRow, utcnow
+from transcripts.writer import call_row, insert_columnar
 
 CONDITIONS = ("factual", "removed", "neutral")
 NEUTRAL = {"zh": "（本楼内容从略）", "en": "(nothing to add)"}
@@ -298,12 +298,8 @@ def store(con: duckdb.DuckDBPyConnection, runs: Sequence[Run]) -> int:
 
 
 def _call_row(game_id: str, call_id: int, call: CallRecord) -> tuple[Any, ...]:
-    import json
-
-    from transcripts.writer import CALL_JSON
-
-    values = asdict(call)
-    values.pop("decision", None)
-    record = LlmCall(call_id=call_id, **{k: v for k, v in values.items() if k in LlmCall.__dataclass_fields__})
-    return (game_id, *(json.dumps(getattr(record, f), ensure_ascii=False, default=str) if f in CALL_JSON and
-                       getattr(record, f) is not None else getattr(record, f) for f in LlmCall.__dataclass_fields__))
+    """A persuasion call as a row of ``llm_calls``, with no decision: it is not the game's own, so a
+    resumed seat's pool leaves it out."""
+    row = call.numbered(call_id)
+    row.decision = None
+    return call_row(game_id, row)

@@ -10,12 +10,10 @@ so flushing per phase would cost a game more than the whole engine does.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict
 
-from agents.base import CallRecord
 from engine.events import Event
 from engine.game import Game
-from transcripts.records import LlmCall
+from transcripts.records import CallRecord
 from transcripts.writer import TranscriptWriter
 
 DEFAULT_INTERVAL = 2.0
@@ -46,7 +44,9 @@ class Recorder:
 class CallStore:
     """A runner call listener: each LLM call record becomes a row of ``llm_calls``.
 
-    Calls are buffered with the game's events and written by the same flushes.
+    Calls are buffered with the game's events and written by the same flushes. Their ``decision``
+    is stored NULL, as this listener always stored it: the decision numbers are the journal's
+    (``arena.journal``), which the web table's games do not keep.
     """
 
     def __init__(self, writer: TranscriptWriter, game_id: str, first_id: int = 0) -> None:
@@ -57,8 +57,8 @@ class CallStore:
     def __call__(self, calls: list[CallRecord]) -> None:
         rows = []
         for call in calls:
-            values = asdict(call)
-            values.pop("decision", None)
-            rows.append(LlmCall(call_id=self.next_id, **values))
+            row = call.numbered(self.next_id)
+            row.decision = None
+            rows.append(row)
             self.next_id += 1
         self.writer.append_calls(self.game_id, rows)

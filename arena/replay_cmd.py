@@ -30,7 +30,7 @@ from transcripts.reader import (
     load_header,
     resolve_game_id,
 )
-from transcripts.records import LlmCall
+from transcripts.records import CallRecord
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -125,11 +125,11 @@ def standing(game: Game, viewer: Viewer, names: Names, lang: Lang) -> list[str]:
     return lines
 
 
-def print_costs(calls: list[LlmCall], lang: Lang) -> None:
+def print_costs(calls: list[CallRecord], lang: Lang) -> None:
     """The game's model calls per model: requests, prompt tokens (cached among them), and the cost at
     the prices stored with each call (``?`` where none has a price)."""
     t = _Lang(lang)
-    per: dict[str, list[LlmCall]] = {}
+    per: dict[str, list[CallRecord]] = {}
     for call in calls:
         per.setdefault(call.model or "?", []).append(call)
     for model, rows in sorted(per.items()):
@@ -144,11 +144,11 @@ def print_costs(calls: list[LlmCall], lang: Lang) -> None:
                 f"# cost · {model}: {len(rows)} calls · {prompt:,} prompt tokens ({cached:,} cached) · {cost}"))
 
 
-def _calls_by_event(args: argparse.Namespace, game_id: str, viewer: Viewer) -> dict[int | None, list[LlmCall]]:
+def _calls_by_event(args: argparse.Namespace, game_id: str, viewer: Viewer) -> dict[int | None, list[CallRecord]]:
     """The calls a viewer may see (a seat: its own; god: all; spectator: none), by event seq."""
     if not args.calls or viewer.kind == "spectator":
         return {}
-    out: dict[int | None, list[LlmCall]] = {}
+    out: dict[int | None, list[CallRecord]] = {}
     for call in load_calls(args.db, game_id):
         if viewer.kind == "seat" and call.seat != viewer.seat:
             continue
@@ -156,7 +156,7 @@ def _calls_by_event(args: argparse.Namespace, game_id: str, viewer: Viewer) -> d
     return out
 
 
-def print_call(call: LlmCall, messages: bool) -> None:
+def print_call(call: CallRecord, messages: bool) -> None:
     """One LLM call as a few indented lines."""
     tokens = f"in {call.tokens_in}/{call.tokens_in_reported or '-'} out {call.tokens_out}/{call.tokens_out_reported or '-'}"
     cached = f", cached {call.cached_tokens}" if call.cached_tokens else ""

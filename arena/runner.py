@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Protocol, TypeVar
 
-from agents.base import Agent, CallRecord, RecordsCalls, Turn
+from agents.base import Agent, RecordsCalls, Turn
 from arena.compaction import RATIO as COMPACTION_RATIO
 from arena.compaction import CompactionCheckpoint
 from arena.replay import DECISION, STORED, ReplayPool, StoredGame, answer_row, failure, recomputable
@@ -41,7 +41,7 @@ from engine.events import Event
 from engine.game import Game
 from engine.legal import LegalAction
 from engine.views import Viewer
-from transcripts.records import AnswerRow
+from transcripts.records import AnswerRow, CallRecord
 
 Listener = Callable[[Game, list[Event]], None]
 CallListener = Callable[[list[CallRecord]], None]

@@ -24,7 +24,7 @@ from engine.events import Event, from_json, to_json
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from transcripts.beliefs import BeliefRow
-from transcripts.records import AnswerRow, GameHeader, LlmCall, final_seats
+from transcripts.records import AnswerRow, CallRecord, GameHeader, final_seats
 from transcripts.writer import TranscriptWriter
 
 
@@ -34,7 +34,7 @@ class GameResult:
 
     game_id: str
     events: list[str] = field(default_factory=list)
-    calls: list[LlmCall] = field(default_factory=list)
+    calls: list[CallRecord] = field(default_factory=list)
     answers: list[AnswerRow] = field(default_factory=list)
     beliefs: list[BeliefRow] = field(default_factory=list)
     links: list[tuple[list[int], int]] = field(default_factory=list)
@@ -49,7 +49,7 @@ class GameResult:
     def append(self, game_id: str, events: Iterable[Event]) -> None:
         self.events.extend(to_json(e) for e in events)
 
-    def append_calls(self, game_id: str, calls: Iterable[LlmCall]) -> None:
+    def append_calls(self, game_id: str, calls: Iterable[CallRecord]) -> None:
         self.calls.extend(calls)
 
     def append_answers(self, game_id: str, answers: Iterable[AnswerRow]) -> None:

@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parents[1]
 if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path[0] = str(ROOT)
 
-from agents.base import CallRecord  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.endpoint import Endpoint  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
@@ -34,6 +33,7 @@ from arena.runner import GameRunner  # noqa: E402
 from bench.tokens import SameSpeech, call_tokens, server_fresh  # noqa: E402
 from engine.rulesets import get_ruleset, ruleset_ids  # noqa: E402
 from tests.fake_openai import FakeOpenAI  # noqa: E402
+from transcripts.records import CallRecord  # noqa: E402
 
 PRICED = (("deepseek", "deepseek-chat"), ("openai", "gpt-4.1-mini"), ("qwen", "qwen-plus"))
 """The providers whose listed prices the table bills at."""

@@ -44,7 +44,7 @@ from engine.game import Game  # noqa: E402
 from engine.rulesets import get_ruleset, ruleset_ids  # noqa: E402
 from tests.fake_openai import ANSWER_FAULTS, FAULTS, TRANSPORT_FAULTS, FakeOpenAI, Faults  # noqa: E402
 from transcripts.reader import load_calls  # noqa: E402
-from transcripts.records import GameHeader, LlmCall, final_seats  # noqa: E402
+from transcripts.records import CallRecord, GameHeader, final_seats  # noqa: E402
 from transcripts.writer import TranscriptWriter  # noqa: E402
 
 TIMEOUT_S = 0.5
@@ -127,7 +127,7 @@ def every_kind(faults: Faults) -> bool:
     return {kind for kind, _ in faults.log} >= set(FAULTS)
 
 
-def account(out: Soak, log: list[tuple[str, str | None]], calls: list[LlmCall]) -> None:
+def account(out: Soak, log: list[tuple[str, str | None]], calls: list[CallRecord]) -> None:
     """Find every injected fault in the records: transport faults as retried or final errors (as
     many as were injected), wrong replies as the calls that bear their id, each marked with an error."""
     out.faults = Counter(kind for kind, _ in log)

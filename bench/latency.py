@@ -36,7 +36,6 @@ ROOT = Path(__file__).resolve().parents[1]
 if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path[0] = str(ROOT)
 
-from agents.base import CallRecord  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.endpoint import Endpoint  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
@@ -44,6 +43,7 @@ from arena.local_model import cores  # noqa: E402
 from arena.runner import GameRunner  # noqa: E402
 from engine.rulesets import get_ruleset  # noqa: E402
 from tests.fake_openai import FakeOpenAI  # noqa: E402
+from transcripts.records import CallRecord  # noqa: E402
 
 SEATS = 18
 

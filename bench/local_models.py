@@ -39,7 +39,6 @@ ROOT = Path(__file__).resolve().parents[1]
 if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path[0] = str(ROOT)
 
-from agents.base import CallRecord  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
 from arena import local_model, local_seats  # noqa: E402
@@ -47,6 +46,7 @@ from arena.local_model import LocalModel  # noqa: E402
 from arena.rules_cmd import table_text  # noqa: E402
 from arena.runner import GameRunner  # noqa: E402
 from engine.rulesets import get_ruleset  # noqa: E402
+from transcripts.records import CallRecord  # noqa: E402
 
 SEATS = 18
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

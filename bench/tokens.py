@@ -30,7 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path[0] = str(ROOT)
 
-from agents.base import CallRecord  # noqa: E402
 from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.endpoint import Endpoint  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
@@ -38,6 +37,7 @@ from arena.runner import GameRunner  # noqa: E402
 from engine.rulesets import get_ruleset  # noqa: E402
 from prompts.tokens import encoding  # noqa: E402
 from tests.fake_openai import FakeOpenAI, Policy  # noqa: E402
+from transcripts.records import CallRecord  # noqa: E402
 
 SPEECH = ("我认为昨晚的刀口很能说明问题：被刀的是一直在带节奏的好人，说明杀手害怕他的推理。"
           "今天发言里有几位一直在划水，尤其是对侦探的查验结果避而不谈，我建议大家重点关注他们的票型，"

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import events as ev
 from transcripts.beliefs import BeliefRow
-from transcripts.records import GameHeader, LlmCall, SeatRecord
+from transcripts.records import CallRecord, GameHeader, SeatRecord
 from transcripts.writer import TranscriptWriter
 
 LABELS = {1: "A", 2: "B", 3: "A", 4: "B"}
@@ -66,9 +66,9 @@ def write_tiny(db: Path, *, cut: int = 12) -> TranscriptWriter:
     writer.append(gid, events)
     writer.append_beliefs(gid, beliefs())
     writer.append_calls(gid, [
-        LlmCall(call_id=0, seat=4, tokens_in=100, tokens_out=20, latency_ms=200.0),
-        LlmCall(call_id=1, seat=4, tokens_in=50, tokens_out=10, latency_ms=400.0, error="not a tool call"),
-        LlmCall(call_id=2, seat=4, tokens_in=900, tokens_out=90, latency_ms=900.0,
+        CallRecord(call_id=0, seat=4, tokens_in=100, tokens_out=20, latency_ms=200.0),
+        CallRecord(call_id=1, seat=4, tokens_in=50, tokens_out=10, latency_ms=400.0, error="not a tool call"),
+        CallRecord(call_id=2, seat=4, tokens_in=900, tokens_out=90, latency_ms=900.0,
                 response={"x_arena": {"purpose": "beliefs"}}),
     ])
     seats = [SeatRecord(s, role=f, faction=f, player=configs[s - 1]) for s, f in FACTIONS.items()]

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.base import Agent, CallRecord, Turn
+from agents.base import Agent, Turn
 from agents.beliefs import BeliefRequest, Report
 from agents.llm import wire
 from agents.llm.endpoint import Endpoint
@@ -42,7 +42,7 @@ from engine.ruleset import Ruleset
 from tests.conformance import seat_count
 from transcripts.beliefs import BeliefRow
 from transcripts.reader import load_answers, load_events
-from transcripts.records import AnswerRow, GameHeader, LlmCall
+from transcripts.records import AnswerRow, CallRecord, GameHeader
 from transcripts.writer import TranscriptWriter
 
 ENDPOINT = Endpoint(name="diary", base_url="http://127.0.0.1:9/v1", model="diary")
@@ -157,7 +157,7 @@ class Tape:
     def append(self, game_id: str, events: Iterable[Event]) -> None:
         self.ops.append(("append", list(events)))
 
-    def append_calls(self, game_id: str, calls: Iterable[LlmCall]) -> None:
+    def append_calls(self, game_id: str, calls: Iterable[CallRecord]) -> None:
         self.ops.append(("append_calls", list(calls)))
 
     def append_answers(self, game_id: str, answers: Iterable[AnswerRow]) -> None:

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from agents.base import CallRecord
 from bench.local_models import language_share, measure, parse_model, spoken
+from transcripts.records import CallRecord
 
 
 def record(seat: int, decision: int, name: str, text: str, error: str | None = None, *,

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord
 from agents.llm import ClientPool, Endpoint, LLMAgent
 from arena.runner import GameRunner, RunnerConfig
 from engine.events import PhaseBegan
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from tests.fake_openai import Answer, FakeOpenAI
+from transcripts.records import CallRecord
 
 RULESET = get_ruleset("umineko32")
 SEED = 5

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.llm import ClientPool, Endpoint, LLMAgent, MissingKeyError
 from agents.llm.aliases import AliasBook
 from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
@@ -41,6 +41,7 @@ from engine.rulesets import get_ruleset
 from engine.views import Viewer, can_see
 from prompts import seat_label
 from tests.fake_openai import Answer, FakeOpenAI, Policy
+from transcripts.records import CallRecord
 
 RULESET = get_ruleset("umineko32")
 SEATS = RULESET.seats

@@ -6,7 +6,6 @@ import asyncio
 import json
 from typing import Any
 
-from agents.base import CallRecord
 from agents.beliefs import BeliefRequest
 from agents.llm import LLMAgent
 from agents.llm.beliefs import PURPOSE, QUESTION, TOOL
@@ -18,6 +17,7 @@ from engine.views import Viewer, view
 from tests.fake_openai import Answer, FakeOpenAI
 from tests.test_llm_agent import RULESET, endpoint, game_until, turn_for
 from transcripts.beliefs import BeliefRow
+from transcripts.records import CallRecord
 
 SEAT = 3
 

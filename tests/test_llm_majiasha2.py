@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord
 from agents.llm import ClientPool, Endpoint, LLMAgent
 from arena.runner import GameRunner
 from engine import events as ev
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from tests.fake_openai import Answer, Body, FakeOpenAI, Policy, legal_lines
+from transcripts.records import CallRecord
 
 RULESET = get_ruleset("majiasha2")
 ORIGINAL = re.compile(r'原文（(\d+) 字）："((?:[^"\\]|\\.)*)"')

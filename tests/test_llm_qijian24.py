@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.llm import ClientPool, Endpoint, LLMAgent
 from agents.scripted import ScriptedAgent
 from arena.runner import GameRunner
@@ -24,6 +24,7 @@ from engine.events import SkillSubmitted
 from engine.rulesets import get_ruleset
 from engine.views import Viewer
 from tests.fake_openai import FakeOpenAI
+from transcripts.records import CallRecord
 
 RULESET = get_ruleset("qijian24")
 ROLES = ("riyue", "mage", "ranger_ban")

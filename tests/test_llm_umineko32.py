@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord
 from agents.llm import ClientPool, Endpoint, LLMAgent
 from arena.runner import GameRunner
 from engine import events as ev
@@ -24,6 +23,7 @@ from engine.rulesets import get_ruleset
 from prompts.render import quoted
 from tests.chinese import ascii_words
 from tests.fake_openai import FakeOpenAI
+from transcripts.records import CallRecord
 
 RULESET = get_ruleset("umineko32")
 SEATS = RULESET.seats

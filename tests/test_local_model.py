@@ -237,12 +237,12 @@ def test_the_demo_s_first_calls_on_the_real_model() -> None:
     engine takes the decisions (the game goes on). The game is stopped by an event once 5 calls are
     in: a round's calls are handed on as they come, before any answer is applied, so stopping on a
     call would stop the round before the engine took anything."""
-    from agents.base import CallRecord
     from arena import local_seats
     from arena.runner import GameRunner
     from engine.events import Event
     from engine.game import Game
     from engine.rulesets import get_ruleset
+    from transcripts.records import CallRecord
 
     records: list[CallRecord] = []
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.llm import ClientPool, LLMAgent
 from agents.scripted import ScriptedAgent
 from arena.runner import GameRunner
@@ -24,6 +24,7 @@ from prompts import SeatPrompt
 from prompts.texts import load
 from tests.fake_openai import FakeOpenAI
 from tests.test_llm_agent import endpoint
+from transcripts.records import CallRecord
 
 RULESET = get_ruleset("suitang21")
 TEMPLATES = Path(__file__).resolve().parent.parent / "prompts" / "templates" / "suitang21"

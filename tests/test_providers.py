@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import ClientPool
@@ -24,6 +24,7 @@ from engine.rulesets import get_ruleset
 from tests.fake_openai import FakeOpenAI
 from tests.providers import PROVIDERS, Provider, prompt_tokens
 from tests.test_llm_agent import game_until, turn_for
+from transcripts.records import CallRecord
 
 RULESET = get_ruleset("majiasha2")
 SIZE = 9

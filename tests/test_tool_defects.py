@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from agents.base import CallRecord
 from agents.llm.agent import LLMAgent
 from agents.llm.aliases import AliasBook
 from agents.llm.endpoint import Endpoint
@@ -27,6 +26,7 @@ from engine.narrate.names import Names
 from engine.rulesets import get_ruleset
 from prompts import seat_label
 from tests.fake_openai import FakeOpenAI
+from transcripts.records import CallRecord
 
 SUITANG = get_ruleset("suitang21")
 

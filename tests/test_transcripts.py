@@ -25,8 +25,8 @@ from engine.game import Game
 from engine.rulesets import get_ruleset
 from transcripts import (
     SCHEMA_VERSION,
+    CallRecord,
     GameHeader,
-    LlmCall,
     RulesetVersionWarning,
     TranscriptError,
     TranscriptWriter,
@@ -129,7 +129,7 @@ def test_flush_writes_whole_batches_only(tmp_path: Path) -> None:
             writer.append(gid, batch)  # a batch appended twice is refused, not stored twice
         with pytest.raises(TranscriptError, match="not open in this writer"):
             writer.append("nope", [])
-        writer.append_calls(gid, [LlmCall(call_id=0, seat=1, messages=[{"role": "user", "content": "你好"}], latency_ms=5)])
+        writer.append_calls(gid, [CallRecord(call_id=0, seat=1, messages=[{"role": "user", "content": "你好"}], latency_ms=5)])
         writer.flush()
         assert con.execute("SELECT messages->>'$[0].content' FROM llm_calls").fetchone() == ("你好",)
         con.close()

@@ -14,7 +14,7 @@ from transcripts.reader import (
     load_seats,
     resolve_game_id,
 )
-from transcripts.records import GameHeader, GameRow, LlmCall, SeatRecord, final_seats
+from transcripts.records import CallRecord, GameHeader, GameRow, SeatRecord, final_seats
 from transcripts.replay import replay_game
 from transcripts.schema import SCHEMA_VERSION
 from transcripts.store import migrate_db, open_db
@@ -22,9 +22,9 @@ from transcripts.writer import TranscriptWriter, new_game_id
 
 __all__ = [
     "SCHEMA_VERSION",
+    "CallRecord",
     "GameHeader",
     "GameRow",
-    "LlmCall",
     "RulesetVersionWarning",
     "SeatRecord",
     "TranscriptError",

@@ -19,7 +19,7 @@ import duckdb
 from engine.events import Event, from_json
 from engine.upgrade import upgraded
 from transcripts.errors import TranscriptError
-from transcripts.records import AnswerRow, GameHeader, GameRow, LlmCall, SeatControl, SeatRecord
+from transcripts.records import AnswerRow, CallRecord, GameHeader, GameRow, SeatControl, SeatRecord
 from transcripts.schema import GAME_STATUSES
 from transcripts.store import PathLike, open_db
 
@@ -163,14 +163,14 @@ def _name(db: Db) -> str:
     return "the database" if isinstance(db, duckdb.DuckDBPyConnection) else str(db)
 
 
-def load_calls(db: Db, game_id: str) -> list[LlmCall]:
+def load_calls(db: Db, game_id: str) -> list[CallRecord]:
     """A game's LLM calls in the order they were made (JSON columns decoded)."""
-    names = [f.name for f in fields(LlmCall)]
+    names = [f.name for f in fields(CallRecord)]
     with connect(db) as con:
         gid = _resolve(con, game_id, _name(db))
         rows = con.execute(f"SELECT {', '.join(names)} FROM llm_calls WHERE game_id = ? ORDER BY call_id",
                            [gid]).fetchall()
-    return [LlmCall(**{n: _decoded(n, v) for n, v in zip(names, row, strict=True)}) for row in rows]
+    return [CallRecord(**{n: _decoded(n, v) for n, v in zip(names, row, strict=True)}) for row in rows]
 
 
 def _decoded(name: str, value: Any) -> Any:

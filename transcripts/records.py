@@ -1,4 +1,4 @@
-"""Plain records the store writes and reads: a game's header, its row, its seats, an LLM call.
+"""Plain records the store writes and reads: a game's header, its row, its seats, a model call.
 
 They are dataclasses rather than the engine's events because they describe the *play-through*
 (who sat where, which package and commit ran it), not the game's rules; the events stay the
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cache
@@ -156,21 +157,30 @@ class GameRow:
     events: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LlmCall:
-    """One call to a model by an LLM seat (written by the LLM players, read by evaluations)."""
+@dataclass(slots=True, kw_only=True)
+class CallRecord:
+    """One call of a seat to a model: made and filled in by the LLM players (``agents``), stored by the
+    arena as a row of ``llm_calls`` and read back by the replay pages, resumes and evaluations.
 
-    call_id: int
+    One record from the request to the stored row, so its fields are written once. It is mutable
+    because it is filled in as the call goes: the player sets the response, tokens and cost when the
+    answer comes, the runner sets ``event_seq`` (the first event the decision produced), and the store
+    numbers it (``call_id``, None until it is stored; a journal stores a numbered copy, never the
+    player's own record). A row read back holds what was stored, so a row of an older version may
+    have NULL where a fresh record has a value.
+    """
+
+    call_id: int | None = None
     seat: int
     event_seq: int | None = None
     phase: str | None = None
     day: int | None = None
     model: str | None = None
     base_url: str | None = None
-    messages: Any = None
-    tools: Any = None
-    response: Any = None
-    tool_calls: Any = None
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    response: dict[str, Any] | None = None
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
     tokens_in: int | None = None
     tokens_out: int | None = None
     tokens_in_reported: int | None = None
@@ -183,10 +193,21 @@ class LlmCall:
     created_at: datetime = field(default_factory=utcnow)
     profile: str | None = None
     reasoning: str | None = None
+    """The model's reasoning as the provider returned it (DeepSeek's ``reasoning_content``)."""
     cost_usd: float | None = None
-    prices: Any = None
+    """The billed cost from ``prices`` (None where no price is known)."""
+    prices: dict[str, Any] | None = None
+    """The prices the cost used (USD per 1M tokens: input, cached_input, output) and their source."""
     decision: int | None = None
-    """The runner's decision the call was made in (0: outside any decision, at a checkpoint)."""
+    """The runner's decision the call was made in (0: outside any decision, at a checkpoint; None: a
+    call that is not the game's own, e.g. ``arena persuasion``'s)."""
+
+    def numbered(self, call_id: int) -> CallRecord:
+        """A copy of this record to store as call ``call_id``: deep, so that nothing the player still
+        does to its own record or its lists reaches a row kept in memory (a Ray task's result)."""
+        copy = deepcopy(self)
+        copy.call_id = call_id
+        return copy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -38,13 +38,13 @@ from engine.events import Event, to_json
 from transcripts.beliefs import BELIEF_COLUMNS, BeliefRow, belief_tuple
 from transcripts.errors import TranscriptError
 from transcripts.faults import storage_fault
-from transcripts.records import AnswerRow, GameHeader, LlmCall, SeatRecord, redact, utcnow
+from transcripts.records import AnswerRow, CallRecord, GameHeader, SeatRecord, redact, utcnow
 from transcripts.schema import EVENT_COLUMNS, SCHEMA_VERSION
 from transcripts.store import PathLike, open_db, rollback
 
 Row = tuple[Any, ...]
 Statement = Callable[[duckdb.DuckDBPyConnection], object]
-CALL_COLUMNS: tuple[str, ...] = ("game_id", *(f.name for f in fields(LlmCall)))
+CALL_COLUMNS: tuple[str, ...] = ("game_id", *(f.name for f in fields(CallRecord)))
 SEAT_COLUMNS: tuple[str, ...] = ("game_id", "seat", "alias", "role", "faction", "player")
 CALL_JSON = frozenset({"messages", "tools", "response", "tool_calls", "prices"})
 ANSWER_COLUMNS: tuple[str, ...] = ("game_id", *(f.name for f in fields(AnswerRow)))
@@ -67,6 +67,12 @@ def insert_columnar(con: duckdb.DuckDBPyConnection, table: str, columns: Sequenc
     values = [list(column) for column in zip(*rows, strict=True)]
     select = ", ".join(f"unnest(${i + 1})" for i in range(len(columns)))
     con.execute(f"INSERT INTO {table} ({', '.join(columns)}) SELECT {select}", values)
+
+
+def call_row(game_id: str, call: CallRecord) -> Row:
+    """A numbered call record as a row of ``llm_calls`` (``CALL_COLUMNS``), its JSON columns encoded."""
+    return (game_id, *(_json(getattr(call, f.name)) if f.name in CALL_JSON else getattr(call, f.name)
+                       for f in fields(CallRecord)))
 
 
 def _json(value: Any) -> str | None:
@@ -144,10 +150,9 @@ class TranscriptWriter:
             self._events.setdefault(game_id, []).extend(rows)
             self._next_seq[game_id] = expected
 
-    def append_calls(self, game_id: str, calls: Iterable[LlmCall]) -> None:
+    def append_calls(self, game_id: str, calls: Iterable[CallRecord]) -> None:
         """Buffer LLM calls of a game; they are written by the same flush as the events."""
-        rows = [(game_id, *(_json(getattr(c, f.name)) if f.name in CALL_JSON else getattr(c, f.name)
-                            for f in fields(LlmCall))) for c in calls]
+        rows = [call_row(game_id, c) for c in calls]
         with self._lock:
             self._expect(game_id)
             self._calls.setdefault(game_id, []).extend(rows)

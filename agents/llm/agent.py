@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from agents.base import Agent, CallRecord, Turn
+from agents.base import Agent, Turn
 from agents.beliefs import BeliefRequest, Report
 from agents.llm.aliases import AliasBook
 from agents.llm.compaction import compact_prompt
@@ -37,6 +37,7 @@ from engine.ruleset import Ruleset
 from engine.rulesets import get_ruleset
 from prompts import SeatPrompt, seat_label
 from prompts.seat import RECENT_DAYS
+from transcripts.records import CallRecord
 
 
 def game_vocabulary(ruleset: Ruleset) -> tuple[LegalAction, ...]:

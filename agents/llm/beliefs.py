@@ -15,11 +15,12 @@ import copy
 import json
 from typing import TYPE_CHECKING, Any
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.beliefs import BeliefError, BeliefRequest, Report, normalise
 from agents.llm.aliases import AliasBook
 from agents.llm.records import assistant_message, record_call
 from engine.rulesets import get_ruleset
+from transcripts.records import CallRecord
 
 if TYPE_CHECKING:
     from agents.llm.agent import LLMAgent

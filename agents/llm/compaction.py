@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import ClientPool
 from agents.llm.records import assistant_message, record_call, sendable
 from prompts.texts import DEFAULT_LIMITS
+from transcripts.records import CallRecord
 
 Message = dict[str, Any]
 PURPOSE = "compaction"

@@ -44,7 +44,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.llm.aliases import AliasBook
 from agents.llm.compaction import compact_prompt
 from agents.llm.endpoint import Endpoint
@@ -58,6 +58,7 @@ from engine.errors import EngineError
 from engine.events import Event, VoteCast
 from engine.legal import LegalAction
 from engine.observation import Observation
+from transcripts.records import CallRecord
 
 Message = dict[str, Any]
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from agents.base import CallRecord
 from agents.llm.endpoint import Caps
+from transcripts.records import CallRecord
 
 CAP_REASON = "cap"
 """The reason of a cap's hand-over starts with it (``cap: max_cost 0.50 USD per game reached…``)."""

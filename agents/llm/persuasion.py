@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.beliefs import BeliefError, BeliefRequest, Report
 from agents.llm.agent import LLMAgent
 from agents.llm.aliases import AliasBook
@@ -29,6 +29,7 @@ from engine.narrate import Names
 from engine.observation import Observation
 from engine.rulesets import get_ruleset
 from prompts import SeatPrompt, seat_label
+from transcripts.records import CallRecord
 
 PURPOSE = "persuasion"
 TOOL = "vote"

@@ -15,13 +15,14 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from agents.base import CallRecord, Turn
+from agents.base import Turn
 from agents.llm import wire
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import Reply
 from agents.llm.profiles import cached_tokens
 from prompts import count_message, count_tokens
 from prompts.tokens import REPLY_PRIMING
+from transcripts.records import CallRecord
 
 Message = dict[str, Any]
 

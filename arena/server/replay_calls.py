@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from engine.narrate.names import Lang
-from transcripts.records import LlmCall
+from transcripts.records import CallRecord
 
 SHOWN = frozenset({"call_id", "seat", "event_seq", "phase", "day", "model", "latency_ms", "tokens_in", "tokens_out",
                    "cached_tokens", "fallback", "retries", "messages", "tool_calls", "response", "error", "tools",
@@ -31,7 +31,7 @@ def t(lang: Lang, zh: str, en: str) -> str:
     return zh if lang == "zh" else en
 
 
-def summary(call: LlmCall, lang: Lang) -> str:
+def summary(call: CallRecord, lang: Lang) -> str:
     """The call's one line: who, which model, how long, how many tokens, whether it fell back."""
     tokens = f"in {call.tokens_in} / out {call.tokens_out}" + (f" (cached {call.cached_tokens})" if call.cached_tokens else "")
     latency = f"{call.latency_ms:.0f} ms" if call.latency_ms is not None else "-"
@@ -45,7 +45,7 @@ def _dump(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=1, default=str)
 
 
-def sections(call: LlmCall, lang: Lang) -> list[dict[str, str]]:
+def sections(call: CallRecord, lang: Lang) -> list[dict[str, str]]:
     """The call's body as titled texts (player text and model output stay text: the page escapes them)."""
     out: list[dict[str, str]] = []
     if call.error:
@@ -65,7 +65,7 @@ def sections(call: LlmCall, lang: Lang) -> list[dict[str, str]]:
     return out
 
 
-def call_html(call: LlmCall, lang: Lang, src: str | None) -> str:
+def call_html(call: CallRecord, lang: Lang, src: str | None) -> str:
     """One call in the timeline: its summary, and its body inline (``src`` None) or fetched from ``src``."""
     head = f"<summary>{escape(summary(call, lang))}</summary>"
     if src is not None:

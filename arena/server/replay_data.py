@@ -28,7 +28,7 @@ from transcripts.reader import (
     load_header,
     load_seats,
 )
-from transcripts.records import GameRow, LlmCall, SeatControl, SeatRecord
+from transcripts.records import CallRecord, GameRow, SeatControl, SeatRecord
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class ReplayData:
     ruleset: Ruleset
     events: list[Event]
     seats: list[SeatRecord]
-    calls: list[LlmCall]
+    calls: list[CallRecord]
     control: list[SeatControl]
     names: Names
     beliefs: list[BeliefRow] = field(default_factory=list)

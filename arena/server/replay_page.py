@@ -29,7 +29,7 @@ from engine.events import Event
 from engine.narrate import narrate
 from engine.narrate.names import Lang
 from engine.views import Viewer, view
-from transcripts.records import LlmCall
+from transcripts.records import CallRecord
 
 SCRIPT = ("document.querySelectorAll('[data-toggle]').forEach(function(b){b.addEventListener('click',function(){"
           "document.body.classList.toggle(b.getAttribute('data-toggle'));});});"
@@ -239,16 +239,16 @@ def _event(e: Event, data: ReplayData, viewer: Viewer, lang: Lang, mark: str = "
     return f"<div class=\"ev k-{kind} ch-{channel(e)}\" data-seq=\"{e.seq}\">{escape(line)}</div>"
 
 
-def calls_for(calls: Iterable[LlmCall], viewer: Viewer) -> dict[int | None, list[LlmCall]]:
+def calls_for(calls: Iterable[CallRecord], viewer: Viewer) -> dict[int | None, list[CallRecord]]:
     """The calls a viewer may see: god all, a seat its own, a spectator none."""
-    out: dict[int | None, list[LlmCall]] = {}
+    out: dict[int | None, list[CallRecord]] = {}
     for call in calls:
         if viewer.kind == "god" or (viewer.kind == "seat" and call.seat == viewer.seat):
             out.setdefault(call.event_seq, []).append(call)
     return out
 
 
-def call_src(data: ReplayData, viewer: Viewer, call: LlmCall, lang: Lang) -> str:
+def call_src(data: ReplayData, viewer: Viewer, call: CallRecord, lang: Lang) -> str:
     """Where a served page fetches one call's body, for the same viewer."""
     who = "view=god" if viewer.kind == "god" else f"view=seat&seat={viewer.seat}"
     return f"/replays/{data.row.game_id}/calls/{call.call_id}?{who}&lang={lang}"
