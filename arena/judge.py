@@ -165,6 +165,8 @@ def settle(scenario: Scenario, ruleset: Ruleset) -> Judged:
         answers = Answers(index, step, list(step.choices), list(step.last_words))
         if judged.schedule.apply is not None:
             judged.schedule.apply(judged, index, step, answers)
+        elif judged.schedule.windows:
+            by_window(judged, index, step, answers)
         else:
             _apply(judged, index, step, answers)
     if answers is not None:
@@ -360,6 +362,88 @@ def submit(judged: Judged, index: int, step: Step, action: Action) -> None:
         judged.game.submit(action)
     except EngineError as err:
         raise StepError(index, step, action.seat, str(err)) from None
+
+
+# -- steps whose actions fall in several windows (``Schedule.windows``) ----------------------------
+
+
+def by_window(judged: Judged, index: int, step: Step, answers: Answers) -> None:
+    """Apply one step of a rule set whose night step holds several windows (majiasha2's night 0: the
+    arrow, the elections, the appointments; night N: steps 1 to 5): each skill in the window it is
+    offered in (``Schedule.windows``), moving forward through the phases (unanswered seats take the
+    rules' defaults), so the actions are listed in that order; a confirmation (a skill whose window
+    is "") applies in the window of the seat's last action; night 0's ballots in ``setup_votes``
+    (after the actions of the windows before it), a day's after its actions in the vote."""
+    schedule = judged.schedule
+    if isinstance(step, NightStep):
+        n, actions = step.night, list(step.actions)
+        if n == 0 and schedule.setup_votes:
+            votes_at = window_position(judged, schedule.setup_votes, 0)
+            early = [a for a in actions if (w := _window_of(judged, a)) and window_position(judged, w, 0) < votes_at]
+            _in_windows(judged, index, step, answers, early, n)
+            _ballots(judged, index, step, answers, schedule.setup_votes, 0, step.votes)
+            actions = [a for a in actions if a not in early]
+        _in_windows(judged, index, step, answers, actions, n)
+    else:
+        for entry in step.actions:
+            action: Action = Post(seat=entry.seat, text=entry.post) if entry.post is not None else \
+                UseSkill(seat=entry.seat, skill=entry.skill or "", targets=tuple(entry.targets))
+            submit(judged, index, step, action)
+        _ballots(judged, index, step, answers, schedule.vote, step.day, step.votes)
+    answers.give(judged)
+
+
+def window_position(judged: Judged, phase: str, day: int) -> tuple[int, int, int]:
+    """Where ``phase`` of ``day`` stands: (day, rank, its place in the timetable), so that windows
+    sharing a rank (night 0's) are still ordered."""
+    return day, judged.schedule.rank_of[phase], list(judged.schedule.rank_of).index(phase)
+
+
+def _window_of(judged: Judged, entry: Any) -> str:
+    """The window of an entry's skill ("" for a post, a confirmation or a skill of no window)."""
+    return judged.schedule.windows.get(judged.ruleset.skill_names.id(entry.skill), "") if entry.skill else ""
+
+
+def _in_windows(judged: Judged, index: int, step: NightStep, answers: Answers, entries: list[Any], n: int) -> None:
+    skills = judged.ruleset.skill_names
+    for entry in entries:
+        if entry.skill is None:
+            raise StepError(index, step, entry.seat, "a night holds skills, not posts; move the post to a day")
+        skill = skills.id(entry.skill)
+        window = judged.schedule.windows.get(skill)
+        if window is None:
+            raise StepError(index, step, entry.seat, f"{skills.zh(skill)} is not a night skill")
+        if window:
+            _reach_in(judged, index, step, answers, window, n, entry.seat)
+        submit(judged, index, step, UseSkill(seat=entry.seat, skill=entry.skill, targets=tuple(entry.targets)))
+
+
+def _ballots(judged: Judged, index: int, step: Step, answers: Answers, phase: str, day: int,
+             votes: list[Any]) -> None:
+    if votes:
+        _reach_in(judged, index, step, answers, phase, day, votes[0].seat)
+        for vote in votes:
+            submit(judged, index, step, Vote(seat=vote.seat, target=vote.target, reason=vote.reason))
+
+
+def _reach_in(judged: Judged, index: int, step: Step, answers: Answers, phase: str, day: int, seat: int) -> None:
+    """Close windows until ``phase`` of ``day`` is open; an error names the step and seat if it is past."""
+    target, rank = window_position(judged, phase, day), judged.schedule.rank
+    for _ in range(MAX_CLOSES):
+        game = judged.game
+        if game.over:
+            raise StepError(index, step, seat, "the game ended before this action's window")
+        state = game.state
+        here = (int(state.day), rank(state), list(judged.schedule.rank_of).index(state.phase))
+        if here == target:
+            return
+        if here > target:
+            raise StepError(index, step, seat, f"the window {phase} of day {day} is not open here (now "
+                                               f"{state.phase} of day {state.day}): list the actions "
+                                               "in the order of the night steps, or the row has no such step")
+        answers.give(judged)
+        game.advance()
+    raise RuntimeError("the judge closed too many windows: a rules bug?")
 
 
 # -- the outcome (SCENARIOS.md, --json) ------------------------------------------------------------

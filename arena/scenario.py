@@ -270,6 +270,11 @@ class Schedule:
     drawn at random, the judge's closing notes name it and how to pin it."""
     night_first: bool = False
     """Whether night N comes before day N (classic werewolf), rather than after it."""
+    windows: Mapping[str, str] = field(default_factory=dict)
+    """Night skill → its window, where one step's actions fall in several windows (``Landmarks.windows``):
+    the judge's window driver (``arena.judge.by_window``) applies each action in its own."""
+    setup_votes: str = ""
+    """The window night 0's ballots are cast in (with ``windows``)."""
 
     def position(self, state: Any) -> tuple[int, int]:
         """Where a game is now."""
@@ -326,10 +331,26 @@ def derived(ruleset: Ruleset) -> Schedule | None:
     day, first = marks.day, marks.first_day or marks.day
     return Schedule(
         setup=marks.setup or "", night=marks.night, vote=marks.vote, first_vote_day=marks.first_vote_day,
-        day_first=lambda n: first if n == 1 else day, rank=rank, rank_of=ranks, night_phases=table.night_phases(),
-        asides=asides, draws=frozenset(marks.draws), seat_options=dict(marks.seat_options),
-        later=frozenset(marks.later), note_defaults=marks.note_defaults, night_first=marks.night_first,
-        cards=marks.cards, void_ballots=dict(marks.void_ballots))
+        day_first=lambda n: first if n == 1 else day, rank=marks.rank or rank, rank_of=ranks,
+        night_phases=table.night_phases(), asides=asides, draws=frozenset(marks.draws),
+        seat_options=dict(marks.seat_options), later=frozenset(marks.later), note_defaults=marks.note_defaults,
+        night_first=marks.night_first, cards=marks.cards, void_ballots=dict(marks.void_ballots),
+        sizes=marks.sizes, roster=marks.roster, closing=_named_defaults(marks.defaults) if marks.defaults else None,
+        windows=dict(marks.windows), setup_votes=marks.setup_votes or "")
+
+
+def _named_defaults(defaults: Mapping[str, str]) -> Callable[[Any], list[str]]:
+    """The closing notes of ``Landmarks.defaults``: each draw the engine made where nobody chose and
+    the scenario did not pin, with the rule behind the default."""
+
+    def why(name: str) -> str:
+        return next((rule for prefix, rule in defaults.items() if name.startswith(prefix)), "")
+
+    def closing(judged: Any) -> list[str]:
+        return [f"draws: {e.name} = {e.result} — {rule}; pin it with \"draws\" to choose"
+                for e in judged.game.events if e.kind == "draw" and not e.pinned and (rule := why(e.name))]
+
+    return closing
 
 
 # -- checks against the rule set ---------------------------------------------------------------------
@@ -405,7 +426,8 @@ def _check_step(step: NightStep | DayStep, index: int, ruleset: Ruleset, schedul
     if isinstance(step, DayStep) and step.votes and step.day < schedule.first_vote_day:
         raise ScenarioError(f"{where('votes')}: {ruleset.id} has no vote before day {schedule.first_vote_day}; "
                             "move the votes to a later day")
-    if isinstance(step, NightStep) and "votes" in step.model_fields_set and schedule.apply is None:
+    if isinstance(step, NightStep) and "votes" in step.model_fields_set and schedule.apply is None \
+            and not schedule.setup_votes:
         raise ScenarioError(f"steps[{index}].votes: Extra inputs are not permitted ({ruleset.id} has no "
                             "night-time votes; move them to a day)")
     for i, entry in enumerate(step.last_words):

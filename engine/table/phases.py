@@ -143,6 +143,22 @@ class Landmarks:
     void_ballots: Mapping[str, str] = field(default_factory=dict)
     """The refusal codes of a ballot the rules count as void when posted anyway (code → ``spoiled``,
     废票, or ``void``, a change beyond the limit): the judge records such a ballot instead of stopping."""
+    windows: Mapping[str, str] = field(default_factory=dict)
+    """Night skill → the window it is offered in, where one night step's actions fall in several
+    windows (majiasha2's steps 1 to 5): the judge applies each action in its own window, moving
+    forward to it, and night 0's ballots in ``setup_votes``; empty: the judge's generic steps."""
+    setup_votes: str | None = None
+    """The window night 0's ballots are cast in (majiasha2's elder elections)."""
+    rank: Callable[[Any], int] | None = None
+    """A phase's rank where it depends on more than its name (majiasha2's successor, asked by day or
+    by night): state → rank; None: the table's."""
+    sizes: tuple[int, ...] = ()
+    """Player counts a rule set of variable size plays (the scenario's roster then sets the count)."""
+    roster: Callable[[int], Mapping[str, int]] | None = None
+    """For a variable size: the role counts the roster of ``n`` seats must hold."""
+    defaults: Mapping[str, str] = field(default_factory=dict)
+    """A draw's name (or its prefix) → the rule behind the default the engine drew where nobody chose:
+    the judge's closing notes name each one that was not pinned (majiasha2's)."""
 
 
 class PhaseTable:

@@ -18,9 +18,22 @@ from engine.rulesets.majiasha2.day import (
     close_vote,
     close_vote_last_words,
 )
-from engine.rulesets.majiasha2.names import Ph
+from engine.rulesets.majiasha2.names import (
+    APPOINT,
+    ARROW,
+    CONFIRM,
+    KILL,
+    PIPE,
+    POTION,
+    PROPHECY,
+    SHIELD,
+    SOUNDPROOF,
+    Ph,
+)
 from engine.rulesets.majiasha2.night import after_words, close_last_words, close_step, dawn, tongling
 from engine.rulesets.majiasha2.night0 import close_appoint, close_cupid, close_election
+from engine.rulesets.majiasha2.state import MajiaState
+from engine.rulesets.majiasha2.table import SIZES, row
 from engine.table.phases import Kind, Landmarks, Phase, PhaseTable, Tag, Waits
 
 _NIGHT0 = frozenset({Tag.SETUP})
@@ -29,6 +42,7 @@ _WORDS = frozenset({Tag.LAST_WORDS})
 _NIGHT_LATER = (Ph.LAST_WORDS, Ph.SUCCESSION, Ph.DAY)
 
 PHASES = PhaseTable(
+    Phase(Ph.SETUP, Kind.RESOLUTION, night=True, waits=Waits.NOBODY, tags=_NIGHT0),
     Phase(Ph.CUPID, Kind.WINDOW, close_cupid, (Ph.ELECT,), night=True, waits=Waits.LISTED, secret=True, tags=_NIGHT0),
     Phase(Ph.ELECT, Kind.WINDOW, close_election, (Ph.APPOINT, Ph.DAY), night=True, waits=Waits.LISTED, secret=True,
           tags=_NIGHT0 | {Tag.VOTE}),
@@ -56,7 +70,30 @@ PHASES = PhaseTable(
           tags=frozenset({Tag.QUESTION})),
 )
 
-LANDMARKS = Landmarks(night=Ph.GUARD, vote=Ph.VOTE, day=Ph.DAY, setup=Ph.CUPID,
-                      draws=("爱神之箭", "长老A", "长老B", "长老C", "任命A", "任命B", "任命C", "警长", "警长继任"))
-"""Where a judge scenario's steps land: night 0 from ``CUPID``, night N's actions from ``GUARD``, day
-N's posts in ``DAY`` and its ballots in ``VOTE``; day N comes before night N."""
+SUCCESSION_BY_DAY = 3
+"""The successor's rank when the sheriff went out by day (between the vote's last words and the night)."""
+
+
+def rank(state: MajiaState) -> int:
+    """A phase's rank in the judge's game day; the successor asked by day ranks before the night."""
+    if state.phase == Ph.SUCCESSION and state.night != state.day:
+        return SUCCESSION_BY_DAY
+    return PHASES[state.phase].rank
+
+
+LANDMARKS = Landmarks(
+    night=Ph.GUARD, vote=Ph.VOTE, day=Ph.DAY, setup=Ph.CUPID, note_defaults=False,
+    draws=("爱神之箭", "长老A", "长老B", "长老C", "任命A", "任命B", "任命C", "警长", "警长继任"),
+    windows={ARROW: Ph.CUPID, APPOINT: Ph.APPOINT, SHIELD: Ph.GUARD, SOUNDPROOF: Ph.GUARD, PIPE: Ph.PIPER,
+             PROPHECY: Ph.STRIKE, KILL: Ph.STRIKE, POTION: Ph.WITCH, CONFIRM: ""},
+    setup_votes=Ph.ELECT, rank=rank, sizes=SIZES, roster=lambda n: row(n).counts(),
+    defaults={"爱神之箭": "cupid gave no arrow (a forced skill): the pair was drawn",
+              "长老": "no election ballot counted: the elder was drawn (D-24)",
+              "任命": "the elder named nobody for this post: drawn (§1.5.5)",
+              "警长": "no sheriff ballot counted: the sheriff was drawn",
+              "警长继任": "no successor named (or the sheriff was sent off): drawn (D-35)"},
+)
+"""Where a judge scenario's steps land: night 0 from ``CUPID`` (its ballots elect the elders), night
+N's actions each in its step's window from ``GUARD``, day N's posts in ``DAY`` and its ballots in
+``VOTE``; day N comes before night N. The judge's closing notes name each draw the engine made where
+nobody chose (``defaults``: the rule behind each)."""
