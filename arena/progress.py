@@ -13,10 +13,10 @@ from rich.console import Console
 from engine.events import JUDGE_POSTS, PUBLIC, Event
 from engine.game import Game
 from engine.narrate import Lang, Names, narrate
+from engine.table import Kind, TableRuleset
 
 Show = Literal["summary", "posts", "none"]
 SUMMARY_KINDS = frozenset({"phase_began", "last_words", *JUDGE_POSTS})
-SKIP_PHASES = frozenset({"NIGHTFALL", "SETTLEMENT", "DAWN", "VOTE_RESOLUTION"})
 
 
 class Progress:
@@ -30,16 +30,20 @@ class Progress:
         self.events += len(new)
         if self.show == "none":
             return
+        rules = game.ruleset
+        resolutions = rules.phase_table.of_kind(Kind.RESOLUTION) if isinstance(rules, TableRuleset) else frozenset()
         for event in new:
-            if event.vis != PUBLIC or not self._wanted(event):
+            if event.vis != PUBLIC or not self._wanted(event, resolutions):
                 continue
             line = narrate(event, self.names, self.lang)
             if line:
                 self.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
-    def _wanted(self, event: Event) -> bool:
+    def _wanted(self, event: Event, resolutions: frozenset[str]) -> bool:
+        """Banners of the phases players take part in (a resolution's stamp is not shown), and the
+        judge's posts (every public post and vote under ``posts``)."""
         if event.kind == "phase_began":
-            return event.phase not in SKIP_PHASES
+            return event.phase not in resolutions
         return self.show == "posts" or event.kind in SUMMARY_KINDS
 
     def status(self, game: Game) -> str:

@@ -30,6 +30,7 @@ from engine.legal import LegalAction
 from engine.narrate import Lang
 from engine.rulesets import get_ruleset
 from engine.rulesets.majiasha2.names import Ph
+from engine.rulesets.umineko32 import names as u
 from engine.views import Viewer
 from prompts.seat import Message, SeatPrompt
 
@@ -37,8 +38,8 @@ RULESET = "umineko32"
 SEED = 7
 LANGS: tuple[Lang, ...] = ("zh", "en")
 CASES: tuple[tuple[str | None, str], ...] = (
-    ("commoner", "SETUP"), ("killer", "D1_FREE"), ("detective", "NIGHT"), ("witch", "NIGHT"),
-    ("theatergoer", "NIGHT"), ("inquisitor", "RESTRICTED"), (None, "VOTE"), (None, "LAST_WORDS"),
+    ("commoner", u.SETUP), ("killer", u.D1_FREE), ("detective", u.NIGHT), ("witch", u.NIGHT),
+    ("theatergoer", u.NIGHT), ("inquisitor", u.RESTRICTED), (None, u.VOTING), (None, u.LAST_WORDS),
 )
 """(role, phase) of the decisions kept; None matches any role."""
 DIR = Path(__file__).resolve().parent.parent / "tests" / "golden" / "prompts"

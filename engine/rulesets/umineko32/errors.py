@@ -14,12 +14,17 @@ Parameters are rendered by their names (``seat``/``target``/``speaker`` a seat, 
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.errors import IllegalAction, SetupError
+from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
 
 RULESET = "umineko32"
+_ERRORS = RuleErrors(RULESET)
+illegal = _ERRORS.illegal
+"""An ``IllegalAction`` of umineko32 (rendered from ``ERRORS``)."""
+setup_error = _ERRORS.setup
+"""A ``SetupError`` of umineko32 (rendered from ``ERRORS``)."""
+because = reason
+"""A nested coded message (a reason, an action), as ``EngineError.to_dict`` writes one."""
 
 ERRORS: dict[str, Pair] = {
     # who may act now (submit)
@@ -94,17 +99,3 @@ ERRORS: dict[str, Pair] = {
 }
 """Every code umineko32 raises (``illegal``, ``setup_error``, ``because``), in zh and en."""
 
-
-def illegal(code: str, **params: Any) -> IllegalAction:
-    """An ``IllegalAction`` of umineko32 (rendered from ``ERRORS``)."""
-    return IllegalAction(code, ruleset=RULESET, **params)
-
-
-def setup_error(code: str, **params: Any) -> SetupError:
-    """A ``SetupError`` of umineko32 (rendered from ``ERRORS``)."""
-    return SetupError(code, ruleset=RULESET, **params)
-
-
-def because(code: str, **params: Any) -> dict[str, Any]:
-    """A nested coded message (a reason, an action), as ``EngineError.to_dict`` writes one."""
-    return {"code": code, "params": params}
