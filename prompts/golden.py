@@ -30,6 +30,7 @@ from engine.legal import LegalAction
 from engine.narrate import Lang
 from engine.rulesets import get_ruleset
 from engine.rulesets.majiasha2.names import Ph
+from engine.rulesets.suitang21 import names as sui
 from engine.rulesets.umineko32 import names as u
 from engine.views import Viewer
 from prompts.seat import Message, SeatPrompt
@@ -70,9 +71,9 @@ SPECS: dict[str, Spec] = {
         ("ranger_reveal", "STAGE1"), ("envoy", "STAGE2"), (None, "STAGE2"), (None, "LAST_WORDS"),
     ), DIR / "qijian24", talk=0.4),
     "suitang21": Spec("suitang21", 2, (
-        ("cupid", "SETUP"), (None, "DAY"), ("werewolf", "NIGHT"), ("seer", "NIGHT"), ("butterfly", "NIGHT"),
-        ("guard", "NIGHT"), ("detective", "NIGHT"), ("witch", "WITCH"), (None, "REACT"), (None, "VOTE_LAST_WORDS"),
-        (None, "LAST_WORDS")), DIR / "suitang21"),
+        ("cupid", sui.SETUP), (None, sui.DAY), ("werewolf", sui.NIGHT), ("seer", sui.NIGHT), ("butterfly", sui.NIGHT),
+        ("guard", sui.NIGHT), ("detective", sui.NIGHT), ("witch", sui.WITCH_WAVE), (None, sui.REACT),
+        (None, sui.DAY_WORDS), (None, sui.NIGHT_WORDS)), DIR / "suitang21"),
     "majiasha2": Spec("majiasha2", 3, (
         ("cupid", Ph.CUPID), ("member", Ph.ELECT), ("elder", Ph.APPOINT), (None, Ph.DAY), (None, Ph.VOTE),
         ("piper", Ph.PIPER), ("seer", Ph.STRIKE), ("killer", Ph.STRIKE), ("witch", Ph.WITCH), (None, Ph.LAST_WORDS),

@@ -171,7 +171,7 @@ def test_the_llm_prompt_reads_chinese_at_every_kind_of_decision() -> None:
         concurrent = False
 
         async def act(self, turn: Any) -> Any:
-            role = game.state.roles[turn.seat].identity  # type: ignore[attr-defined]
+            role = game.state.seats[turn.seat].role  # type: ignore[attr-defined]
             if (role, turn.phase) not in seen:
                 seen.add((role, turn.phase))
                 prompt = prompts[turn.seat]

@@ -85,9 +85,9 @@ def test_b09_lovers_learn_identity() -> None:
 
 def test_b13_elder_penalty_spares_black_lovers() -> None:
     steps = [{"day": 2, "votes": [vote(20, 9)]}]
-    assert not scenario(*steps, lovers=(1, 7)).state.roles[7].skills_lost
+    assert not scenario(*steps, lovers=(1, 7)).state.seats[7].skills_lost
     alt = scenario(*steps, lovers=(1, 7), flags={"suitang.elder_penalty_spares_black_lovers": False})
-    assert alt.state.roles[7].skills_lost
+    assert alt.state.seats[7].skills_lost
 
 
 def test_b17_detective_mutual() -> None:
@@ -98,8 +98,8 @@ def test_b17_detective_mutual() -> None:
 
 def test_b19_void_potion_consumed() -> None:
     night = {"night": 2, "actions": [sk(6, "拥抱", 15), sk(8, "毒药", 15)]}
-    assert not scenario(night).state.roles[8].poison_left
-    assert scenario(night, flags={"suitang.void_potion_consumed": False}).state.roles[8].poison_left
+    assert not scenario(night).state.seats[8].poison_left
+    assert scenario(night, flags={"suitang.void_potion_consumed": False}).state.seats[8].poison_left
 
 
 def test_b20_witch_may_save_self(tmp_path: Any) -> None:
@@ -142,11 +142,13 @@ def test_b37_acceleration_voids_changes() -> None:
     assert game.state.accelerated  # type: ignore[attr-defined]
     with pytest.raises(IllegalAction, match="after acceleration"):
         game.submit(Vote(seat=19, target=16, reason="理由"))
-    game.advance()
-    assert game.state.pieces[18].alive, "20's change is void: 16 and 18 tie, and nobody is out"  # type: ignore[attr-defined]
+    game.advance()  # the day closes; its count is the CLOSE resolution, which settles at once
+    game.settle()
+    assert game.state.seats[18].alive, "20's change is void: 16 and 18 tie, and nobody is out"  # type: ignore[attr-defined]
     alt = accelerated_day({"suitang.acceleration_voids_changes": False})
     alt.advance()
-    assert not alt.state.pieces[18].alive  # type: ignore[attr-defined]
+    alt.settle()
+    assert not alt.state.seats[18].alive  # type: ignore[attr-defined]
 
 
 def test_b42_dead_wolves_read_the_pack() -> None:
@@ -207,4 +209,4 @@ def test_b35_the_elder_penalty_comes_before_the_lovers_death() -> None:
     """An elder voted out whose lover is the hunter strikes the hunter first: 殉情, and no shot."""
     out = scenario({"day": 2, "votes": [vote(20, 9)]}, lovers=(9, 12))
     assert out.deaths == [(9, "day 2", "投票"), (12, "day 2", "殉情")]
-    assert out.state.roles[12].skills_lost and not out.events("question")
+    assert out.state.seats[12].skills_lost and not out.events("question")

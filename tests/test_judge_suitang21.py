@@ -103,7 +103,7 @@ def test_g01_cross_camp_lovers_elope() -> None:
     assert ("犯罪天才", [2], "狼人") in out.feedback(13, "night 1")
     assert [n["data"]["camp"] for n in out.events("notice", topic="lover")] == ["lovers", "lovers"]
     assert not out.feedback(11)[1:], "Cupid hears only its own choice"
-    villagers = [s for s, r in out.state.roles.items() if r.camp == VILLAGE and r.identity == "villager"]
+    villagers = [s for s, r in out.state.seats.items() if r.faction == VILLAGE and r.role == "villager"]
     assert villagers == list(range(15, 22))
 
 
@@ -133,21 +133,21 @@ def test_g04_saved_elder_loses_its_extra_life() -> None:
     assert out.feedback(8, "night 2") == [("通灵", [9], "指杀")]
     assert out.events("resolved", skill="longevity", result="hit")
     assert out.deaths == [(9, "night 4", "杀人")]
-    assert not out.state.roles[8].save_left and not out.state.roles[8].tongling
+    assert not out.state.seats[8].save_left and not out.state.seats[8].tongling
     assert not out.feedback(8, "night 3") and not out.feedback(8, "night 4")
     assert not out.events("resolved", skill="elder_penalty")
-    assert not out.state.roles[7].skills_lost
+    assert not out.state.seats[7].skills_lost
 
 
 def test_g04_flag_save_keeps_the_life() -> None:
     out = Settled("G-04", lambda d: d["flags"].update({"suitang.save_spends_elder_life": False}))
     assert out.deaths == [], "the save keeps the life, so the second kill only uses it up"
-    assert out.state.roles[9].elder_hit
+    assert out.state.seats[9].elder_hit
 
 
 def test_g05_guarded_elder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = Settled("G-05")
-    assert out.deaths == [] and not out.state.roles[9].elder_hit
+    assert out.deaths == [] and not out.state.seats[9].elder_hit
     assert out.events("resolved", skill="kill", result="guarded")
     err = refused(data_of("G-05", adding({"night": 3, "actions": [skill(10, "守护之盾", 9)]})), tmp_path, capsys)
     assert "steps[3] (night 3), seat 10" in err and "guarded before" in err
@@ -155,7 +155,7 @@ def test_g05_guarded_elder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_g06_elder_voted_out_strikes_seer_witch_hunter(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = Settled("G-06")
-    lost = {s for s, r in out.state.roles.items() if r.skills_lost}
+    lost = {s for s, r in out.state.seats.items() if r.skills_lost}
     assert lost == {7, 8, 12}
     assert not out.events("question"), "the hunter lost its shot"
     data = data_of("G-06", lambda d: d["steps"].pop())
@@ -165,7 +165,7 @@ def test_g06_elder_voted_out_strikes_seer_witch_hunter(tmp_path: Path, capsys: p
 
 def test_g06_flag_penalty_includes_guard() -> None:
     out = Settled("G-06", lambda d: d["flags"].update({"suitang.elder_penalty_includes_guard": True}))
-    assert {s for s, r in out.state.roles.items() if r.skills_lost} == {7, 8, 10, 12}
+    assert {s for s, r in out.state.seats.items() if r.skills_lost} == {7, 8, 10, 12}
 
 
 def test_g07_hug_on_a_wolf_blocks_the_kill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -181,7 +181,7 @@ def test_g08_hug_protects_and_the_save_is_wasted() -> None:
     out = Settled("G-08")
     assert out.deaths == []
     assert out.feedback(8, "night 3") == [("通灵", [15], "指杀"), ("救药", [15], "无效（无结果）")]
-    assert not out.state.roles[8].save_left and not out.state.roles[8].tongling
+    assert not out.state.seats[8].save_left and not out.state.seats[8].tongling
 
 
 def test_g09_kill_on_the_butterfly_reaches_the_hugged_hunter() -> None:
@@ -200,7 +200,7 @@ def test_g09_flag_hugged_hunter_shoots() -> None:
 def test_g10_kill_on_the_butterfly_reaches_the_hugged_elder() -> None:
     out = Settled("G-10")
     assert out.deaths == [(6, "night 2", "杀人")]
-    assert out.state.roles[9].elder_hit and out.state.roles[9].alive
+    assert out.state.seats[9].elder_hit and out.state.seats[9].alive
 
 
 def test_g11_one_potion_a_night_and_tongling_lost(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -227,7 +227,7 @@ def test_g12_flag_poisoned_hunter_does_not_shoot() -> None:
 def test_g13_hunter_shoots_the_elder() -> None:
     out = Settled("G-13")
     assert out.deaths == [(12, "day 4", "投票"), (9, "day 4", "最后一枪")]
-    assert {s for s, r in out.state.roles.items() if r.skills_lost} == {7, 8, 12}
+    assert {s for s, r in out.state.seats.items() if r.skills_lost} == {7, 8, 12}
     assert [9] in out.announced("seats_out"), "the shot is announced at once"
 
 
@@ -291,7 +291,7 @@ def test_g20_detective_once_per_game(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert "seat 13 cannot use Criminal genius" in err and "once per game" in err
     hugged = Settled("G-20-hug")
     assert hugged.feedback(13, "night 2") == [("犯罪天才", [1], "无效（无结果）")]
-    assert hugged.state.roles[13].detect_used
+    assert hugged.state.seats[13].detect_used
 
 
 def test_g21_red_cards_defeat_the_wolf_camp() -> None:
@@ -299,8 +299,8 @@ def test_g21_red_cards_defeat_the_wolf_camp() -> None:
     assert out.deaths == [(4, "day 2", "红牌罚下"), (5, "day 3", "红牌罚下")]
     assert 4 not in out.state.granted, "a red-carded role gets no last words"
     assert out.state.defeated == ["wolves"] and not out.out["ended"]
-    assert not any(out.state.roles[s].has_kill for s in (1, 3))
-    assert {s for s in (2, 14) if out.state.roles[s].has_kill} == {2, 14}, "寡妇刀"
+    assert not any(out.state.seats[s].has_kill for s in (1, 3))
+    assert {s for s in (2, 14) if out.state.seats[s].has_kill} == {2, 14}, "寡妇刀"
     plain = Settled("G-21", lambda d: d["steps"][0]["actions"][0].update({"targets": [14, 15]}))
     assert plain.out["ended"] and plain.out["winners"] == ["村民阵营"]
     lover = Settled("G-21", lambda d: d["steps"][0]["actions"][0].update({"targets": [4, 16]}))
@@ -308,7 +308,7 @@ def test_g21_red_cards_defeat_the_wolf_camp() -> None:
 
 
 def test_g22_guard_once_per_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert Settled("G-22").state.roles[14].guarded_before
+    assert Settled("G-22").state.seats[14].guarded_before
     same = data_of("G-22", lambda d: d["steps"][-1]["actions"][0].update({"targets": [10]}))
     assert "guarded before" in refused(same, tmp_path, capsys)
     again = data_of("G-22", adding({"night": 3, "actions": [skill(10, "守护之盾", 14)]}))

@@ -50,9 +50,19 @@ def test_sheriff_tie_break_and_majority() -> None:
 
 
 def _suitang21_reached_at(ballots: list[tuple[int, int | None]]) -> dict[int, int]:
-    from engine.rulesets.suitang21.votes import reached_at
-
-    return reached_at(None, ballots)  # type: ignore[arg-type]
+    """suitang21's counting before the shared mechanics (B-31, kept here as the reference the
+    HELD_SINCE variant must equal): for each candidate, the index of the last ballot that changed its
+    tally, from which on it held its final count until the close."""
+    current: dict[int, int | None] = {}
+    last: dict[int, int] = {}
+    for index, (seat, target) in enumerate(ballots):
+        previous = current.get(seat)
+        if previous is not None:
+            last[previous] = index
+        current[seat] = target
+        if target is not None:
+            last[target] = index
+    return last
 
 
 def _qijian24_reached(ballots: list[tuple[int, int | None]]) -> dict[int, int]:

@@ -18,7 +18,6 @@ from arena.runner import GameRunner
 from engine.events import LastWords, Passed, VoteCast
 from engine.game import Game
 from engine.rulesets import get_ruleset
-from engine.rulesets.suitang21.state import WINDOW_PHASES
 from engine.views import Viewer
 from prompts import SeatPrompt
 from prompts.texts import load
@@ -34,7 +33,7 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "prompts" / "templates" / "
 def test_templates_cover_every_identity_and_phase(lang: str) -> None:
     texts = load("suitang21", lang)  # type: ignore[arg-type]
     assert set(texts.roles) == {r.id for r in RULESET.roles}
-    assert set(texts.phases) == set(WINDOW_PHASES) | {"VOTE_LAST_WORDS"}
+    assert set(texts.phases) == RULESET.phase_table.asks()  # type: ignore[attr-defined]
     assert all(texts.role_card(r.id) for r in RULESET.roles)
     assert "{" not in texts.fill_rules({f.name: f.default for f in RULESET.flags})
     zh = tomllib.loads((TEMPLATES / "zh" / "phases.toml").read_text(encoding="utf-8"))
@@ -57,7 +56,7 @@ def test_every_action_an_identity_can_get_is_in_its_vocabulary() -> None:
         runner.listeners.append(lambda g, new, seen=seen: _note(g, seen))  # type: ignore[misc]
         asyncio.run(runner.run())
         for seat, offered in seen.items():
-            role = game.state.pieces[seat].identity  # type: ignore[attr-defined]
+            role = game.state.seats[seat].role  # type: ignore[attr-defined]
             known = {(a.kind, a.skill, a.team) for a in RULESET.vocabulary(role)}
             assert offered <= known, (seat, role, offered - known)
 
@@ -75,7 +74,7 @@ def test_prompts_hold_only_the_seats_view() -> None:
         secrets = {e.text for e in game.events if isinstance(e, LastWords) and not e.published and id(e) not in visible}
         assert not [s for s in secrets if s in text and s not in (getattr(e, "text", "") for e in game.events
                                                                    if id(e) in visible)]
-        assert prompt.role == game.state.pieces[seat].identity  # type: ignore[attr-defined]
+        assert prompt.role == game.state.seats[seat].role  # type: ignore[attr-defined]
 
 
 class Watched:

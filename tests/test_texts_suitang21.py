@@ -145,7 +145,7 @@ def test_a_refusal_is_a_code_rendered_in_the_readers_language() -> None:
     while game.state.phase != "NIGHT":
         game.advance()
     names = Names.from_events(RULESET, game.events)
-    seer = next(s for s, r in game.state.roles.items() if r.identity == "seer")  # type: ignore[attr-defined]
+    seer = next(s for s, r in game.state.seats.items() if r.role == "seer")  # type: ignore[attr-defined]
     refusals = []
     for action in (Post(seat=seer, text="夜里发帖"), UseSkill(seat=seer, skill="预言", targets=(seer,))):
         refused = game.refusal(action)

@@ -10,6 +10,7 @@ from agents.bots.suitang21.notes import CLAIM_TEXT, DETECTIVE_TEXT, Notes
 from agents.scripted_rand import unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
+from engine.rulesets.suitang21.names import DAY, NIGHT, REACT, SETUP, WITCH_WAVE
 
 T = TypeVar("T")
 Legal = dict[tuple[str, str | None], LegalAction]
@@ -38,13 +39,13 @@ def decide(notes: Notes, turn: Turn) -> Action:
     phase = turn.phase
     if turn.error is not None:
         return Pass(seat=turn.seat)
-    if phase == "DAY":
+    if phase == DAY:
         return day(notes, turn, legal)
-    if phase in ("NIGHT", "WITCH"):
+    if phase in (NIGHT, WITCH_WAVE):
         return night(notes, turn, legal)
-    if phase == "REACT":
+    if phase == REACT:
         return react(notes, turn, legal)
-    if phase == "SETUP" and ("skill", "arrow") in legal:
+    if phase == SETUP and ("skill", "arrow") in legal:
         targets = [t for t in legal["skill", "arrow"].targets if t != turn.seat]
         first = pick(turn, "arrow1", targets)
         second = pick(turn, "arrow2", [t for t in targets if t != first])

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from engine import events as ev
 from engine.observation import Observation
+from engine.rulesets.suitang21.names import DAY
 
 CLAIM = re.compile(r"【预言家】查验\s*(\d+)号[：:]\s*(非村民阵营|村民阵营)")
 """A seer's public claim, as the bots write it; other players' text is only ever matched, never trusted
@@ -80,7 +81,7 @@ class Notes:
         self.last = events[-1] if events else None
 
     def _fold(self, e: ev.Event) -> None:
-        if isinstance(e, ev.PhaseBegan) and e.name == "DAY":
+        if isinstance(e, ev.PhaseBegan) and e.name == DAY:
             self.voted_today, self.ballots = False, {}
         elif isinstance(e, ev.Posted):
             self._posted(e)

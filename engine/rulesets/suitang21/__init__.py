@@ -15,109 +15,89 @@ Version history
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.actions import Action
 from engine.events import Event
-from engine.flags import Flag
 from engine.legal import LegalAction
-from engine.names import NameTable
-from engine.narrate.table import Narration
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState
-from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.suitang21 import legal, observe
+from engine.ruleset import SeatSetup
+from engine.rulesets.suitang21 import legal, names, observe, setup, submit
 from engine.rulesets.suitang21.aliases import ENGLISH
 from engine.rulesets.suitang21.flags import ADJUDICATIONS, FLAGS
-from engine.rulesets.suitang21.fold import fold
-from engine.rulesets.suitang21.names import (
-    FACTION_NAMES,
-    PHASE_NAMES,
-    ROLE_NAMES,
-    ROLES,
-    SKILL_NAMES,
-    TEAM_NAMES,
-)
-from engine.rulesets.suitang21.phases import CLOSE
-from engine.rulesets.suitang21.setup import start
-from engine.rulesets.suitang21.state import SuitangState
-from engine.rulesets.suitang21.submit import submit
+from engine.rulesets.suitang21.fold import FOLDS, phase_began
+from engine.rulesets.suitang21.phases import LANDMARKS, PHASES
+from engine.rulesets.suitang21.state import SuitangSeat, SuitangState
 from engine.rulesets.suitang21.texts import NARRATION
 from engine.rulesets.suitang21.upgrade import upgrade
 from engine.state import BaseState
+from engine.table import TableRuleset
+from engine.table.ruleset import Fold
 from engine.views import Viewer
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Suitang21(Ruleset):
-    """The suitang21 rule set."""
+class Suitang21(TableRuleset[SuitangState]):
+    """The suitang21 rule set: a page of composition over the table kernel."""
 
-    id: ClassVar[str] = "suitang21"
-    version: ClassVar[str] = "1.1"
-    title: ClassVar[str] = "『隋唐』21人狼人杀"
-    seats: ClassVar[int] = 21
-    flags: ClassVar[tuple[Flag, ...]] = FLAGS
-    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
-    role_names: ClassVar[NameTable] = ROLE_NAMES
-    skill_names: ClassVar[NameTable] = SKILL_NAMES
-    faction_names: ClassVar[NameTable] = FACTION_NAMES
-    team_names: ClassVar[NameTable] = TEAM_NAMES
-    phase_names: ClassVar[NameTable] = PHASE_NAMES
-    alias_english: ClassVar[dict[str, str]] = ENGLISH
-    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
-    narration: ClassVar[Narration] = NARRATION
-    options_doc: ClassVar[dict[str, str]] = {
-        "discipline": "true (all), false (none), or a list of posts/streak/no_vote/timeout (§5 yellow cards)",
-        "day_posts": "public posts one seat may make in a day (default 12; speech is free in the text)",
-        "min_posts": "posts a day below which a seat gets a yellow card (default 5)",
-        "scenario: votes": "arena judge: a day's ballots in the order cast (a later one of a seat is its change); "
-                           "on day 1 they elect the sheriff (竞岗, first to reach the maximum wins a tie)",
-        "scenario: actions": "arena judge: night skills (the witch's 救药/毒药 are applied in her wave after 通灵); "
-                             "day actions: posts and 加速 requests",
-        "scenario: choices": "arena judge: answers to 最后一枪 and 殉职 questions, {\"seat\", \"skill\", \"targets\": [n]}",
-        "scenario: cards": "arena judge: cards the judge gives, {\"seat\", \"card\": 蓝牌/黄牌/红牌, \"reason\"}; "
-                           "a red card sends the role off at the next close or night resolution",
-        "scenario: draws": "arena judge: pin 丘比特之箭 (Cupid silent), 警长继承 (random successor), 警长平票",
-    }
+    id = "suitang21"
+    version = "1.1"
+    title = "『隋唐』21人狼人杀"
+    seats = 21
+    flags = FLAGS
+    roles = names.ROLES
+    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
+    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
+    alias_english = ENGLISH
+    adjudications = ADJUDICATIONS
+    narration = NARRATION
+    options_doc = setup.OPTIONS_DOC
 
-    def new_state(self) -> BaseState:
-        return SuitangState()
+    seat_type = SuitangSeat
+    state_type = SuitangState
+    phase_table = PHASES
+    landmarks = LANDMARKS
+    folds: ClassVar[Mapping[str, Fold]] = {**FOLDS, "phase_began": phase_began(PHASES)}
+    replaces = frozenset({"phase_began"})
+    handlers = submit.HANDLERS
 
     def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
               options: dict[str, Any]) -> None:
-        start(game, seed, flags, seating, options)
+        self.open(game, setup.start(game, self, seed, flags, seating, options))
 
-    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
-        assert isinstance(state, SuitangState)
-        return legal.pending(state)
+    def actions(self, state: SuitangState, seat: int) -> tuple[LegalAction, ...]:
+        return legal.actions(state, seat)
 
     def waiting(self, state: BaseState) -> list[int]:
-        assert isinstance(state, SuitangState)
-        return legal.waiting(state)
+        return legal.waiting(cast(SuitangState, state), super().waiting(state))
 
     def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
-        assert isinstance(state, SuitangState)
-        return legal.legal_for(state, seat)
+        """A seat's actions while the window has it and it has not answered: after 加速 a seat that
+        voted is no longer waited for but may still post (``waiting`` leaves it out)."""
+        s = cast(SuitangState, state)
+        if seat in s.window.done or seat not in s.window.eligible:
+            return None
+        return legal.actions(s, seat)
 
     def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
         return legal.vocabulary(role)
 
-    def submit(self, game: Game, action: Action) -> None:
-        submit(game, action)
+    # -- the kernel's refusals, in suitang21's codes -----------------------------------------------
 
-    def advance(self, game: Game) -> None:
-        state = game.state
-        assert isinstance(state, SuitangState)
-        CLOSE[state.phase](game)
+    def check_seat(self, state: SuitangState, seat: int) -> None:
+        if seat not in state.seats:
+            raise submit.no_seat(state, seat)
 
-    def window_complete(self, state: BaseState) -> bool:
-        assert isinstance(state, SuitangState)
-        return legal.window_complete(state)
+    def refuse_idle(self, state: SuitangState, action: Action) -> Exception:
+        return submit.idle(state, action)
 
-    def fold(self, state: BaseState, event: Event) -> None:
-        assert isinstance(state, SuitangState)
-        fold(state, event)
+    def find(self, state: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
+        return submit.find(state, offered, action)
+
+    def named(self, action: Action) -> Action:
+        return submit.named(action)
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)
@@ -126,26 +106,22 @@ class Suitang21(Ruleset):
 
     def observe(self, state: BaseState, viewer: Viewer) -> Observation:
         """Every view shows each seat's cards (a judge's public posts); a seat's, with what it was told."""
-        assert isinstance(state, SuitangState)
         obs = super().observe(state, viewer)
-        return obs if viewer.kind == "seat" else observe.with_cards(state, obs)
+        return obs if viewer.kind == "seat" else observe.with_cards(cast(SuitangState, state), obs)
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        assert isinstance(state, SuitangState)
-        return observe.told(state, super().observe_seat(state, base, seat), seat)
+        return observe.told(cast(SuitangState, state), super().observe_seat(state, base, seat), seat)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        assert isinstance(state, SuitangState)
-        told = state.identities.get(seat)
-        return observe.skills(state, seat, told.role if told else None)
+        s = cast(SuitangState, state)
+        told = s.identities.get(seat)
+        return observe.skills(s, seat, told.role if told else None)
 
     def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        assert isinstance(state, SuitangState)
-        return observe.budgets(state, seat)
+        return observe.budgets(cast(SuitangState, state), seat)
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        assert isinstance(state, SuitangState)
-        return observe.truth(state, status)
+        return observe.truth(cast(SuitangState, state), status)
 
 
 RULESET = Suitang21

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import JUDGE, PUBLIC, GameEnded, Notice, Resolved, seat_vis, team_vis
-from engine.rulesets.suitang21.flow import st
 from engine.rulesets.suitang21.names import (
     BIG_SPECIALS,
     CUPID,
@@ -18,7 +17,7 @@ from engine.rulesets.suitang21.names import (
     WIDOW,
     WOLVES,
 )
-from engine.rulesets.suitang21.state import SuitangState
+from engine.rulesets.suitang21.state import SuitangState, st
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,25 +26,25 @@ if TYPE_CHECKING:
 def loses(s: SuitangState, camp: str) -> bool:
     """Whether ``camp``'s loss condition holds now (spec §1.1, B-01, B-10, B-11)."""
     if camp == WOLVES:
-        return not any(r.alive and s.wolf_counts(seat) for seat, r in s.roles.items())
+        return not any(r.alive and s.wolf_counts(seat) for seat, r in s.seats.items())
     if camp == LOVERS:
-        return any(not s.roles[seat].alive for seat in s.lovers)
+        return any(not s.seats[seat].alive for seat in s.lovers)
     return _village_loses(s)
 
 
 def big_specials(s: SuitangState) -> list[int]:
     """The village-camp big specials (B-10), with 丘比特 under 双特 (B-07)."""
-    out = [seat for seat, r in s.roles.items() if r.camp == VILLAGE and r.identity in BIG_SPECIALS]
+    out = [seat for seat, r in s.seats.items() if r.faction == VILLAGE and r.role in BIG_SPECIALS]
     cupid = s.holder(CUPID)
-    if s.double_special and cupid is not None and s.roles[cupid].camp == VILLAGE:
+    if s.double_special and cupid is not None and s.seats[cupid].faction == VILLAGE:
         out.append(cupid)
     return out
 
 
 def _village_loses(s: SuitangState) -> bool:
-    if all(not s.roles[seat].alive for seat in big_specials(s)):
+    if all(not s.seats[seat].alive for seat in big_specials(s)):
         return True
-    return all(not r.alive for r in s.roles.values() if r.camp == VILLAGE and r.identity == VILLAGER)
+    return all(not r.alive for r in s.seats.values() if r.faction == VILLAGE and r.role == VILLAGER)
 
 
 def check_win(game: Game) -> bool:
@@ -80,8 +79,8 @@ def defeat(game: Game, camp: str) -> None:
     s = st(game)
     game.emit(Resolved, JUDGE, skill=DEFEAT, actor=None, targets=[], result=camp)
     if camp == WOLVES:
-        for seat, role in s.roles.items():
-            if role.camp == WOLVES and role.alive:
+        for seat, role in s.seats.items():
+            if role.faction == WOLVES and role.alive:
                 game.emit(Notice, seat_vis(seat), topic="camp_defeated", seats=[seat], data={"camp": camp})
 
 
@@ -94,8 +93,8 @@ def _widow_knife(game: Game) -> None:
     if s.flags.get("suitang.widow_needs_camp_defeat", True):
         if WOLVES not in s.defeated:
             return
-    elif any(s.roles[seat].camp == WOLVES for seat in s.living(WEREWOLF)):
+    elif any(s.seats[seat].faction == WOLVES for seat in s.living(WEREWOLF)):
         return
-    lovers = [seat for seat in s.lovers if s.roles[seat].alive]
+    lovers = [seat for seat in s.lovers if s.seats[seat].alive]
     game.emit(Resolved, JUDGE, skill=WIDOW, actor=None, targets=lovers, result="granted")
     game.emit(Notice, team_vis(LOVER_TEAM), s.recipients(LOVER_TEAM), topic="widow_knife", seats=lovers)

@@ -1,13 +1,14 @@
-"""Small helpers every step of the flow uses: the typed state, opening a phase, giving a card."""
+"""Small helpers of the flow: the rule set that opens a question in the middle of a resolution, the
+cards (§5) and the discipline switches."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
-from engine.events import JUDGE, PUBLIC, Awaiting, PhaseBegan, Warned
+from engine.events import PUBLIC, Warned
 from engine.rulesets.suitang21.errors import illegal
-from engine.rulesets.suitang21.state import SuitangState
+from engine.rulesets.suitang21.state import st
+from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -17,24 +18,10 @@ CARD_IDS = {"蓝牌": "blue", "黄牌": "yellow", "红牌": "red"}
 """A card named as the rule text names it → its id."""
 
 
-def st(game: Game) -> SuitangState:
-    """The game's state, typed."""
-    state = game.state
-    assert isinstance(state, SuitangState)
-    return state
-
-
-def begin(game: Game, name: str, day: int, order: Sequence[int] = (), *, secret: bool = False,
-          vis: str = PUBLIC) -> None:
-    """Open phase ``name`` of game day ``day``, waiting for ``order``.
-
-    ``secret`` keeps the waited-for seats out of the public banner (they would reveal identities) and
-    tells them to the judge alone; ``vis`` JUDGE hides the banner itself (a resolution resuming after
-    a reactive question).
-    """
-    game.emit(PhaseBegan, vis, name=name, number=day, order=[] if secret and vis != JUDGE else list(order))
-    if secret and vis != JUDGE:
-        game.emit(Awaiting, JUDGE, seats=list(order))
+def opener(game: Game) -> TableRuleset[Any]:
+    """The game's rule set, which opens a phase outside the phase table's walk (a question in the
+    middle of a resolution, the resolution resuming after it: ``TableRuleset.begin``)."""
+    return cast(TableRuleset[Any], game.ruleset)
 
 
 def give_card(game: Game, seat: int, color: str, reason: str) -> None:
@@ -43,7 +30,7 @@ def give_card(game: Game, seat: int, color: str, reason: str) -> None:
     color = CARD_IDS.get(color, color)
     if color not in CARD_COLORS:
         raise illegal("unknown_card", card=color)
-    role = st(game).roles[seat]
+    role = st(game).seats[seat]
     count = {"blue": role.blue, "yellow": role.yellow, "red": role.red}[color] + 1
     game.emit(Warned, PUBLIC, seat=seat, reason=f"{color}:{reason}", count=count)
     if color == "blue" and count % 3 == 0:

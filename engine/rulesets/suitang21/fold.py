@@ -1,18 +1,23 @@
-"""Folding events into the suitang21 state: the only code that changes it.
+"""suitang21's own fold handlers, run after the kernel's (``engine.table.fold``).
 
-One small handler per event kind; ``fold`` dispatches on ``kind``. Replaying a stored game is
-calling ``fold`` on each event in order, so every effect of the rules passes through here.
+The kernel keeps seats, aliases, identities and camps, teams, the window, posts, ballots, outs, cards'
+counts, last words and the end; these add what suitang21's rules track on top (the day's counters,
+the night's buffered skills, the out pipeline's stack, cards by colour, the camps). Replaying a stored
+game is folding each event in order, so every effect of the rules passes through here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import events as ev
 from engine.rulesets.suitang21.names import (
     ARROW,
     BIG_SPECIALS,
+    CLOSE,
+    DAY,
+    DAY_WORDS,
     DEFEAT,
     DETECT,
     ELDER_PENALTY,
@@ -21,6 +26,9 @@ from engine.rulesets.suitang21.names import (
     KILL,
     LONGEVITY,
     LOVERS,
+    NIGHT,
+    NIGHT_RESOLUTION,
+    NIGHT_WORDS,
     POISON,
     QUEUE,
     RED_CARD,
@@ -35,61 +43,45 @@ from engine.rulesets.suitang21.names import (
     WOLVES,
 )
 from engine.rulesets.suitang21.pipeline import shot_allowed
-from engine.rulesets.suitang21.state import Role, SuitangState, Task, Window
-
-Handler = Callable[[SuitangState, Any], None]
+from engine.rulesets.suitang21.state import SuitangState, Task
+from engine.table import PhaseTable
+from engine.table import fold as kernel
 
 
 def _game_created(s: SuitangState, e: ev.GameCreated) -> None:
-    s.ruleset, s.seed, s.flags, s.options = e.ruleset, e.seed, dict(e.flags), dict(e.options)
-    s.roles = {seat: Role(seat) for seat in range(1, e.seats + 1)}
     s.camps = [WOLVES, VILLAGE]
 
 
-def _draw(s: SuitangState, e: ev.Draw) -> None:
-    s.draws += 1
-
-
-def _aliases(s: SuitangState, e: ev.AliasesAssigned) -> None:
-    for seat, alias in e.aliases.items():
-        s.roles[int(seat)].alias = alias
-
-
 def _dealt(s: SuitangState, e: ev.RoleDealt) -> None:
-    role = s.roles[e.seat]
-    role.identity, role.camp, role.has_kill = e.role, e.faction, e.role == WEREWOLF
+    s.seats[e.seat].has_kill = e.role == WEREWOLF
 
 
-def _changed(s: SuitangState, e: ev.RoleChanged) -> None:
-    s.roles[e.seat].camp = e.faction
+def phase_began(phases: PhaseTable) -> Callable[[SuitangState, ev.PhaseBegan], None]:
+    """The fold of ``PhaseBegan`` (it replaces the kernel's, which it runs first): the kernel's new
+    window, then what a new day, a night, a close after the day and a last-words window reset."""
 
+    def fold(s: SuitangState, e: ev.PhaseBegan) -> None:
+        previous = s.phase
+        kernel.phase_began(s, e, phases)
+        s.question, s.answer, s.fallback = "", None, set()
+        if e.name == DAY:
+            _new_day(s)
+        elif e.name == NIGHT:
+            s.skills, s.hug, s.kill_named, s.protected = {}, None, [], set()
+        elif e.name in (CLOSE, NIGHT_RESOLUTION):
+            s.origin = e.name
+            if e.name == CLOSE and previous == DAY:
+                _count_activity(s)
+        elif e.name in (NIGHT_WORDS, DAY_WORDS):
+            s.asked.update(e.order)
 
-def _team_formed(s: SuitangState, e: ev.TeamFormed) -> None:
-    s.teams[e.team] = list(e.members)
-
-
-def _phase_began(s: SuitangState, e: ev.PhaseBegan) -> None:
-    previous = s.phase
-    s.phase, s.day = e.name, e.number
-    s.window = Window(eligible=list(e.order))
-    if e.name == "DAY":
-        _new_day(s)
-    elif e.name == "NIGHT":
-        s.skills, s.hug, s.kill_named, s.protected = {}, None, [], set()
-    elif e.name == "REACT" and previous != "REACT":
-        s.resume = previous
-    elif e.name in ("CLOSE", "NIGHT_RESOLUTION"):
-        s.origin = e.name
-        if e.name == "CLOSE" and previous == "DAY":
-            _count_activity(s)
-    elif e.name in ("LAST_WORDS", "VOTE_LAST_WORDS"):
-        s.asked.update(e.order)
+    return fold
 
 
 def _new_day(s: SuitangState) -> None:
-    for role in s.roles.values():
-        role.posts_today, role.accelerate_asked = 0, False
-    s.ballots, s.first_vote, s.vote, s.changes = [], {}, {}, {}
+    for record in s.seats.values():
+        record.posts_today, record.accelerate_asked, record.vote_changes = 0, False, 0
+    s.ballots, s.votes = [], {}
     s.accelerated, s.accelerate_asks, s.hug, s.origin = False, 0, None, ""
 
 
@@ -97,37 +89,18 @@ def _count_activity(s: SuitangState) -> None:
     """The 3-day streak of fewer than 10 posts counts non-accelerated days only (§5)."""
     if s.accelerated:
         return
-    for role in s.roles.values():
-        if role.alive:
-            role.low_days = role.low_days + 1 if role.posts_today < 10 else 0
-
-
-def _awaiting(s: SuitangState, e: ev.Awaiting) -> None:
-    s.window.eligible = list(e.seats)
+    for record in s.seats.values():
+        if record.alive:
+            record.low_days = record.low_days + 1 if record.posts_today < 10 else 0
 
 
 def _posted(s: SuitangState, e: ev.Posted) -> None:
-    s.floor = e.floor
-    s.roles[e.seat].posts_today += 1
-
-
-def _team_posted(s: SuitangState, e: ev.TeamPosted) -> None:
-    s.window.team_posts[e.seat] = s.window.team_posts.get(e.seat, 0) + 1
+    s.seats[e.seat].posts_today += 1
 
 
 def _passed(s: SuitangState, e: ev.Passed) -> None:
-    s.window.done.add(e.seat)
     if e.fallback:
-        s.window.fallback.add(e.seat)
-
-
-def _vote(s: SuitangState, e: ev.VoteCast) -> None:
-    if e.seat in s.vote:
-        s.changes[e.seat] = s.changes.get(e.seat, 0) + 1
-    else:
-        s.first_vote[e.seat] = e.target
-    s.vote[e.seat] = e.target
-    s.ballots.append((e.seat, e.target))
+        s.fallback.add(e.seat)
 
 
 def _skill(s: SuitangState, e: ev.SkillSubmitted) -> None:
@@ -147,12 +120,12 @@ def skill_key(s: SuitangState, skill: str, seat: int) -> str:
 
 
 def _question(s: SuitangState, e: ev.Question) -> None:
-    s.window.question = e.skill
+    s.question = e.skill
 
 
 def _choice(s: SuitangState, e: ev.ChoiceMade) -> None:
     if not e.default:
-        s.window.answer = tuple(e.targets)
+        s.answer = tuple(e.targets)
     s.window.done.add(e.seat)
 
 
@@ -165,26 +138,26 @@ def _resolved(s: SuitangState, e: ev.Resolved) -> None:
 def _arrow(s: SuitangState, e: ev.Resolved) -> None:
     a, b = e.targets
     s.lovers = (a, b)
-    s.roles[a].partner, s.roles[b].partner = b, a
-    ids = (s.roles[a].identity, s.roles[b].identity)
+    s.seats[a].partner, s.seats[b].partner = b, a
+    ids = (s.seats[a].role, s.seats[b].role)
     s.double_wolf = ids == (WEREWOLF, WEREWOLF)
     specials = BIG_SPECIALS if s.flags.get("suitang.two_big_specials_only") else SPECIALS
-    s.double_special = all(i in specials for i in ids) and s.roles[a].camp == s.roles[b].camp == VILLAGE
+    s.double_special = all(i in specials for i in ids) and s.seats[a].faction == s.seats[b].faction == VILLAGE
     if ids.count(WEREWOLF) == 1:
-        s.roles[a if ids[0] == WEREWOLF else b].has_kill = False
+        s.seats[a if ids[0] == WEREWOLF else b].has_kill = False
     if e.result == "elope":
         s.camps = [WOLVES, VILLAGE, LOVERS]
 
 
 def _hug(s: SuitangState, e: ev.Resolved) -> None:
-    s.roles[e.targets[0]].hugged_before = True
+    s.seats[e.targets[0]].hugged_before = True
     if e.result == "hug" and e.actor is not None:
         s.hug = (e.actor, e.targets[0])
 
 
 def _shield(s: SuitangState, e: ev.Resolved) -> None:
     target = e.targets[0]
-    s.roles[target].guarded_before = True
+    s.seats[target].guarded_before = True
     if e.result == "protect":
         s.protected = set(aimed(s, target))
 
@@ -198,14 +171,14 @@ def aimed(s: SuitangState, target: int) -> list[int]:
     butterfly, hugged = hug
     if target == hugged:
         return []
-    if target == butterfly and s.roles[hugged].alive and s.flags.get("suitang.propagation_overrides_immunity", True):
+    if target == butterfly and s.seats[hugged].alive and s.flags.get("suitang.propagation_overrides_immunity", True):
         return [butterfly, hugged]
     return [target]
 
 
 def _detect(s: SuitangState, e: ev.Resolved) -> None:
     if e.actor is not None:
-        s.roles[e.actor].detect_used = True
+        s.seats[e.actor].detect_used = True
         if e.result == "exchanged":
             s.detected.extend((e.actor, seat) for seat in e.targets)
 
@@ -218,7 +191,7 @@ def _kill(s: SuitangState, e: ev.Resolved) -> None:
 def _potion(s: SuitangState, e: ev.Resolved) -> None:
     if e.actor is None or e.result == "refunded":
         return
-    witch = s.roles[e.actor]
+    witch = s.seats[e.actor]
     if e.skill == SAVE:
         witch.save_left, witch.tongling = False, False
     else:
@@ -226,26 +199,26 @@ def _potion(s: SuitangState, e: ev.Resolved) -> None:
 
 
 def _longevity(s: SuitangState, e: ev.Resolved) -> None:
-    s.roles[e.targets[0]].elder_hit = True
+    s.seats[e.targets[0]].elder_hit = True
 
 
 def _penalty(s: SuitangState, e: ev.Resolved) -> None:
     for seat in e.targets:
-        s.roles[seat].skills_lost = True
+        s.seats[seat].skills_lost = True
 
 
 def _defeat(s: SuitangState, e: ev.Resolved) -> None:
     s.defeated.append(e.result)
     if e.result == WOLVES:
-        for role in s.roles.values():
-            if role.camp == WOLVES:
+        for role in s.seats.values():
+            if role.faction == WOLVES:
                 role.has_kill = False
 
 
 def _widow(s: SuitangState, e: ev.Resolved) -> None:
     s.widow = True
     for seat in e.targets:
-        s.roles[seat].has_kill = True
+        s.seats[seat].has_kill = True
 
 
 def _queue(s: SuitangState, e: ev.Resolved) -> None:
@@ -266,8 +239,7 @@ _RESOLVED: dict[str, Callable[[SuitangState, ev.Resolved], None]] = {
 
 
 def _died(s: SuitangState, e: ev.Died) -> None:
-    role = s.roles[e.seat]
-    role.alive = False
+    role = s.seats[e.seat]
     s.out_log.append((e.seat, e.cause))
     s.died_at[e.seat] = (e.day, e.seq, e.cause)
     s.since_dawn.append(e.seat)
@@ -277,7 +249,7 @@ def _died(s: SuitangState, e: ev.Died) -> None:
         s.last_words_left -= 1
         s.granted.append(e.seat)
     reactions: list[Task] = []
-    if role.identity == HUNTER and shot_allowed(s, e.seat, e.cause):
+    if role.role == HUNTER and shot_allowed(s, e.seat, e.cause):
         reactions.append(("shot", e.seat, ""))
     if s.sheriff == e.seat:
         reactions.append(("succession", e.seat, "random" if e.cause == RED_CARD else "choose"))
@@ -294,22 +266,22 @@ def _dawn(s: SuitangState, e: ev.Dawn) -> None:
 
 def _announced(s: SuitangState, e: ev.Announced) -> None:
     if e.topic == "accelerate_request":
-        s.roles[e.seats[0]].accelerate_asked = True
+        s.seats[e.seats[0]].accelerate_asked = True
         s.accelerate_asks += 1
     elif e.topic == "accelerated":
         s.accelerated = True
 
 
 def _last_words(s: SuitangState, e: ev.LastWords) -> None:
+    """Last words end the seat's part in the window; published at dawn (the kernel keeps the text)."""
     if e.published:
         s.published.add(e.seat)
     else:
-        s.last_words[e.seat] = e.text
         s.window.done.add(e.seat)
 
 
 def _warned(s: SuitangState, e: ev.Warned) -> None:
-    role = s.roles[e.seat]
+    role = s.seats[e.seat]
     color = e.reason.split(":", 1)[0]
     if color == "blue":
         role.blue = e.count
@@ -319,33 +291,16 @@ def _warned(s: SuitangState, e: ev.Warned) -> None:
             role.low_days = 0
     elif color == "red":
         role.red = e.count
-        s.red_by_camp[role.camp] = s.red_by_camp.get(role.camp, 0) + 1
+        s.red_by_camp[role.faction] = s.red_by_camp.get(role.faction, 0) + 1
         if role.alive and e.seat not in s.red_pending:
             s.red_pending.append(e.seat)
 
 
-def _ended(s: SuitangState, e: ev.GameEnded) -> None:
-    s.over, s.winners = True, list(e.winners)
-
-
-def _nothing(s: SuitangState, e: Any) -> None:
-    return None
-
-
-HANDLERS: dict[str, Handler] = {
-    "game_created": _game_created, "draw": _draw, "aliases": _aliases, "role_dealt": _dealt,
-    "role_changed": _changed, "team_formed": _team_formed, "team_joined": _nothing,
-    "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted, "post_withheld": _nothing,
-    "team_posted": _team_posted, "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill,
-    "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
-    "last_words": _last_words, "warned": _warned, "win_latched": _nothing, "game_ended": _ended,
-    "announced": _announced, "feedback": _nothing, "notice": _nothing, "sheriff": _sheriff, "dawn": _dawn,
-    "vote_result": _nothing, "seats_out": _nothing, "role_revealed": _nothing, "layer_listed": _nothing,
-    "layer_assigned": _nothing,
+FOLDS: Mapping[str, Callable[[SuitangState, Any], None]] = {
+    "game_created": _game_created, "role_dealt": _dealt, "posted": _posted, "passed": _passed,
+    "skill_submitted": _skill, "question": _question, "choice_made": _choice, "resolved": _resolved,
+    "died": _died, "last_words": _last_words, "warned": _warned, "announced": _announced, "sheriff": _sheriff,
+    "dawn": _dawn,
 }
-
-
-def fold(state: SuitangState, event: ev.Event) -> None:
-    """Apply one event to ``state``."""
-    HANDLERS[event.kind](state, event)
-
+"""The rule set's handlers by event kind (``phase_began``'s, which replaces the kernel's, is added by
+the rule set with its phase table)."""

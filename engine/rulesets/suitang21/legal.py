@@ -1,6 +1,7 @@
-"""Who may do what, with which targets: ``pending`` and the validation of skills.
+"""Who may do what, with which targets: ``actions`` (the kernel derives ``pending`` from it) and the
+validation of skills.
 
-Both read the same target functions, so what ``pending`` offers is exactly what ``submit`` accepts.
+Both read the same target functions, so what ``actions`` offers is exactly what ``submit`` accepts.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.legal import PASS, LegalAction
+from engine.mechanics.team_chat import may_post
 from engine.rulesets.suitang21.errors import illegal, why
 from engine.rulesets.suitang21.names import (
     ACCELERATE,
@@ -16,20 +18,26 @@ from engine.rulesets.suitang21.names import (
     BUTTERFLY,
     CHECK,
     CUPID,
+    DAY,
+    DAY_WORDS,
     DETECT,
     GUARD,
     HUG,
     KILL,
     LOVER_TEAM,
+    NIGHT_WORDS,
     POISON,
+    REACT,
     ROLES,
     SAVE,
     SEER,
+    SETUP,
     SHIELD,
     SHOT,
     SUCCESSION,
     TAKEOVER,
     WITCH,
+    WITCH_WAVE,
     WOLF_TEAM,
 )
 from engine.rulesets.suitang21.state import SuitangState
@@ -41,35 +49,16 @@ DEFAULT_DAY_POSTS = 12
 the text; the bound keeps a game finite and leaves room above the 10-post activity mark."""
 
 POST = LegalAction("post")
-LAST_WORDS = (LegalAction("last_words"), PASS)
+WORDS = (LegalAction("last_words"), PASS)
 ACCELERATE_REQUEST = LegalAction("skill", ACCELERATE, (), 0, free=True, note="note.accelerate")
 
 
-def pending(s: SuitangState) -> dict[int, tuple[LegalAction, ...]]:
-    """For each seat that may act now, its legal actions."""
-    return {seat: actions_of(s, seat) for seat in waiting(s)}
-
-
-def waiting(s: SuitangState) -> list[int]:
-    """The seats the open phase waits for."""
-    w = s.window
-    if s.phase == "DAY" and s.accelerated:
-        return [seat for seat in w.eligible if seat not in w.done and seat not in s.vote]
-    return [seat for seat in w.eligible if seat not in w.done]
-
-
-def legal_for(s: SuitangState, seat: int) -> tuple[LegalAction, ...] | None:
-    """``seat``'s legal actions now, or None when the phase is not waiting for it."""
-    w = s.window
-    if seat in w.done or seat not in w.eligible:
-        return None
-    return actions_of(s, seat)
-
-
-def window_complete(s: SuitangState) -> bool:
-    """Whether nothing more is awaited: every eligible seat answered (after acceleration, a seat with
-    a valid vote has answered)."""
-    return not waiting(s)
+def waiting(s: SuitangState, seats: list[int]) -> list[int]:
+    """The seats the open phase waits for among the window's open ``seats``: after 加速 a seat with
+    a valid vote has answered the day (§2.3)."""
+    if s.phase == DAY and s.accelerated:
+        return [seat for seat in seats if seat not in s.votes]
+    return seats
 
 
 @lru_cache(maxsize=64)
@@ -95,17 +84,17 @@ def _choose_template(skill: str, targets: tuple[int, ...]) -> LegalAction:
     return LegalAction("choose", skill, targets, 1)
 
 
-def actions_of(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
+def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
     """The legal actions of a seat the open window waits for."""
     phase = s.phase
-    if phase == "DAY":
+    if phase == DAY:
         return _day_actions(s, seat)
-    if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
-        return LAST_WORDS
-    if phase == "REACT":
-        skill = s.window.question
+    if phase in (NIGHT_WORDS, DAY_WORDS):
+        return WORDS
+    if phase == REACT:
+        skill = s.question
         return (_choose_template(skill, tuple(t for t in s.alive() if t != seat)), PASS)
-    if phase == "SETUP":
+    if phase == SETUP:
         return (_skill_template(ARROW, targets_for(s, seat, ARROW), 2), PASS)
     out = [_skill_template(skill, targets_for(s, seat, skill)) for skill in night_skills(s, seat)]
     out.extend(_team_posts(s, seat))
@@ -114,12 +103,12 @@ def actions_of(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
-    role = s.roles[seat]
+    role = s.seats[seat]
     out: list[LegalAction] = []
     if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
         out.append(POST)
     if vote_open(s, seat):
-        out.append(_vote_template(tuple(s.alive()), seat in s.vote, bool(s.flags.get("suitang.vote_needs_reason", True))))
+        out.append(_vote_template(tuple(s.alive()), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
     if not role.accelerate_asked and not s.accelerated:
         out.append(ACCELERATE_REQUEST)
     out.extend(_team_posts(s, seat))
@@ -129,10 +118,10 @@ def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
 
 def vote_open(s: SuitangState, seat: int) -> bool:
     """A first vote, or one change within the limit, and none after acceleration (§2.3–2.4)."""
-    if seat not in s.vote:
+    if seat not in s.votes:
         return True
     limit = int(s.flags.get("suitang.vote_change_limit", 1))
-    return not s.accelerated and (limit < 0 or s.changes.get(seat, 0) < limit)
+    return not s.accelerated and (limit < 0 or s.seats[seat].vote_changes < limit)
 
 
 def _team_posts(s: SuitangState, seat: int) -> list[LegalAction]:
@@ -143,7 +132,7 @@ def _team_posts(s: SuitangState, seat: int) -> list[LegalAction]:
 
 def postable_teams(s: SuitangState, seat: int) -> list[str]:
     """Chats ``seat`` may write in: only while alive (dead wolves read 狼群 but cannot post, B-42)."""
-    return s.team_of(seat) if s.roles[seat].alive else []
+    return may_post(s.teams, seat, s.seats[seat].alive)
 
 
 # -- night skills ----------------------------------------------------------------------------------
@@ -152,13 +141,13 @@ def postable_teams(s: SuitangState, seat: int) -> list[str]:
 def night_skills(s: SuitangState, seat: int, wave: str | None = None) -> list[str]:
     """The skills ``seat`` may use in night window ``wave`` (``NIGHT``, the first wave, or ``WITCH``;
     by default the open one)."""
-    role = s.roles[seat]
+    role = s.seats[seat]
     if not role.alive or role.skills_lost:
         return []
-    if (wave or s.phase) == "WITCH":
-        return [k for k, ok in ((SAVE, role.save_left), (POISON, role.poison_left)) if ok and role.identity == WITCH]
+    if (wave or s.phase) == WITCH_WAVE:
+        return [k for k, ok in ((SAVE, role.save_left), (POISON, role.poison_left)) if ok and role.role == WITCH]
     out: list[str] = []
-    ident = role.identity
+    ident = role.role
     if ident == BUTTERFLY:
         out.append(HUG)
     elif ident == GUARD:
@@ -178,15 +167,15 @@ def targets_for(s: SuitangState, seat: int, skill: str) -> tuple[int, ...]:
     """The legal targets of ``skill`` for ``seat`` now (every one must be alive now, B-43)."""
     alive = s.alive()
     if skill == HUG:
-        return tuple(t for t in alive if t != seat and not s.roles[t].hugged_before)
+        return tuple(t for t in alive if t != seat and not s.seats[t].hugged_before)
     if skill == SHIELD:
-        return tuple(t for t in alive if not s.roles[t].guarded_before)
+        return tuple(t for t in alive if not s.seats[t].guarded_before)
     if skill in (KILL, POISON):
         return tuple(alive)
     if skill == SAVE:
         return tuple(t for t in alive if t != seat or s.flags.get("suitang.witch_may_save_self", True))
     if skill == ARROW:
-        return tuple(t for t in s.roles if t != seat or s.flags.get("suitang.cupid_may_link_self", True))
+        return tuple(t for t in s.seats if t != seat or s.flags.get("suitang.cupid_may_link_self", True))
     return tuple(t for t in alive if t != seat)
 
 
@@ -205,13 +194,13 @@ def check_skill(s: SuitangState, seat: int, skill: str, targets: tuple[int, ...]
 
 
 def _why(s: SuitangState, seat: int, skill: str, target: int) -> dict[str, Any]:
-    if target not in s.roles:
+    if target not in s.seats:
         return why("why.no_such_seat")
-    if not s.roles[target].alive and skill != ARROW:
+    if not s.seats[target].alive and skill != ARROW:
         return why("why.target_out", target=target)
-    if skill == HUG and s.roles[target].hugged_before:
+    if skill == HUG and s.seats[target].hugged_before:
         return why("why.hugged_before", target=target)
-    if skill == SHIELD and s.roles[target].guarded_before:
+    if skill == SHIELD and s.seats[target].guarded_before:
         return why("why.guarded_before", target=target)
     if target == seat:
         return why("why.not_self")

@@ -22,6 +22,12 @@ SHOT, DETECT, LOVE, MARTYR, ELOPE, WIDOW = "shot", "detect", "love", "martyr", "
 CAMPAIGN, LEAD, SUCCESSION, VOTE, RED_CARD, ACCELERATE = "campaign", "lead", "succession", "vote", "red_card", "accelerate"
 ELDER_PENALTY, DEFEAT, QUEUE, TASK = "elder_penalty", "defeat", "queue", "task"
 
+SETUP, DAY, CLOSE, REACT, DAY_WORDS = "SETUP", "DAY", "CLOSE", "REACT", "VOTE_LAST_WORDS"
+NIGHT, WITCH_WAVE, NIGHT_RESOLUTION, NIGHT_WORDS, DAWN = "NIGHT", "WITCH", "NIGHT_RESOLUTION", "LAST_WORDS", "DAWN"
+"""Phases (``phases.PHASES`` orders them): the day's one window and its close, a question asked in the
+middle of a resolution, the day's and the night's last words, the night's two waves, its resolution
+and the dawn."""
+
 VILLAGE_RESULT, NON_VILLAGE_RESULT = "村民阵营", "非村民阵营"
 VOID_RESULT = "无效（无结果）"
 NO_KILL_RESULT = "无人被指杀"
@@ -101,14 +107,14 @@ TEAM_NAMES = NameTable("team", [
 ])
 
 PHASE_NAMES = NameTable("phase", [
-    Name("SETUP", "开局（丘比特之箭）", "Setup (Cupid's arrow)"),
-    Name("DAY", "讨论日", "Day (discussion and vote)"),
-    Name("CLOSE", "关门结算", "Close and count"),
-    Name("REACT", "即时询问", "Reactive question"),
-    Name("VOTE_LAST_WORDS", "遗言（白天出局）", "Last words (day outs)"),
-    Name("LAST_WORDS", "遗言（夜晚出局）", "Last words (night outs)"),
-    Name("NIGHT", "夜晚行动", "Night (first wave)"),
-    Name("WITCH", "女巫行动", "Night (the witch)"),
-    Name("NIGHT_RESOLUTION", "夜晚结算", "Night resolution"),
-    Name("DAWN", "天亮公示", "Dawn announcement"),
+    Name(SETUP, "开局（丘比特之箭）", "Setup (Cupid's arrow)"),
+    Name(DAY, "讨论日", "Day (discussion and vote)"),
+    Name(CLOSE, "关门结算", "Close and count"),
+    Name(REACT, "即时询问", "Reactive question"),
+    Name(DAY_WORDS, "遗言（白天出局）", "Last words (day outs)"),
+    Name(NIGHT_WORDS, "遗言（夜晚出局）", "Last words (night outs)"),
+    Name(NIGHT, "夜晚行动", "Night (first wave)"),
+    Name(WITCH_WAVE, "女巫行动", "Night (the witch)"),
+    Name(NIGHT_RESOLUTION, "夜晚结算", "Night resolution"),
+    Name(DAWN, "天亮公示", "Dawn announcement"),
 ])

@@ -1,7 +1,7 @@
-"""The night (spec §3): the first wave, the witch's wave with 通灵, the resolution, last words, dawn.
+"""The night (spec §3): the first wave, the witch's wave with 通灵, the resolution's steps, dawn.
 
 Each step follows the canonical order of §3.1 (B-28): hug, shield, check, 犯罪天才, the kills, then
-the witch; kills and poison resolve in steps (8)–(9) through the out pipeline.
+the witch; kills and poison resolve in steps (8)–(9) through the out pipeline (``resolution``).
 """
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import JUDGE, PUBLIC, Dawn, Feedback, LastWords, Resolved, seat_vis
-from engine.rulesets.suitang21.flow import begin, discipline_on, give_card, st
+from engine.rulesets.suitang21.flow import discipline_on, give_card
 from engine.rulesets.suitang21.fold import aimed
 from engine.rulesets.suitang21.legal import night_skills, postable_teams
 from engine.rulesets.suitang21.names import (
     CHECK,
+    DAWN,
+    DAY,
     DETECT,
     ELDER,
     GUARD,
@@ -21,6 +23,9 @@ from engine.rulesets.suitang21.names import (
     KILL,
     LONGEVITY,
     LOVERS,
+    NIGHT,
+    NIGHT_RESOLUTION,
+    NIGHT_WORDS,
     NO_KILL_RESULT,
     NON_VILLAGE_RESULT,
     POISON,
@@ -35,20 +40,20 @@ from engine.rulesets.suitang21.names import (
     VOID_RESULT,
     WEREWOLF,
     WITCH,
+    WITCH_WAVE,
     WOLF_TEAM,
     WOLVES,
 )
-from engine.rulesets.suitang21.state import SuitangState, Task
+from engine.rulesets.suitang21.state import SuitangState, Task, st
+from engine.table import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
-def nightfall(game: Game) -> None:
-    """Open the first wave: every role with a night skill, and every living member of a chat."""
-    s = st(game)
-    seats = [seat for seat in s.roles if night_skills(s, seat, "NIGHT") or postable_teams(s, seat)]
-    begin(game, "NIGHT", s.day, seats, secret=True)
+def nightfall(s: SuitangState) -> Next:
+    """The first wave: every role with a night skill, and every living member of a chat."""
+    return Next(NIGHT, order=tuple(seat for seat in s.seats if night_skills(s, seat, NIGHT) or postable_teams(s, seat)))
 
 
 def _timeouts(game: Game, skills: tuple[str, ...]) -> None:
@@ -57,20 +62,23 @@ def _timeouts(game: Game, skills: tuple[str, ...]) -> None:
     if not discipline_on(game, "timeout"):
         return
     for seat in s.window.eligible:
-        role = s.roles[seat]
-        if role.identity in skills and (seat not in s.window.done or seat in s.window.fallback):
+        role = s.seats[seat]
+        if role.role in skills and (seat not in s.window.done or seat in s.fallback):
             give_card(game, seat, "yellow", "no_night_answer")
 
 
-def close_night(game: Game) -> None:
-    """Close the first wave: hug, shield, check, 犯罪天才 and the kills resolve; the witch is next."""
+def close_night(game: Game) -> Next:
+    """Close the first wave: hug, shield, check, 犯罪天才 and the kills resolve; the witch is next,
+    if she has a potion left."""
     _timeouts(game, (SEER, GUARD))
     _hug(game)
     _shield(game)
     _check(game)
     _detect(game)
     _kills(game)
-    _open_witch(game)
+    s = st(game)
+    witch = s.holder(WITCH)
+    return Next(WITCH_WAVE, order=(witch,) if witch is not None and night_skills(s, witch, WITCH_WAVE) else ())
 
 
 def _sub(s: SuitangState, key: str) -> tuple[int, int] | None:
@@ -121,7 +129,7 @@ def _check(game: Game) -> None:
         _void(game, seer, CHECK, target)
         return
     for seat in reached:
-        result = VILLAGE_RESULT if s.roles[seat].camp == VILLAGE else NON_VILLAGE_RESULT
+        result = VILLAGE_RESULT if s.seats[seat].faction == VILLAGE else NON_VILLAGE_RESULT
         game.emit(Feedback, seat_vis(seer), seat=seer, skill=CHECK, targets=[seat], result=result)
 
 
@@ -138,10 +146,10 @@ def _detect(game: Game) -> None:
     game.emit(Resolved, JUDGE, skill=DETECT, actor=detective, targets=reached, result="exchanged")
     for seat in reached:
         game.emit(Feedback, seat_vis(detective), seat=detective, skill=DETECT, targets=[seat],
-                  result=ROLE_NAMES.zh(s.roles[seat].identity))
+                  result=ROLE_NAMES.zh(s.seats[seat].role))
         if s.flags.get("suitang.detective_mutual", True):
             game.emit(Feedback, seat_vis(seat), seat=seat, skill=DETECT, targets=[detective],
-                      result=ROLE_NAMES.zh(s.roles[detective].identity))
+                      result=ROLE_NAMES.zh(s.seats[detective].role))
 
 
 def _kills(game: Game) -> None:
@@ -153,7 +161,7 @@ def _kills(game: Game) -> None:
         pack_hugged = hugged is not None and hugged in s.teams.get(WOLF_TEAM, ())
         _issue(game, KILL, wolves, void=pack_hugged or actor_void(s, wolves[0]), team=s.teams.get(WOLF_TEAM, []))
     takeover = _sub(s, TAKEOVER)
-    if takeover is not None and s.double_wolf and not s.living(WEREWOLF) and s.roles[takeover[0]].alive:
+    if takeover is not None and s.double_wolf and not s.living(WEREWOLF) and s.seats[takeover[0]].alive:
         _issue(game, TAKEOVER, takeover, void=actor_void(s, takeover[0]), team=[])
     lovers = _sub(s, f"{KILL}:{LOVERS}")
     if lovers is not None and s.widow:
@@ -169,16 +177,15 @@ def _issue(game: Game, skill: str, found: tuple[int, int], *, void: bool, team: 
         return
     game.emit(Resolved, JUDGE, skill=skill, actor=actor, targets=[target], result="void")
     for seat in team or [actor]:
-        if s.roles[seat].alive and s.roles[seat].has_kill:
+        if s.seats[seat].alive and s.seats[seat].has_kill:
             game.emit(Feedback, seat_vis(seat), seat=seat, skill=skill, targets=[target], result=VOID_RESULT)
 
 
-def _open_witch(game: Game) -> None:
-    """The second wave: 通灵 tells the witch tonight's named kill targets (B-21), then she may act."""
+def tongling(game: Game) -> None:
+    """As the second wave opens, 通灵 tells the witch tonight's named kill targets (B-21)."""
     s = st(game)
     witch = s.holder(WITCH)
-    role = s.roles[witch] if witch is not None else None
-    begin(game, "WITCH", s.day, [witch] if witch is not None and night_skills(s, witch, "WITCH") else [], secret=True)
+    role = s.seats[witch] if witch is not None else None
     if witch is None or role is None or not role.alive or not role.tongling or role.skills_lost:
         return
     named = list(s.kill_named)
@@ -189,18 +196,13 @@ def _open_witch(game: Game) -> None:
               result="指杀" if named else NO_KILL_RESULT)
 
 
-def close_witch(game: Game) -> None:
-    """The witch's wave closes: the night resolution runs (red cards first, then steps 8–9)."""
-    from engine.rulesets.suitang21.day import start_resolution
-
+def close_witch(game: Game) -> Next:
+    """The witch's wave closes: the night resolution runs next (red cards first, then steps 8–9)."""
     _timeouts(game, (WITCH,))
-    s = st(game)
-    begin(game, "NIGHT_RESOLUTION", s.day)
-    saved, poisoned = _potions(game)
-    start_resolution(game, _kill_steps(game, saved) + [("out", seat, POISON) for seat in poisoned])
+    return Next(NIGHT_RESOLUTION)
 
 
-def _potions(game: Game) -> tuple[list[int], list[int]]:
+def potions(game: Game) -> tuple[list[int], list[int]]:
     """The witch's save and poison (never both: her window takes one skill), void when she is hugged
     or aims at the hugged role; a void potion is still used up (flag B-19)."""
     s = st(game)
@@ -221,17 +223,17 @@ def _potions(game: Game) -> tuple[list[int], list[int]]:
     return out[SAVE], out[POISON]
 
 
-def _kill_steps(game: Game, saved: list[int]) -> list[Task]:
+def kill_steps(game: Game, saved: list[int]) -> list[Task]:
     """Step (8) for each issued kill and its propagated victim: 一 guard, 二 elder's life, 三 save,
     四 out (§3.4; flag B-14 swaps 二 and 三)."""
     s = st(game)
     outs: list[Task] = []
     for named in s.kill_named:
         for seat in aimed(s, named):
-            role = s.roles[seat]
+            role = s.seats[seat]
             if seat in s.protected:
                 game.emit(Resolved, JUDGE, skill=KILL, actor=None, targets=[seat], result="guarded")
-            elif role.identity == ELDER and not role.elder_hit and (
+            elif role.role == ELDER and not role.elder_hit and (
                     seat not in saved or s.flags.get("suitang.save_spends_elder_life", True)):
                 game.emit(Resolved, JUDGE, skill=LONGEVITY, actor=None, targets=[seat], result="hit")
             elif seat in saved:
@@ -241,24 +243,22 @@ def _kill_steps(game: Game, saved: list[int]) -> list[Task]:
     return outs
 
 
-def finish_night(game: Game) -> None:
+def finish_night(s: SuitangState) -> Next:
     """After the resolution: the last words owed, or dawn."""
-    s = st(game)
-    owed = [seat for seat in s.granted if seat not in s.asked]
-    if owed:
-        begin(game, "LAST_WORDS", s.day, owed)
-    else:
-        dawn(game)
+    owed = tuple(seat for seat in s.granted if seat not in s.asked)
+    return Next(NIGHT_WORDS, order=owed) if owed else Next(DAWN)
 
 
-def dawn(game: Game) -> None:
+def close_words(game: Game) -> Next:
+    return Next(DAWN)
+
+
+def close_dawn(game: Game) -> Next:
     """DAWN_ANNOUNCE: outs since the last dawn in order, the sheriff, the living; last words published.
-    Identities and camp defeats are never shown."""
+    Identities and camp defeats are never shown. Then the next day."""
     s = st(game)
-    begin(game, "DAWN", s.day)
     game.emit(Dawn, PUBLIC, seats=list(s.since_dawn), sheriff=s.sheriff, alive=s.alive())
     for seat, text in list(s.last_words.items()):
         if seat not in s.published:
             game.emit(LastWords, PUBLIC, seat=seat, text=text, published=True)
-    begin(game, "DAY", s.day + 1, s.alive())
-
+    return Next(DAY, day=s.day + 1)

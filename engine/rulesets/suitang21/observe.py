@@ -29,6 +29,7 @@ from engine.rulesets.suitang21.names import (
     ARROW,
     CHECK,
     CUPID,
+    DAY,
     DETECT,
     ELDER,
     KILL,
@@ -36,8 +37,10 @@ from engine.rulesets.suitang21.names import (
     LOVERS,
     MATCHMAKER,
     POISON,
+    REACT,
     ROLES,
     SAVE,
+    SETUP,
     SHOT,
     TONGLING,
     WEREWOLF,
@@ -48,7 +51,7 @@ from engine.rulesets.suitang21.state import SuitangState
 
 SKILLS_OF = {role.id: role.skills for role in ROLES}
 """Each identity's skills as its card lists them."""
-LAST_WORDS = 5
+WORDS_A_GAME = 5
 """Last words a game gives (§2.7)."""
 
 
@@ -56,13 +59,13 @@ def skills(s: SuitangState, seat: int, role: str | None) -> tuple[SkillState, ..
     """The skills of ``role`` (the identity the seat was told), and 杀人 where the seat holds it
     otherwise (a black lover after 寡妇刀), with what is left of each."""
     own = list(SKILLS_OF.get(role or "", ()))
-    if KILL not in own and s.roles[seat].has_kill:
+    if KILL not in own and s.seats[seat].has_kill:
         own.append(KILL)
     return tuple(_skill(s, seat, skill) for skill in own)
 
 
 def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
-    r = s.roles[seat]
+    r = s.seats[seat]
     lost = "skills_lost" if r.skills_lost else ""
     if skill == KILL:
         return _kill(s, seat)
@@ -76,12 +79,12 @@ def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
         left = 0 if r.detect_used else 1
         return SkillState(skill, left=left, total=1, usable=r.alive and left > 0)
     if skill == ARROW:
-        left = 1 if s.phase == "SETUP" and not s.cupid_choice else 0
+        left = 1 if s.phase == SETUP and not s.cupid_choice else 0
         return SkillState(skill, left=left, total=1, usable=left > 0, note="forced")
     if skill in (LONGEVITY, MATCHMAKER):
         return SkillState(skill, usable=r.alive, note="forced" if skill == LONGEVITY else "untold")
     if skill == SHOT:  # fired on going out: usable while alive, and when the judge asks for it
-        asked = s.phase == "REACT" and s.window.question == SHOT and seat in s.window.eligible
+        asked = s.phase == REACT and s.question == SHOT and seat in s.window.eligible
         return SkillState(skill, usable=(r.alive or asked) and not lost, note=lost)
     if skill == CHECK:
         return SkillState(skill, usable=r.alive and not lost, note=lost)
@@ -89,34 +92,34 @@ def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
 
 
 def _kill(s: SuitangState, seat: int) -> SkillState:
-    r = s.roles[seat]
+    r = s.seats[seat]
     if r.has_kill:
         widow = s.widow and seat in s.lovers and s.kill_team(seat) == LOVERS
         return SkillState(KILL, usable=r.alive and s.kill_team(seat) is not None, note="widow_knife" if widow else "")
-    note = "camp_defeated" if WOLVES in s.defeated and r.camp == WOLVES else "no_kill"
+    note = "camp_defeated" if WOLVES in s.defeated and r.faction == WOLVES else "no_kill"
     return SkillState(KILL, usable=False, note=note)
 
 
 def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
     """What the seat may still post, change and message now, and the game's last words left."""
-    r, out = s.roles[seat], []
-    if s.phase == "DAY" and r.alive:
+    r, out = s.seats[seat], []
+    if s.phase == DAY and r.alive:
         limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
         out.append(BudgetState("posts", max(0, limit - r.posts_today), limit))
         changes = int(s.flags.get("suitang.vote_change_limit", 1))
         if changes >= 0:
-            left = 0 if s.accelerated or not vote_open(s, seat) else changes - s.changes.get(seat, 0)
+            left = 0 if s.accelerated or not vote_open(s, seat) else changes - s.seats[seat].vote_changes
             out.append(BudgetState("vote_changes", max(0, left), changes))
     for team in postable_teams(s, seat):
         used = s.window.team_posts.get(seat, 0)
         out.append(BudgetState("team_posts", max(0, TEAM_POSTS_PER_PHASE - used), TEAM_POSTS_PER_PHASE, team=team))
-    out.append(BudgetState("last_words", max(0, LAST_WORDS - len(s.asked)), LAST_WORDS))
+    out.append(BudgetState("last_words", max(0, WORDS_A_GAME - len(s.asked)), WORDS_A_GAME))
     return tuple(out)
 
 
 def statuses(s: SuitangState, seat: int, role: str | None) -> tuple[str, ...]:
     """What the seat knows of its own standing, as status ids (``texts.STATUSES``)."""
-    r, out = s.roles[seat], []
+    r, out = s.seats[seat], []
     if seat in s.lovers:
         out.append("lover")
     if role == CUPID and seat not in s.lovers:
@@ -128,13 +131,13 @@ def statuses(s: SuitangState, seat: int, role: str | None) -> tuple[str, ...]:
 
 def cards(s: SuitangState, seat: int) -> tuple[str, ...]:
     """A seat's cards short of the next one up (public: every card is a judge's post)."""
-    r = s.roles[seat]
+    r = s.seats[seat]
     return tuple(f"{color}:{n}" for color, n in (("blue", r.blue % 3), ("yellow", r.yellow % 3)) if n)
 
 
 def with_cards(s: SuitangState, obs: Observation) -> Observation:
     """``obs`` (a spectator's, the god's) with each seat's cards among its statuses."""
-    extra = {seat: cards(s, seat) for seat, r in s.roles.items() if r.blue % 3 or r.yellow % 3}
+    extra = {seat: cards(s, seat) for seat, r in s.seats.items() if r.blue % 3 or r.yellow % 3}
     if not extra:
         return obs
     return dataclasses.replace(obs, seats=tuple(
@@ -147,18 +150,18 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
     in one copy: its statuses, the lovers' camp, and what it knows of other seats — its pack (狼人
     each), the identities 犯罪天才 told it, its partner (its identity only under flag B-09) — with
     every seat's cards. Only the seats it knows more of are copied."""
-    r = s.roles[seat]
+    r = s.seats[seat]
     learned: dict[int, tuple[str | None, tuple[str, ...]]] = {}
     if seat in s.teams.get(WOLF_TEAM, ()):
         learned.update({mate: (WEREWOLF, ("packmate",)) for mate in s.teams[WOLF_TEAM] if mate != seat})
     for other, ident in detected(s, seat).items():
         learned[other] = (ident, learned.get(other, (None, ()))[1])
     if r.partner is not None and seat in s.lovers:
-        shown = s.roles[r.partner].identity if s.flags.get("suitang.lovers_learn_identity") else None
+        shown = s.seats[r.partner].role if s.flags.get("suitang.lovers_learn_identity") else None
         role, marks = learned.get(r.partner, (None, ()))
         learned[r.partner] = (role or shown, (*marks, "partner"))
     faction = lover_camp(s, seat) or obs.faction
-    carded = {other: cards(s, other) for other, o in s.roles.items() if o.blue % 3 or o.yellow % 3}
+    carded = {other: cards(s, other) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3}
     changed = learned.keys() | carded.keys() | ({seat} if faction != obs.faction else set())
     seats = obs.seats if not changed else tuple(
         _seat(st, learned.get(st.seat), carded.get(st.seat, ()), faction if st.seat == seat else None)
@@ -181,25 +184,25 @@ def detected(s: SuitangState, seat: int) -> dict[int, str]:
     out: dict[int, str] = {}
     for detective, target in s.detected:
         if detective == seat:
-            out[target] = s.roles[target].identity
+            out[target] = s.seats[target].role
         elif target == seat and s.flags.get("suitang.detective_mutual", True):
-            out[detective] = s.roles[detective].identity
+            out[detective] = s.seats[detective].role
     return out
 
 
 def lover_camp(s: SuitangState, seat: int) -> str | None:
     """The camp a lover was told (B-09: the lovers' notice), None for a seat that is not a lover."""
-    return s.roles[seat].camp if seat in s.lovers else None
+    return s.seats[seat].faction if seat in s.lovers else None
 
 
 def truth(s: SuitangState, status: SeatStatus) -> SeatStatus:
     """The judge's truth of one seat: identity, camp, alive, the judge's cause and the statuses."""
-    r = s.roles[status.seat]
+    r = s.seats[status.seat]
     died = s.died_at.get(status.seat)
     extra = tuple(x for x, on in (("lover", status.seat in s.lovers), ("skills_lost", r.skills_lost),
-                                  ("elder_life_spent", r.identity == ELDER and r.elder_hit)) if on)
+                                  ("elder_life_spent", r.role == ELDER and r.elder_hit)) if on)
     return dataclasses.replace(
-        status, alive=r.alive, role=r.identity or None, faction=r.camp or None,
+        status, alive=r.alive, role=r.role or None, faction=r.faction or None,
         cause=died[2] if died else status.cause, out_day=died[0] if died else status.out_day,
         out_seq=died[1] if died else status.out_seq, statuses=(*status.statuses, *extra))
 

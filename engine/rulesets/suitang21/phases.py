@@ -1,85 +1,60 @@
-"""The phase table: what closing each waiting phase does (spec §2.1), as data, and the resumption of
-a resolution after a reactive question.
+"""suitang21's timetable as data (``engine.table.phases``): one game day is a day, then a night.
+
+Day N is one open window of speech and voting (``DAY``; day 1's ballots elect the sheriff), closed
+into ``CLOSE``'s count and the day's last words; night N has two waves (``NIGHT``, then the witch's
+``WITCH``, told the kill by 通灵 as it opens), its ``NIGHT_RESOLUTION``, the night's last words and
+``DAWN``. Night 0 is Cupid's ``SETUP``. A question (最后一枪, 殉职: ``REACT``) interrupts the
+resolution that asked it and ranks with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from engine.rulesets.suitang21 import day, night, resolution, setup
+from engine.rulesets.suitang21.flow import give_card
+from engine.rulesets.suitang21.names import (
+    CLOSE,
+    DAWN,
+    DAY,
+    DAY_WORDS,
+    NIGHT,
+    NIGHT_RESOLUTION,
+    NIGHT_WORDS,
+    REACT,
+    SETUP,
+    WITCH_WAVE,
+)
+from engine.table import Kind, Landmarks, Phase, PhaseTable, Tag, Waits
 
-from engine.events import JUDGE, PUBLIC, ChoiceMade, SheriffChanged, seat_vis
-from engine.rulesets.suitang21.day import close_day, finish_close, tally_task
-from engine.rulesets.suitang21.flow import begin, discipline_on, give_card, st
-from engine.rulesets.suitang21.fold import aimed
-from engine.rulesets.suitang21.names import SHOT
-from engine.rulesets.suitang21.night import close_night, close_witch, dawn, finish_night, nightfall
-from engine.rulesets.suitang21.pipeline import TASKS, drain, out, push, random_sheriff
-from engine.rulesets.suitang21.setup import close_setup
+_AFTER_CLOSE = (REACT, DAY_WORDS, NIGHT)
+_AFTER_NIGHT = (REACT, NIGHT_WORDS, DAWN)
 
-if TYPE_CHECKING:
-    from engine.game import Game
+PHASES = PhaseTable(
+    Phase(SETUP, Kind.WINDOW, setup.close_setup, (DAY,), night=True, rank=0, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.SETUP})),
+    Phase(DAY, Kind.WINDOW, day.close_day, (CLOSE,), rank=1, tags=frozenset({Tag.SPEECH, Tag.VOTE})),
+    Phase(CLOSE, Kind.RESOLUTION, resolution.close_count, _AFTER_CLOSE, rank=2, waits=Waits.NOBODY),
+    Phase(DAY_WORDS, Kind.WINDOW, day.close_words, (NIGHT,), rank=3, waits=Waits.LISTED,
+          tags=frozenset({Tag.LAST_WORDS})),
+    Phase(NIGHT, Kind.WINDOW, night.close_night, (WITCH_WAVE,), night=True, rank=4, waits=Waits.LISTED, secret=True,
+          tags=frozenset({Tag.NIGHT_ACTION})),
+    Phase(WITCH_WAVE, Kind.WINDOW, night.close_witch, (NIGHT_RESOLUTION,), night=True, rank=5, waits=Waits.LISTED,
+          secret=True, tags=frozenset({Tag.NIGHT_ACTION}), opens=night.tongling),
+    Phase(NIGHT_RESOLUTION, Kind.RESOLUTION, resolution.close_night, _AFTER_NIGHT, night=True, rank=6,
+          waits=Waits.NOBODY),
+    Phase(NIGHT_WORDS, Kind.WINDOW, night.close_words, (DAWN,), night=True, rank=7, waits=Waits.LISTED,
+          tags=frozenset({Tag.LAST_WORDS})),
+    Phase(DAWN, Kind.RESOLUTION, night.close_dawn, (DAY,), night=True, rank=8, waits=Waits.NOBODY),
+    Phase(REACT, Kind.WINDOW, resolution.close_react, (*_AFTER_CLOSE, *_AFTER_NIGHT), waits=Waits.LISTED,
+          secret=True, aside=True, tags=frozenset({Tag.QUESTION})),
+)
 
-HANDLERS = {**TASKS, "tally": tally_task}
-
-
-def resume(game: Game) -> None:
-    """Run the queued tasks; once they are done, finish the resolution that queued them."""
-    if not drain(game, HANDLERS):
-        return
-    if st(game).origin == "CLOSE":
-        finish_close(game)
-    else:
-        finish_night(game)
-
-
-def close_react(game: Game) -> None:
-    """The question closes: apply the answer (or the default), then resume the interrupted resolution.
-    A hunter or sheriff voted out that does not answer gets a yellow card (§5)."""
-    s = st(game)
-    seat, skill, answer = s.window.eligible[0], s.window.question, s.window.answer
-    silent = seat not in s.window.done or seat in s.window.fallback
-    if answer is None:
-        game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill=skill, default=True)
-    begin(game, s.resume, s.day, vis=JUDGE)
-    if silent and s.origin == "CLOSE" and discipline_on(game, "timeout"):
-        give_card(game, seat, "yellow", "no_answer")
-    if skill == SHOT:
-        if answer and _shoot(game, answer[0]):
-            return
-    elif answer:
-        game.emit(SheriffChanged, PUBLIC, seat=answer[0], by="successor")
-    else:
-        random_sheriff(game)
-    resume(game)
-
-
-def _shoot(game: Game, target: int) -> bool:
-    """最后一枪: the target goes out at once; at night a shot at the hugged role is void and a shot at
-    the butterfly reaches the hugged role too, as a later event (B-22, B-23). True when the game ended."""
-    s = st(game)
-    reached = aimed(s, target) if s.origin == "NIGHT_RESOLUTION" else [target]
-    if not reached:
-        return False
-    if out(game, reached[0], SHOT):
-        return True
-    push(game, [("out", seat, SHOT) for seat in reached[1:]])
-    return False
-
-
-def _close_vote_last_words(game: Game) -> None:
-    nightfall(game)
-
-
-def _close_last_words(game: Game) -> None:
-    dawn(game)
-
-
-CLOSE: dict[str, Callable[[Game], None]] = {
-    "SETUP": close_setup,
-    "DAY": close_day,
-    "REACT": close_react,
-    "VOTE_LAST_WORDS": _close_vote_last_words,
-    "LAST_WORDS": _close_last_words,
-    "NIGHT": close_night,
-    "WITCH": close_witch,
-}
+LANDMARKS = Landmarks(
+    night=NIGHT, vote=DAY, day=DAY, setup=SETUP, later=(WITCH_WAVE,), draws=("丘比特之箭", "警长继承", "警长平票"),
+    cards=give_card,
+    void_ballots={"vote_needs_reason": "spoiled", "vote_changes_used": "void", "vote_after_acceleration": "void"},
+)
+"""Where a judge scenario's steps land: night N's actions in ``NIGHT`` (the witch's 救药/毒药 wait for
+her wave, after 通灵), day N's posts and ballots in ``DAY`` (day 1's elect the sheriff), night 0's in
+``SETUP``; cards are given through the rule set and applied at the next close or night resolution.
+A ballot for a seat without a reason is spoiled (投票格式有误的投票将算作废票), a change beyond the day's
+limit or after acceleration void (the first ballot stands): the settlement records both."""

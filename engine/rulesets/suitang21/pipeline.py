@@ -10,20 +10,24 @@ records), so a game cut while a question is open resumes from its log.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Died, Notice, Question, Resolved, SeatsOut, SheriffChanged, seat_vis
+from engine.events import JUDGE, PUBLIC, Notice, Question, Resolved, SeatsOut, SheriffChanged, seat_vis
+from engine.mechanics.outs import OutChain
 from engine.rulesets.suitang21.camps import check_win
-from engine.rulesets.suitang21.flow import begin, st
+from engine.rulesets.suitang21.flow import opener
 from engine.rulesets.suitang21.names import (
+    CLOSE,
     ELDER,
     ELDER_PENALTY,
     GUARD,
     HUNTER,
     MARTYR,
+    NIGHT_RESOLUTION,
     POISON,
     QUEUE,
+    REACT,
     RED_CARD,
     SEER,
     SHOT,
@@ -33,7 +37,7 @@ from engine.rulesets.suitang21.names import (
     VOTE,
     WITCH,
 )
-from engine.rulesets.suitang21.state import SuitangState, Task
+from engine.rulesets.suitang21.state import SuitangState, Task, st
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -45,29 +49,41 @@ PENALTY_CAUSES = frozenset({VOTE, POISON, SHOT})
 def out(game: Game, seat: int, cause: str) -> bool:
     """One atomic out (the role, the elder penalty, the 殉情 chain) and the win check after it.
     True when the game is over."""
-    _leave(game, seat, cause)
+    s = st(game)
+    CHAIN.out(game, seat, cause, alive=lambda n: s.seats[n].alive)
     return check_win(game)
 
 
-def _leave(game: Game, seat: int, cause: str) -> None:
-    s = st(game)
-    game.emit(Died, JUDGE, seat=seat, cause=cause)
-    if s.origin == "CLOSE" and cause != VOTE:
+def _announced(game: Game, seat: int, cause: str) -> Sequence[tuple[int, str]]:
+    """An out at the day's close other than the vote's is announced at once."""
+    if st(game).origin == CLOSE and cause != VOTE:
         game.emit(SeatsOut, PUBLIC, seats=[seat], cause=cause)
-    role = s.roles[seat]
-    if role.identity == ELDER and cause in PENALTY_CAUSES:
+    return ()
+
+
+def _elder(game: Game, seat: int, cause: str) -> Sequence[tuple[int, str]]:
+    """The elder out by vote, poison or shot strikes the village's skills (B-16)."""
+    if st(game).seats[seat].role == ELDER and cause in PENALTY_CAUSES:
         _elder_penalty(game, seat)
-    partner = role.partner
-    if partner is not None and s.roles[partner].alive:
-        _leave(game, partner, MARTYR)
+    return ()
+
+
+def _lover(game: Game, seat: int, cause: str) -> Sequence[tuple[int, str]]:
+    """殉情: the partner follows."""
+    partner = st(game).seats[seat].partner
+    return () if partner is None else ((partner, MARTYR),)
+
+
+CHAIN = OutChain((_announced, _elder, _lover))
+"""What an out sets off, in §3.5's order: the announcement, the elder penalty, the partner."""
 
 
 def penalised(s: SuitangState) -> list[int]:
     """Who the elder penalty strikes: village-camp 预言家, 女巫, 猎人 (B-12, B-13 flags widen it)."""
     kinds = {SEER, WITCH, HUNTER} | ({GUARD} if s.flags.get("suitang.elder_penalty_includes_guard") else set())
     spare = s.flags.get("suitang.elder_penalty_spares_black_lovers", True)
-    return [seat for seat, r in s.roles.items()
-            if r.identity in kinds and not r.skills_lost and (r.camp == VILLAGE or not spare)]
+    return [seat for seat, r in s.seats.items()
+            if r.role in kinds and not r.skills_lost and (r.faction == VILLAGE or not spare)]
 
 
 def _elder_penalty(game: Game, elder: int) -> None:
@@ -75,7 +91,7 @@ def _elder_penalty(game: Game, elder: int) -> None:
     struck = penalised(s)
     game.emit(Resolved, JUDGE, skill=ELDER_PENALTY, actor=elder, targets=struck, result="skills_lost")
     for seat in struck:
-        if s.roles[seat].alive:
+        if s.seats[seat].alive:
             game.emit(Notice, seat_vis(seat), topic="skills_lost", seats=[seat])
 
 
@@ -99,19 +115,19 @@ def drain(game: Game, handlers: dict[str, Callable[[Game, Task], bool]]) -> bool
 
 def shot_allowed(s: SuitangState, seat: int, cause: str) -> bool:
     """最后一枪 after an out by ``cause`` (§3.5, B-25, B-26); a red card or lost skills bar it."""
-    role = s.roles[seat]
+    role = s.seats[seat]
     if cause == RED_CARD or role.skills_lost:
         return False
     if cause == POISON and not s.flags.get("suitang.poisoned_hunter_shoots", True):
         return False
-    hugged_now = s.hugged() == seat and s.origin == "NIGHT_RESOLUTION"
+    hugged_now = s.hugged() == seat and s.origin == NIGHT_RESOLUTION
     return not hugged_now or bool(s.flags.get("suitang.hugged_hunter_shoots"))
 
 
 def ask(game: Game, seat: int, skill: str) -> None:
     """Open a reactive question (最后一枪 or 殉职) to one seat, out of the public's sight: even the
     banner is judge-only, since a question at night would tell that a hunter or the sheriff is out."""
-    begin(game, "REACT", st(game).day, [seat], secret=True, vis=JUDGE)
+    opener(game).begin(game, REACT, order=(seat,), audience=JUDGE)
     game.emit(Question, seat_vis(seat), seat=seat, skill=skill, data={})
 
 
@@ -143,7 +159,7 @@ def random_sheriff(game: Game) -> None:
 
 
 def _out_task(game: Game, task: Task) -> bool:
-    if st(game).roles[task[1]].alive:
+    if st(game).seats[task[1]].alive:
         out(game, task[1], task[2])
     return True
 

@@ -22,22 +22,26 @@ from engine.events import (
     team_vis,
 )
 from engine.flags import resolve_flags
-from engine.ruleset import SeatSetup
+from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.suitang21.aliases import ALIASES
 from engine.rulesets.suitang21.errors import setup_error, why
 from engine.rulesets.suitang21.flags import FLAGS
-from engine.rulesets.suitang21.flow import begin, st
 from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS
 from engine.rulesets.suitang21.names import (
     ARROW,
     CUPID,
+    DAY,
     LOVER_TEAM,
     LOVERS,
     ROLE_NAMES,
     ROLES,
+    SETUP,
     WEREWOLF,
     WOLF_TEAM,
 )
+from engine.rulesets.suitang21.state import st
+from engine.table import Next
+from engine.table.deal import aliases, deal
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,6 +51,22 @@ DEAL = [r.id for r in ROLES for _ in range(r.count)]
 DISCIPLINE = ("posts", "streak", "no_vote", "timeout")
 """Penalties the engine enforces (§5): <5 posts a day, 3 days under 10, no valid vote, a required
 night or reactive answer missing."""
+
+
+OPTIONS_DOC: dict[str, str] = {
+    "discipline": "true (all), false (none), or a list of posts/streak/no_vote/timeout (§5 yellow cards)",
+    "day_posts": "public posts one seat may make in a day (default 12; speech is free in the text)",
+    "min_posts": "posts a day below which a seat gets a yellow card (default 5)",
+    "scenario: votes": "arena judge: a day's ballots in the order cast (a later one of a seat is its change); "
+                       "on day 1 they elect the sheriff (竞岗, first to reach the maximum wins a tie)",
+    "scenario: actions": "arena judge: night skills (the witch's 救药/毒药 are applied in her wave after 通灵); "
+                         "day actions: posts and 加速 requests",
+    "scenario: choices": "arena judge: answers to 最后一枪 and 殉职 questions, {\"seat\", \"skill\", \"targets\": [n]}",
+    "scenario: cards": "arena judge: cards the judge gives, {\"seat\", \"card\": 蓝牌/黄牌/红牌, \"reason\"}; "
+                       "a red card sends the role off at the next close or night resolution",
+    "scenario: draws": "arena judge: pin 丘比特之箭 (Cupid silent), 警长继承 (random successor), 警长平票",
+}
+"""The play options and judge scenario fields, as ``arena rules`` documents them."""
 
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
@@ -75,27 +95,19 @@ def _discipline(value: Any) -> list[str]:
     return list(value)
 
 
-def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-          options: dict[str, Any]) -> None:
-    """Emit the setup and open Cupid's window (SETUP, night 0)."""
-    from engine.rulesets.suitang21 import Suitang21
-
-    game.emit(GameCreated, PUBLIC, ruleset=Suitang21.id, version=Suitang21.version, seed=seed, seats=SEATS,
+def start(game: Game, rules: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+          options: dict[str, Any]) -> Next:
+    """Emit the setup; Cupid's window (SETUP, night 0) opens next."""
+    game.emit(GameCreated, PUBLIC, ruleset=rules.id, version=rules.version, seed=seed, seats=SEATS,
               flags=resolve_flags(FLAGS, flags), options=options_of(options))
-    roles = _roles(game, seating)
-    game.emit(AliasesAssigned, PUBLIC, aliases=_aliases(game, seating))
+    fixed = seating and any(item.role is not None for item in seating)
+    roles = check_roster(seating) if seating and fixed else deal(game, rules, None)
+    game.emit(AliasesAssigned, PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], SEATS, seating))
     for seat, role in roles.items():
         faction = next(r.faction for r in ROLES if r.id == role)
         game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=faction)
     cupid = st(game).holder(CUPID)
-    begin(game, "SETUP", 0, [cupid] if cupid is not None else [], secret=True)
-
-
-def _roles(game: Game, seating: list[SeatSetup] | None) -> dict[int, str]:
-    if not seating or all(item.role is None for item in seating):
-        dealt = game.draw("发牌", lambda r: r.sample(DEAL, len(DEAL)))
-        return {seat: role for seat, role in enumerate(dealt, start=1)}
-    return check_roster(seating)
+    return Next(SETUP, day=0, order=(cupid,) if cupid is not None else ())
 
 
 def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
@@ -121,39 +133,32 @@ def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
     return roles
 
 
-def _aliases(game: Game, seating: list[SeatSetup] | None) -> dict[int, str]:
-    fixed = {item.seat: item.alias for item in seating or [] if item.alias}
-    pool = [zh for zh, _ in ALIASES if zh not in fixed.values()]
-    drawn = game.draw("马甲", lambda r: r.sample(pool, SEATS))
-    return {seat: fixed.get(seat) or drawn[seat - 1] for seat in range(1, SEATS + 1)}
-
-
-def close_setup(game: Game) -> None:
+def close_setup(game: Game) -> Next:
     """Cupid's arrow (a random pair when silent, B-44), camps, chats, notices; then day 1."""
     s = st(game)
     cupid = s.holder(CUPID)
     assert cupid is not None
     pair = list(s.cupid_choice)
     if not pair:
-        others = [seat for seat in s.roles if seat != cupid]
+        others = [seat for seat in s.seats if seat != cupid]
         pair = game.draw("丘比特之箭", lambda r: sorted(r.sample(others, 2)),
                          pin_ok=lambda v: isinstance(v, list) and len(set(v)) == len(v) == 2 and set(v) <= set(others))
     a, b = pair
-    elope = s.roles[a].camp != s.roles[b].camp
+    elope = s.seats[a].faction != s.seats[b].faction
     game.emit(Resolved, JUDGE, skill=ARROW, actor=cupid, targets=[a, b], result="elope" if elope else "same")
-    camp = LOVERS if elope else s.roles[a].camp
+    camp = LOVERS if elope else s.seats[a].faction
     for seat in dict.fromkeys((a, b, cupid)):
-        if s.roles[seat].camp != camp:
-            game.emit(RoleChanged, JUDGE, seat=seat, role=s.roles[seat].identity, faction=camp)
+        if s.seats[seat].faction != camp:
+            game.emit(RoleChanged, JUDGE, seat=seat, role=s.seats[seat].role, faction=camp)
     _chats(game, a, b)
     _notify(game, cupid, a, b, camp)
-    begin(game, "DAY", 1, s.alive())
+    return Next(DAY, day=1)
 
 
 def _chats(game: Game, a: int, b: int) -> None:
     """狼群: every 狼人 that kept 杀人; 情侣群: the lovers, unless both are 狼人 (B-45)."""
     s = st(game)
-    pack = [seat for seat, r in s.roles.items() if r.identity == WEREWOLF and r.has_kill]
+    pack = [seat for seat, r in s.seats.items() if r.role == WEREWOLF and r.has_kill]
     game.emit(TeamFormed, team_vis(WOLF_TEAM), pack, team=WOLF_TEAM, members=pack)
     if not s.double_wolf:
         game.emit(TeamFormed, team_vis(LOVER_TEAM), [a, b], team=LOVER_TEAM, members=[a, b])
@@ -166,10 +171,10 @@ def _notify(game: Game, cupid: int, a: int, b: int, camp: str) -> None:
     for lover, partner in ((a, b), (b, a)):
         data: dict[str, Any] = {"camp": camp}
         if s.flags.get("suitang.lovers_learn_identity"):
-            data["identity"] = s.roles[partner].identity
+            data["identity"] = s.seats[partner].role
         game.emit(Notice, seat_vis(lover), topic="lover", seats=[partner], data=data)
     for seat in (a, b):
-        role = s.roles[seat]
-        if role.identity == WEREWOLF and not role.has_kill:
+        role = s.seats[seat]
+        if role.role == WEREWOLF and not role.has_kill:
             game.emit(Notice, seat_vis(seat), topic="no_kill", seats=[seat])
     game.emit(Feedback, seat_vis(cupid), seat=cupid, skill=ARROW, targets=[a, b], result="已连接")
