@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.errors import EngineError
+from engine.layers import second_layer
 from engine.legal import LegalAction
 from engine.narrate import Names
 from engine.narrate.context import Ctx
@@ -174,7 +175,7 @@ def menu(legal: Sequence[LegalAction], names: Names, lang: Lang = "zh") -> list[
 def _menu_line(a: LegalAction, names: Names, lang: Lang) -> str:
     c = Ctx(names, lang)
     targets = c.sep.join(f"{t} {names.target(t, a.layer, lang)}" for t in a.targets)
-    what = c.t("马甲", "MAJIA") if a.layer == "majia" else c.t("座号", "SEAT")
+    what = c.t("马甲", "MAJIA") if second_layer(a.layer) else c.t("座号", "SEAT")
     text, reason = c.t("文字", "TEXT"), c.t("理由", "REASON")
     if a.kind == "post":
         left = "" if a.blue_left is None else c.t(f"（蓝字剩 {a.blue_left}：blue {text}）", f"  (blue left: {a.blue_left}: blue {text})")

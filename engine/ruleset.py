@@ -80,6 +80,9 @@ class Ruleset(ABC):
     team_names: ClassVar[NameTable]
     phase_names: ClassVar[NameTable]
     alias_english: ClassVar[dict[str, str]] = {}
+    name_layer: ClassVar[str] = ""
+    """The layer id of the rule set's second public name list (``engine.layers``: majiasha2's 马甲,
+    ``"majia"``); empty where its seats' aliases are its only names."""
     options_doc: ClassVar[dict[str, str]] = {}
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ()
     """The spec's adjudications without a flag: (id, ruling the engine follows, flag or None, why no flag)."""

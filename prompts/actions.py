@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from engine.layers import second_layer
 from engine.legal import LegalAction
 from engine.narrate import Names
 from engine.narrate.context import Ctx, quote
@@ -40,7 +41,7 @@ def safe_name(ident: str) -> str:
 
 def _seats(texts: Texts, names: Names, seats: tuple[int, ...], layer: str = "") -> str:
     """Targets as the log writes them; 马甲 numbers (``layer`` "majia", majiasha2) as ``马甲7号拿破仑``."""
-    if layer == "majia":
+    if second_layer(layer):
         shown = [quote(names.majia_label(n, texts.lang)) for n in seats]
     else:
         shown = [seat_label(names, s, texts.lang) for s in seats]

@@ -48,6 +48,7 @@ from typing import Any, Literal
 from engine import events as ev
 from engine.errors import EngineError
 from engine.events import PUBLIC
+from engine.layers import second_layer
 from engine.legal import LegalAction
 from engine.narrate import Lang, Names
 from engine.narrate.context import Ctx, quote
@@ -229,7 +230,7 @@ class SeatPrompt:
             self.names = dataclasses.replace(self.names, aliases=aliases)
             self._system = None
             return True
-        if isinstance(event, ev.LayerListed) and event.layer == "majia":
+        if isinstance(event, ev.LayerListed) and second_layer(event.layer):
             self.names = dataclasses.replace(self.names, majia=dict(event.names))
             self._system = None
             return True

@@ -229,3 +229,15 @@ def test_other_rule_sets_show_every_event_as_logged() -> None:
     by_seq = {e.seq: e for e in game.events}
     for seat in (1, 7, 20):
         assert all(e is by_seq[e.seq] for e in game.view(Viewer.of_seat(seat)))
+
+
+def test_the_second_name_layer_is_declared_by_the_rule_set() -> None:
+    """The shared layers read majiasha2's 马甲 as its declared name layer (``Ruleset.name_layer``), the
+    layer of its public list; the rule sets without a second list declare none."""
+    from engine.layers import second_layer
+    from engine.rulesets import ruleset_ids
+
+    game = RULESET.new_game(3)
+    listed = next(e for e in game.events if e.kind == "layer_listed")
+    assert second_layer(RULESET.name_layer) and RULESET.name_layer == listed.layer  # type: ignore[attr-defined]
+    assert [r for r in ruleset_ids() if get_ruleset(r).name_layer] == [RULESET.id]

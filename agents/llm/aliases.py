@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from engine.layers import second_layer
 from engine.narrate.names import Lang, Names
 from prompts.targets import read_target
 
@@ -59,7 +60,7 @@ class AliasBook:
         """Targets as the model sees them: seat labels, or 马甲 labels (``马甲7号拿破仑`` / ``majia 7
         Napoleon``) where a template's ``layer`` says its numbers are 马甲 (majiasha2); ``number_of``
         reads both back."""
-        if layer != "majia":
+        if not second_layer(layer):
             return self.aliases(numbers)
         return [self.names.majia_label(n, self.lang) for n in numbers]
 
@@ -70,7 +71,7 @@ class AliasBook:
         that reads both as a 角色 and as a 马甲 (``IllegalAction``, listing ``allowed``)."""
         if self.names.majia:
             return read_target(self.names, text, layer, allowed)
-        if layer != "majia":
+        if not second_layer(layer):
             return self.seat_of(text)
         if isinstance(text, bool):
             return None

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arena.server.cards import role_card, skill_line
+from engine.layers import second_layer
 from engine.narrate.context import Ctx
 from engine.narrate.names import Lang, Names
 from engine.narrate.observed import STATUSES, budget_text
@@ -99,7 +100,7 @@ def _budget(b: BudgetState, names: Names) -> Json:
 
 
 def _team(t: TeamState, names: Names) -> Json:
-    member = "majia" if t.layer == "majia" else "seat"
+    member = "majia" if second_layer(t.layer) else "seat"
     return {"team": t.team, "name": said(names, "team", t.team), "reads_dead": t.reads_dead,
             "members": [said(names, member, m) for m in t.members]}
 

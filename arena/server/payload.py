@@ -13,6 +13,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.events import JUDGE, PUBLIC, Event
+from engine.layers import second_layer
 from engine.legal import LegalAction
 from engine.narrate import Lang, Names, narrate
 from engine.narrate.context import Ctx
@@ -82,7 +83,7 @@ def seat_label(seat: int, names: Names) -> Json:
 def target_label(number: int, layer: str, names: Names) -> Json:
     """A target in its layer: a seat (``seat_label``), or a 马甲 (``layer == "majia"``, majiasha2) named
     from the public 马甲 list; ``seat`` holds the number the form sends back either way."""
-    if layer != "majia":
+    if not second_layer(layer):
         return seat_label(number, names)
     return {"seat": number, **both(names, lambda lang: names.majia_label(number, lang))}
 

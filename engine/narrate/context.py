@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.audience import audience
 from engine.events import Event
+from engine.layers import second_layer
 from engine.narrate.names import Lang, Names
 from engine.narrate.table import Narration
 
@@ -128,8 +129,8 @@ class Ctx:
         return self.pair("causes", value, CAUSES.get(value))
 
     def target(self, number: int | None, layer: str) -> str:
-        """A target number as ``layer`` names it: a 马甲 (``"majia"``), else a seat."""
-        return self.majia(number) if layer == "majia" else self.seat(number)
+        """A target number as ``layer`` names it: an entry of the second list (a 马甲), else a seat."""
+        return self.majia(number) if second_layer(layer) else self.seat(number)
 
     # -- voices --------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from engine.events import AliasesAssigned, Event, LayerListed
+from engine.layers import second_layer
 from engine.names import Name, NameTable
 from engine.narrate.table import EMPTY, Narration
 
@@ -77,7 +78,7 @@ class Names:
         for event in events:
             if isinstance(event, AliasesAssigned):
                 aliases.update({int(seat): alias for seat, alias in event.aliases.items()})
-            elif isinstance(event, LayerListed) and event.layer == "majia":
+            elif isinstance(event, LayerListed) and second_layer(event.layer):
                 majia.update({int(n): str(name) for n, name in event.names.items()})
         return cls.from_ruleset(ruleset, aliases, majia)
 
@@ -97,8 +98,8 @@ class Names:
         return f"马甲{number}号{name}"
 
     def target(self, number: int, layer: str, lang: Lang = "zh") -> str:
-        """A target number as its layer names it: a 马甲 (``layer == "majia"``), else a seat."""
-        return self.majia_label(number, lang) if layer == "majia" else self.seat(number, lang)
+        """A target number as its layer names it: an entry of the second list (a 马甲), else a seat."""
+        return self.majia_label(number, lang) if second_layer(layer) else self.seat(number, lang)
 
     def _name(self, table: NameTable, ident: str, lang: Lang) -> str:
         found: Name | None = table.by_id.get(ident)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.audience import audience
+from engine.layers import second_layer
 from engine.narrate.context import Ctx, quote
 from engine.narrate.messages import FALLBACKS, render_message
 
@@ -103,7 +104,7 @@ def notice(e: ev.Notice, c: Ctx) -> str:
 
 
 def layer_assigned(e: ev.LayerAssigned, c: Ctx) -> str:
-    if e.layer == "majia":
+    if second_layer(e.layer):
         return c.private(e, c.t(f"你的马甲：{c.majia(e.number)}（对应关系保密）",
                                 f"Your majia: {c.majia(e.number)} (which account it posts as is secret)"))
     return c.private(e, c.t(f"你的编号：{e.number}", f"Your number: {e.number}"))

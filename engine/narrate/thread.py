@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine import events as ev
+from engine.layers import second_layer
 from engine.narrate.context import Ctx, quote
 from engine.narrate.messages import render_message
 
@@ -235,7 +236,7 @@ def role_revealed(e: ev.RoleRevealed, c: Ctx) -> str:
 
 
 def layer_listed(e: ev.LayerListed, c: Ctx) -> str:
-    listed = c.sep.join(c.majia(n) for n in sorted(e.names)) if e.layer == "majia" else \
+    listed = c.sep.join(c.majia(n) for n in sorted(e.names)) if second_layer(e.layer) else \
         c.sep.join(f"{n} {quote(name)}" for n, name in sorted(e.names.items()))
     return c.judge(c.t(f"名单：{listed}", f"The list: {listed}"))
 

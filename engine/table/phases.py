@@ -172,6 +172,10 @@ class PhaseTable:
             unknown = [n for n in p.follows if n not in self._phases]
             if unknown:
                 raise ValueError(f"phase {p.name} follows into unknown phases {unknown}")
+        self.living_only: frozenset[str] = frozenset(p.name for p in phases if p.living_only)
+        """The phases that stop waiting for a seat that goes out (asked on every ``waiting``: kept as a set)."""
+        self.resolutions: frozenset[str] = self.of_kind(Kind.RESOLUTION)
+        """The resolution phases (asked on every ``window_complete``)."""
 
     def __getitem__(self, name: str) -> Phase:
         return self._phases[name]

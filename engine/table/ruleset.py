@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from engine.actions import Action
+from engine.actions import Action, Choose, UseSkill
 from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
 from engine.legal import LegalAction
 from engine.ruleset import Ruleset
@@ -77,7 +77,7 @@ class TableRuleset(Ruleset, Generic[St]):
     def waiting(self, state: BaseState) -> list[int]:
         s = cast(St, state)
         seats = s.window.open_seats()
-        if s.phase in self.phase_table and self.phase_table[s.phase].living_only:
+        if s.phase in self.phase_table.living_only:
             return [seat for seat in seats if s.seats[seat].alive]
         return seats
 
@@ -93,7 +93,7 @@ class TableRuleset(Ruleset, Generic[St]):
 
     def window_complete(self, state: BaseState) -> bool:
         s = cast(St, state)
-        if s.phase in self.phase_table and self.phase_table[s.phase].kind is Kind.RESOLUTION:
+        if s.phase in self.phase_table.resolutions:
             return True
         return not self.waiting(s)
 
@@ -130,7 +130,7 @@ class TableRuleset(Ruleset, Generic[St]):
     def named(self, action: Action) -> Action:
         """``action`` with its skill as the engine's id: a skill may be given as the rules text names
         it (``【查验】``, ``查验``) or by its English label (an unknown name raises ``UnknownName``)."""
-        skill = getattr(action, "skill", None)
+        skill = action.skill if isinstance(action, UseSkill | Choose) else None  # (getattr on a model is slow)
         if not skill:
             return action
         ident = self.skill_names.id(skill)

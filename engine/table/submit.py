@@ -55,8 +55,8 @@ def find(offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The offered template ``action`` answers (by kind, skill and team), or a refusal listing what
     the seat may do."""
     kind = KIND_OF[type(action)]
-    skill = getattr(action, "skill", None)
-    team = getattr(action, "team", None)
+    skill = action.skill if isinstance(action, UseSkill | Choose) else None
+    team = action.team if isinstance(action, TeamPost) else None
     found = match(offered, kind, skill, team)
     if found is not None:
         return found

@@ -30,6 +30,7 @@ import duckdb
 
 from engine import events as ev
 from engine.events import Event
+from engine.layers import second_layer
 from engine.names import NameTable
 from engine.rulesets import get_ruleset
 from evals.claims.extract import Claim, extract
@@ -80,7 +81,7 @@ class God:
             self.told.append(e)
         elif isinstance(e, ev.SkillSubmitted):
             self.skills.setdefault(e.seat, []).append(e)
-        elif isinstance(e, ev.LayerAssigned) and e.layer == "majia":
+        elif isinstance(e, ev.LayerAssigned) and second_layer(e.layer):
             self.majia[e.number] = e.seat
 
     def judge(self, seat: int, c: Claim, v: Vocab, names: NameTable) -> tuple[bool | None, str | None, str | None]:

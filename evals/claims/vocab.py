@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TypeVar
 
+from engine.layers import second_layer
 from engine.rulesets import get_ruleset
 
 V = TypeVar("V")
@@ -132,7 +133,7 @@ def vocab(ruleset: str) -> Vocab:
     pair = ("audition", "theatergoer", {"同": "同", "异": "异", "same": "同", "different": "异"}) \
         if ruleset == "umineko32" else (None, None, {})
     return Vocab(ruleset, _longest_first(roles), _longest_first(results), pair[0], pair[1], dict(pair[2]),
-                 ALIBI.get(ruleset, {}), majia=ruleset == "majiasha2")
+                 ALIBI.get(ruleset, {}), majia=second_layer(rules.name_layer))
 
 
 def _longest_first(table: dict[str, V]) -> dict[str, V]:

@@ -88,6 +88,7 @@ class Majiasha2(TableRuleset[MajiaState]):
     role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
     team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
     alias_english = ENGLISH
+    name_layer = names.MAJIA_LAYER
     narration = NARRATION
     options_doc: ClassVar[dict[str, str]] = {
         "size": f"players, 9..26 (default {DEFAULT_SIZE}); the row of spec §1.2 follows from it: "
@@ -126,8 +127,7 @@ class Majiasha2(TableRuleset[MajiaState]):
         """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
         then ends as if its deadline had come."""
         s = self.st_of(state)
-        living = s.alive()
-        if s.phase == Ph.DAY and living and set(living) <= s.shortened:
+        if s.phase == Ph.DAY and s.shortened and (living := s.alive()) and s.shortened.issuperset(living):
             return True
         return super().window_complete(state)
 

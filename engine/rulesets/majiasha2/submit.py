@@ -72,7 +72,7 @@ def template(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) ->
     rules allow it now (``check_skill``), a chat post by its chat's id or name."""
     if isinstance(action, Pass):
         return PASS
-    skill = getattr(action, "skill", None)
+    skill = action.skill if isinstance(action, UseSkill | Choose) else None
     team = None
     if isinstance(action, UseSkill):
         check_skill(s, action.seat, action.skill, tuple(action.targets))
