@@ -71,7 +71,11 @@ class Suitang21(TableRuleset[SuitangState]):
         return legal.actions(state, seat)
 
     def waiting(self, state: BaseState) -> list[int]:
-        return legal.waiting(cast(SuitangState, state), super().waiting(state))
+        """The window's seats that have not answered (no turns, no living-only phase here: read
+        directly, this is the engine's hottest question), less those 加速 answered."""
+        s = cast(SuitangState, state)
+        done = s.window.done
+        return legal.waiting(s, [seat for seat in s.window.eligible if seat not in done])
 
     def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
         """A seat's actions while the window has it and it has not answered: after 加速 a seat that

@@ -91,7 +91,8 @@ def _why_not(s: SuitangState, seat: int, skill: str) -> dict[str, Any]:
 def find(s: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The offered template ``action`` answers, or the refusal of an action its seat is not offered:
     the day's posts used up, the vote changes spent or a vote after 加速, else what it may do instead."""
-    wanted = (KIND_OF[type(action)], getattr(action, "skill", None), getattr(action, "team", None))
+    skill = action.skill if isinstance(action, (UseSkill, Choose)) else None  # no getattr: pydantic's miss is slow
+    wanted = (KIND_OF[type(action)], skill, action.team if isinstance(action, TeamPost) else None)
     found = match(offered, *wanted)
     if found is not None:
         return found
