@@ -8,7 +8,6 @@ window whose every seat has answered closes by itself, so a runner only submits.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +18,7 @@ from engine.actions import Action
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, builder
 from engine.legal import LegalAction
-from engine.observation import INBOX_KINDS, Inbox, Observation
+from engine.observation import INBOX_KINDS, Inbox, Observation, public_observation
 from engine.state import BaseState
 from engine.views import Viewer, can_see, shown, view
 
@@ -45,6 +44,10 @@ class Game:
         self._legal: dict[int, tuple[LegalAction, ...] | None] = {}
         self._legal_at = -1
         self._inboxes: dict[int, Inbox] = {}
+        self._observed: dict[Viewer, Observation] = {}
+        self._observed_at = -1
+        self._private: list[Event] = []
+        self._private_upto = 0
 
     # -- the three verbs -------------------------------------------------------------------------
 
@@ -165,6 +168,10 @@ class Game:
         self._legal.clear()
         self._legal_at = -1
         self._inboxes.clear()
+        self._observed.clear()
+        self._observed_at = -1
+        self._private.clear()
+        self._private_upto = 0
 
     def reseed(self, seed: int) -> Reseeded:
         """Draw the game's randomness from ``seed`` from now on (a fork's ``--seed``), as a judge-only
@@ -179,20 +186,44 @@ class Game:
 
     def observe(self, viewer: Viewer) -> Observation:
         """What ``viewer`` knows now (``engine.observation``): the rule set's observation of the state,
-        with the results and notices a seat has received, folded incrementally from the log."""
-        observation = self.ruleset.observe(self.state, viewer)
+        with the results and notices a seat has received, folded incrementally from the log.
+
+        Built once per point of the game and viewer: kept until the next event (as ``legal`` is), and
+        a seat's is made in one pass from its cached legal actions and inbox, since the runner, an
+        agent's tools and the web table all ask for the same seat's observation at the same point."""
+        if self._observed_at != len(self.events):
+            self._observed.clear()
+            self._observed_at = len(self.events)
+        found = self._observed.get(viewer)
+        if found is None:
+            found = self._observed[viewer] = self._observation(viewer)
+        return found
+
+    def _observation(self, viewer: Viewer) -> Observation:
         if viewer.kind != "seat":
-            return observation
+            return self.ruleset.observe(self.state, viewer)
+        state, seat = self.state, viewer.seat
+        legal = self.legal(seat) if not state.over else self.ruleset.legal(state, seat)
+        base = public_observation(state, viewer, inbox=self._inbox(viewer), legal=legal or ())
+        return self.ruleset.observe_seat(state, base, seat)
+
+    def _inbox(self, viewer: Viewer) -> tuple[Event, ...]:
+        """The results and notices ``viewer`` (a seat) has received, brought up to the log's end."""
+        private = self._private
+        for event in self.events[self._private_upto:]:  # the log is read once for every seat's inbox
+            if event.kind in INBOX_KINDS and event.vis != PUBLIC:
+                private.append(event)
+        self._private_upto = len(self.events)
         inbox = self._inboxes.setdefault(viewer.seat, Inbox())
         grew = False
-        for event in self.events[inbox.upto:]:
-            if event.kind in INBOX_KINDS and event.vis != PUBLIC and can_see(viewer, event):
+        for event in private[inbox.upto:]:
+            if can_see(viewer, event):
                 inbox.events.append(shown(self.ruleset, event, viewer))
                 grew = True
-        inbox.upto = len(self.events)
+        inbox.upto = len(private)
         if grew:
             inbox.snapshot = tuple(inbox.events)
-        return dataclasses.replace(observation, inbox=inbox.snapshot) if inbox.snapshot else observation
+        return inbox.snapshot
 
     @property
     def over(self) -> bool:

@@ -188,20 +188,25 @@ class Ruleset(ABC):
 
         The public part (phase, day, every seat as the judge's posts told it) is the same for every
         rule set; a seat's own part and the god view's truth are the rule set's (``observe_seat``,
-        ``observe_god``). ``Game.observe`` adds the seat's received results and notices."""
+        ``observe_god``). ``Game.observe`` adds the seat's received results and notices, and calls
+        ``observe_seat`` itself for a seat (with the legal actions it has cached), so a rule set
+        extends a seat's observation in ``observe_seat``, never here."""
         from engine.observation import public_observation
 
         if viewer.kind == "god":
             return self.observe_god(state, public_observation(state, viewer))
-        base = public_observation(state, viewer)
-        return self.observe_seat(state, base, viewer.seat) if viewer.kind == "seat" else base
+        if viewer.kind != "seat":
+            return public_observation(state, viewer)
+        legal = self.legal(state, viewer.seat) or ()
+        return self.observe_seat(state, public_observation(state, viewer, legal=legal), viewer.seat)
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        """``base`` (the public part) with what ``seat`` knows of itself and of others: its identity
-        as it was told it (``state.identities``), whether it is alive, its teams and mates, its skills
-        with what is left and its budgets (``skills``, ``budgets``), and its legal actions. A rule
-        set whose seats learn more (mates' identities, statuses) extends this."""
-        from engine.observation import SeatStatus
+        """``base`` (the public part, with the seat's legal actions and what it has received) with what
+        ``seat`` knows of itself and of others: its identity as it was told it (``state.identities``),
+        whether it is alive, its teams and mates, its skills with what is left and its budgets
+        (``skills``, ``budgets``). A rule set whose seats learn more (mates' identities, statuses)
+        extends this."""
+        from engine.observation import amend
 
         told = state.identities.get(seat)
         alive = self.seat_alive(state, seat)
@@ -209,15 +214,13 @@ class Ruleset(ABC):
         role, faction, majia = (told.role, told.faction, told.majia) if told else (None, None, None)
         seats = base.seats
         if mine is not None:  # the own seat as it knows itself, in the one copy of the observation
-            own = SeatStatus(seat=seat, alias=mine.alias, alive=alive and mine.alive, out_day=mine.out_day,
-                             out_seq=mine.out_seq, out_rank=mine.out_rank, cause=mine.cause, role=role,
-                             faction=faction, majia=majia, statuses=mine.statuses)
-            seats = tuple(own if s.seat == seat else s for s in seats)
-        return dataclasses.replace(
+            own = amend(mine, alive=alive and mine.alive, role=role, faction=faction, majia=majia)
+            at = seats.index(mine)
+            seats = (*seats[:at], own, *seats[at + 1:])
+        return amend(
             base, seat=seat, alias=mine.alias if mine else "", role=role, dealt=told.dealt if told else None,
             faction=faction, alive=alive, majia=majia, teams=self.seat_teams(state, seat),
-            skills=self.skills(state, seat), budgets=self.budgets(state, seat), legal=self.legal(state, seat) or (),
-            seats=seats)
+            skills=self.skills(state, seat), budgets=self.budgets(state, seat), seats=seats)
 
     def observe_god(self, state: BaseState, base: Observation) -> Observation:
         """``base`` with the truth of every seat: identity, faction, alive (``seat_truth``)."""

@@ -30,7 +30,12 @@ class Viewer:
 
     @staticmethod
     def of_seat(seat: int) -> Viewer:
-        return Viewer("seat", seat)
+        """Seat ``seat``'s viewer: one frozen instance per seat, since the runner's views and the
+        bots' notes name a seat's viewer for every event they route."""
+        found = _SEATS.get(seat)
+        if found is None:
+            found = _SEATS[seat] = Viewer("seat", seat)
+        return found
 
     @staticmethod
     def spectator() -> Viewer:
@@ -42,6 +47,9 @@ class Viewer:
 
     def __str__(self) -> str:
         return f"seat {self.seat}" if self.kind == "seat" else self.kind
+
+
+_SEATS: dict[int, Viewer] = {}
 
 
 def can_see(viewer: Viewer, event: Event) -> bool:
