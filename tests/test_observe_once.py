@@ -1,0 +1,79 @@
+"""A seat's observation is made once per point of the game (``Game.observe``), and what it keeps is
+what the rule set computes afresh: the cache, the one-pass build and ``amend`` change no field.
+
+Why: the runner, an agent's tools and the web table ask for the same seat's observation at the same
+point, and building it was a third of a scripted game's time (``bench/engine.py``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from agents.random_legal import random_action
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.observation import SeatStatus, amend
+from engine.rulesets import get_ruleset, ruleset_ids
+from engine.views import Viewer
+
+
+def _checked_points(ruleset_id: str, seed: int, every: int = 7) -> int:
+    """A random-legal game, checked every ``every`` engine calls against a replay of its log to that
+    point (a game that has never observed anything); how many points were checked."""
+    ruleset = get_ruleset(ruleset_id)
+    game, rand, calls, points = ruleset.new_game(seed), random.Random(seed), 0, 0
+    while not game.over and calls < 400:
+        calls += 1
+        if calls % every == 0:
+            _check_point(game, Game.replay(ruleset, list(game.events)))
+            points += 1
+        pending = game.pending()
+        if not pending:
+            game.advance()
+            continue
+        seat = rand.choice(sorted(pending))
+        try:
+            game.submit(random_action(rand, seat, pending[seat]))
+        except IllegalAction:
+            pass
+    return points
+
+
+def _check_point(game: Game, fresh: Game) -> None:
+    """At one point: every viewer's kept observation is the one a fresh game makes, and the rule
+    set's own (``Ruleset.observe``, with no inbox) agrees with it but for the inbox."""
+    seats = len(game.state.public.aliases) or 1
+    for viewer in [Viewer.god(), Viewer.spectator(), *(Viewer.of_seat(s) for s in range(1, seats + 1))]:
+        kept = game.observe(viewer)
+        assert game.observe(viewer) is kept, "asked twice at one point, it is made once"
+        assert kept == fresh.observe(viewer), viewer
+        computed = game.ruleset.observe(game.state, viewer)
+        assert dataclasses.replace(kept, inbox=()) == computed, viewer
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_a_kept_observation_is_the_one_made_afresh(ruleset_id: str) -> None:
+    assert _checked_points(ruleset_id, 3), "the game reached points to check"
+
+
+def test_an_observation_is_made_again_after_an_event() -> None:
+    game = get_ruleset("umineko32").new_game(1)
+    seat = game.waiting()[0]
+    before = game.observe(Viewer.of_seat(seat))
+    action = random_action(random.Random(1), seat, game.legal(seat) or ())
+    game.submit(action)
+    after = game.observe(Viewer.of_seat(seat))
+    assert after is not before and after == Game.replay(game.ruleset, list(game.events)).observe(Viewer.of_seat(seat))
+
+
+def test_amend_is_dataclasses_replace() -> None:
+    game = get_ruleset("qijian24").new_game(2)
+    obs = game.observe(Viewer.of_seat(1))
+    assert amend(obs, day=9, alias="x") == dataclasses.replace(obs, day=9, alias="x")
+    assert amend(obs) == obs and amend(obs) is not obs
+    status = obs.seats[0]
+    assert isinstance(status, SeatStatus) and amend(status, alive=False) == dataclasses.replace(status, alive=False)
+    with pytest.raises(TypeError):
+        amend(obs, no_such_field=1)
