@@ -3,29 +3,20 @@
 There is no shared feedback table any more: a result, a notice, a judge's record or a code of
 suitang21 reads suitang21's text or nothing. These tests pin the issue's defects (the witch's 通灵
 read majiasha2's ``濒死的马甲：马甲13号``, Cupid read ``你的阵营：已连接``), every private result of
-every skill, and the coverage of every code the rule set emits in random, scripted and judged play.
+every skill, its statuses, flags and refusals. The coverage of every code it emits in random,
+scripted and judged play is the one text walk of every rule set (``tests/test_texts.py``).
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterable
-
-from agents.bots.suitang21 import ScriptedAgent
-from arena import judge
-from arena.runner import GameRunner
-from arena.scenario import check, load
 from engine import events as ev
 from engine.narrate import Names, narrate
-from engine.narrate.judge import DRAWS
 from engine.narrate.observed import STATUSES
-from engine.narrate.thread import ANNOUNCEMENTS
 from engine.rulesets import get_ruleset
 from engine.rulesets.suitang21.names import SKILL_NAMES
 from engine.rulesets.suitang21.texts import NARRATION
 from engine.views import Viewer
 from tests.conformance import play
-from tests.test_judge_suitang21 import SCENARIOS
 
 RULESET = get_ruleset("suitang21")
 NAMES = Names.from_ruleset(RULESET)
@@ -69,51 +60,6 @@ def test_the_seer_the_detective_both_ways_and_every_void_skill() -> None:
         zh, en = both(feedback(skill, [15], "无效（无结果）"))
         assert zh.endswith(f"你对 15号 使用的【{SKILL_NAMES.zh(skill)}】无效（无结果）"), zh
         assert en.endswith(f"Your {SKILL_NAMES.en(skill)} on seat 15 is void (no result)"), en
-
-
-def events_of_play() -> Iterable[ev.Event]:
-    """Events of random, scripted (with discipline) and judged games: what suitang21 emits."""
-    for seed in range(12):
-        yield from play(RULESET, seed).events
-    for seed in range(4):
-        game = RULESET.new_game(seed, options={"discipline": True})
-        asyncio.run(GameRunner(game, dict.fromkeys(range(1, 22), ScriptedAgent())).run())
-        yield from game.events
-    for path in sorted(SCENARIOS.glob("*.json")):
-        scenario = load(path)
-        check(scenario, RULESET)
-        yield from judge.settle(scenario, RULESET).game.events
-
-
-def missing_texts(events: Iterable[ev.Event]) -> set[str]:
-    """Every code an event names that suitang21's texts do not say."""
-    t, out = NARRATION, set()
-    for e in events:
-        if isinstance(e, ev.Feedback) and e.skill not in t.feedback:
-            out.add(f"feedback {e.skill}")
-        elif isinstance(e, ev.Feedback) and e.skill in ("check", "tongling") and e.result not in t.words:
-            out.add(f"result {e.result}")
-        elif isinstance(e, ev.Notice) and e.topic not in t.notices:
-            out.add(f"notice {e.topic}")
-        elif isinstance(e, ev.Announced) and e.topic not in t.announcements and e.topic not in ANNOUNCEMENTS:
-            out.add(f"announced {e.topic}")
-        elif isinstance(e, ev.Resolved) and e.skill not in t.resolved and e.result not in t.words:
-            out.add(f"resolved {e.skill}: {e.result}")
-        elif isinstance(e, ev.Died | ev.SeatsOut) and e.cause not in t.causes:
-            out.add(f"cause {e.cause}")
-        elif isinstance(e, ev.Warned) and e.reason not in t.warnings:
-            out.add(f"warning {e.reason}")
-        elif isinstance(e, ev.GameEnded) and e.reason and e.reason not in t.end_reasons:
-            out.add(f"end {e.reason}")
-        elif isinstance(e, ev.Draw) and e.name not in t.draws and e.name not in DRAWS:
-            out.add(f"draw {e.name}")
-        elif isinstance(e, ev.SheriffChanged) and e.by and f"sheriff.{e.by}" not in t.words:
-            out.add(f"sheriff {e.by}")
-    return out
-
-
-def test_every_code_suitang21_emits_has_its_own_text() -> None:
-    assert not missing_texts(events_of_play())
 
 
 def test_every_status_and_skill_note_of_an_observation_has_a_text() -> None:
