@@ -323,7 +323,9 @@ def derived(ruleset: Ruleset) -> Schedule | None:
     if not isinstance(ruleset, TableRuleset) or marks is None:
         return None
     table = ruleset.phase_table
-    ranks, asides = dict(table.ranks()), table.asides()
+    ranks, asides, nights = dict(table.ranks()), table.asides(), table.night_phases()
+    if marks.setup and marks.setup not in table:
+        ranks, nights = {marks.setup: 0, **ranks}, nights | {marks.setup}
 
     def rank(state: Any) -> int:
         return ranks[state.interrupted if state.phase in asides else state.phase]
@@ -332,11 +334,12 @@ def derived(ruleset: Ruleset) -> Schedule | None:
     return Schedule(
         setup=marks.setup or "", night=marks.night, vote=marks.vote, first_vote_day=marks.first_vote_day,
         day_first=lambda n: first if n == 1 else day, rank=marks.rank or rank, rank_of=ranks,
-        night_phases=table.night_phases(), asides=asides, draws=frozenset(marks.draws),
+        night_phases=nights, asides=asides, draws=frozenset(marks.draws),
         seat_options=dict(marks.seat_options), later=frozenset(marks.later), note_defaults=marks.note_defaults,
         night_first=marks.night_first, cards=marks.cards, void_ballots=dict(marks.void_ballots),
         sizes=marks.sizes, roster=marks.roster, closing=_named_defaults(marks.defaults) if marks.defaults else None,
-        windows=dict(marks.windows), setup_votes=marks.setup_votes or "")
+        windows=dict(marks.windows), setup_votes=marks.setup_votes or "",
+        stages=dict(enumerate(marks.stages, start=1)), noted_draws=frozenset(marks.noted_draws))
 
 
 def _named_defaults(defaults: Mapping[str, str]) -> Callable[[Any], list[str]]:

@@ -124,7 +124,12 @@ class Landmarks:
     scenario may pin (``Game.draw``). ``first_day``: day 1's posts where day 1 opens otherwise than
     the days after it (umineko32's free discussion). ``seat_options``: a roster entry's setup option
     → (the setup choice it answers, the roles that take it). ``note_defaults``: whether the judge's
-    closing notes name each default the engine took."""
+    closing notes name each default the engine took. ``setup`` may name no phase of the table (a game
+    that opens with a day): it then ranks 0, at night, before every phase.
+
+    For the judge's settlement: ``stages``, a day's vote stages in order (a scenario's
+    ``stage_votes`` name them 1, 2, …); ``noted_draws``, the draws that settle a decision the
+    scenario left open (a mandatory kill nobody gave, drawn at random: the closing notes name it)."""
 
     night: str
     vote: str
@@ -136,6 +141,8 @@ class Landmarks:
     draws: tuple[str, ...] = ()
     first_day: str | None = None
     seat_options: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    stages: tuple[str, ...] = ()
+    noted_draws: tuple[str, ...] = ()
     note_defaults: bool = True
     cards: Callable[..., None] | None = None
     """How the rule set gives a judge's card ``(game, seat, card, reason)`` (suitang21's 蓝牌/黄牌/红牌);
