@@ -15,8 +15,9 @@ the accomplice, the witch's side in umineko32 — any faction that plays hidden 
   after a deceiver led). Each such ballot is counted once: shared equally among the deceiver
   ballots on that seat that preceded it in the stage (version 1 counted it once per preceding
   deceiver ballot and across the day's stages: 1.9x in umineko32, 3.6x in qijian24). Only each
-  voter's final ballot of a stage counts, and a stage weighs ``STAGE_WEIGHTS`` (declared: 1 for
-  every vote stage of every rule set, qijian24's three included: each can send a seat out);
+  voter's final ballot of a stage counts, and a stage weighs ``STAGE_WEIGHTS`` (1 where a rule set
+  declares none: every vote stage of every rule set so far, qijian24's three included, since each
+  can send a seat out);
 * ``daogou_rate`` (倒钩): the share of a deceiver's ballots cast on its own teammates.
 """
 
@@ -26,7 +27,7 @@ from evals.base import Metric, Obs, brier
 from evals.facts import GameFacts, Vote
 from evals.knowledge import knowledge
 
-STAGE_WEIGHTS: dict[str, dict[str, float]] = {"qijian24": {"STAGE1": 1.0, "STAGE2": 1.0, "STAGE3": 1.0}}
+STAGE_WEIGHTS: dict[str, dict[str, float]] = {}
 """Weight of a vote stage's ballots per rule set and phase (1 where not listed)."""
 
 

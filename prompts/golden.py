@@ -30,6 +30,7 @@ from engine.legal import LegalAction
 from engine.narrate import Lang
 from engine.rulesets import get_ruleset
 from engine.rulesets.majiasha2.names import Ph
+from engine.rulesets.qijian24 import names as qj
 from engine.rulesets.suitang21 import names as sui
 from engine.rulesets.umineko32 import names as u
 from engine.views import Viewer
@@ -67,8 +68,8 @@ class Spec:
 SPECS: dict[str, Spec] = {
     "umineko32": Spec(RULESET, SEED, CASES, DIR),
     "qijian24": Spec("qijian24", 3, (
-        ("fenghuo", "STAGE1"), ("mowen", "NIGHT"), ("guageluo", "NIGHT"), ("mage", "NIGHT"), ("qinggan", "NIGHT"),
-        ("ranger_reveal", "STAGE1"), ("envoy", "STAGE2"), (None, "STAGE2"), (None, "LAST_WORDS"),
+        ("fenghuo", qj.STAGE1), ("mowen", qj.NIGHT), ("guageluo", qj.NIGHT), ("mage", qj.NIGHT), ("qinggan", qj.NIGHT),
+        ("ranger_reveal", qj.STAGE1), ("envoy", qj.STAGE2), (None, qj.STAGE2), (None, qj.LAST_WORDS),
     ), DIR / "qijian24", talk=0.4),
     "suitang21": Spec("suitang21", 2, (
         ("cupid", sui.SETUP), (None, sui.DAY), ("werewolf", sui.NIGHT), ("seer", sui.NIGHT), ("butterfly", sui.NIGHT),

@@ -59,7 +59,7 @@ class Settled:
                 if e["kind"] == "resolved" and e["skill"] == skill]
 
     def charges(self, seat: int, skill: str) -> int:
-        return self.state.pieces[seat].charges[skill]
+        return self.state.seats[seat].charges[skill]
 
 
 def data_of(name: str, edit: Edit | None = None) -> dict[str, Any]:

@@ -57,7 +57,7 @@ def test_g05_team_and_lone_cannot_kill_each_other() -> None:
 
 def test_g06_doctor_beats_prayer_and_keeps_the_life() -> None:
     o = settled("G-06")
-    assert 10 in o.alive and o.state.pieces[10].extra_lives == 1
+    assert 10 in o.alive and o.state.seats[10].extra_lives == 1
     assert 11 in o.alive
 
 
@@ -80,7 +80,7 @@ def test_g07_variant_one_hit_is_absorbed_silently() -> None:
         step(data, "night", 2)["actions"].pop(1)
 
     o = settled("G-07", one_hit)
-    assert 10 in o.alive and o.state.pieces[10].extra_lives == 0
+    assert 10 in o.alive and o.state.seats[10].extra_lives == 0
     assert not [f for f in o.out["feedback"] if f["when"] == "night 2"]
 
 
@@ -88,7 +88,7 @@ def test_g08_prayer_wasted_then_regained_after_a_sword_out() -> None:
     o = settled("G-08")
     assert o.state.prayed == {17, 10}
     assert o.resolved("pray") == [(16, [17], "wasted"), (16, [10], "life")]
-    assert o.state.pieces[10].extra_lives == 1
+    assert o.state.seats[10].extra_lives == 1
 
 
 def test_g08_no_charge_without_a_sword_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,7 +112,7 @@ def test_g11_kill_ban_before_cancellation() -> None:
 def test_g22_revive_keeps_charges_and_counters() -> None:
     o = settled("G-22")
     assert 10 in o.alive
-    piece = o.state.pieces[10]
+    piece = o.state.seats[10]
     assert piece.charges["snipe"] == 1 and piece.extra_lives == 0 and piece.last_words_used
     assert o.state.sword_outs == 1
     assert o.typed("dawn")[-1]["revived"] == [10]
@@ -161,7 +161,7 @@ def test_g09_fenghuo_voted_out_takes_luzhu() -> None:
     assert {(1, "day 2", "投票"), (16, "day 2", "随风火连城出局")} <= set(o.deaths())
     assert o.identities("role_revealed", reason="vote")[0] == {"1": "杀手团·风火连城", "16": "祈祷者·绿珠"}
     assert o.state.lone_active and o.charges(21, "kill") == 2
-    assert o.state.pieces[1].last_words_due and o.state.pieces[16].last_words_due
+    assert o.state.seats[1].last_words_due and o.state.seats[16].last_words_due
     assert o.out["voted_out"] == [{"day": 2, "seat": 1, "died": True}]
 
 
@@ -288,7 +288,7 @@ def test_g17_flag_immunity_first_spares_the_top_and_nobody_else() -> None:
 
 def test_g18_ranger_choice_cap() -> None:
     o = settled("G-18")
-    sides = {seat: o.state.pieces[seat].allegiance for seat in (21, 22, 23, 24)}
+    sides = {seat: o.state.seats[seat].allegiance for seat in (21, 22, 23, 24)}
     assert sides == {21: "killers", 22: "rangers", 23: "killers", 24: "wuzhuang"}
     rejected = [e for e in o.out["events"] if e["kind"] == "notice" and e["topic"] == "choice_rejected"]
     assert [(e["seats"], e["vis"]) for e in rejected] == [([22], "seat:22")]
@@ -336,4 +336,4 @@ def test_g18_a_ranger_without_a_choice_is_told_it_stays_independent() -> None:
 
     o = settled("G-18", without_24)
     told = [e["seats"] for e in o.out["events"] if e["kind"] == "notice" and e["topic"] == "choice_default"]
-    assert told == [[24]] and o.state.pieces[24].allegiance == "rangers"
+    assert told == [[24]] and o.state.seats[24].allegiance == "rangers"

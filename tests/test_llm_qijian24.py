@@ -33,7 +33,7 @@ ROLES = ("riyue", "mage", "ranger_ban")
 def test_llm_seats_play_two_days_of_qijian24_legally() -> None:
     game = RULESET.new_game(6)
     state: Any = game.state
-    llm_seats = {next(s for s, p in state.pieces.items() if p.role == role) for role in ROLES}
+    llm_seats = {next(s for s, p in state.seats.items() if p.role == role) for role in ROLES}
     bot = ScriptedAgent()
     errors: list[str] = []
     shown: dict[int, int] = {}
@@ -85,7 +85,7 @@ def test_a_whole_game_of_llm_seats_through_the_fake_server() -> None:
     records: list[CallRecord] = []
     game = RULESET.new_game(9)
     state: Any = game.state
-    team = {s for s, p in state.pieces.items() if p.role in ("fenghuo", "guageluo", "tushi")}
+    team = {s for s, p in state.seats.items() if p.role in ("fenghuo", "guageluo", "tushi")}
     with FakeOpenAI(notes_every=11) as fake:
         pool = ClientPool()
         agents: dict[int, Any] = {

@@ -137,7 +137,7 @@ def test_prompts_know_the_role_and_follow_the_game(played: tuple[Game, dict[tupl
     state: Any = game.state
     assert state.day >= 2
     for (lang, seat), prompt in prompts.items():
-        assert prompt.role == state.pieces[seat].role, (lang, seat)
+        assert prompt.role == state.seats[seat].role, (lang, seat)
         assert prompt.messages()[0]["role"] == "system"
 
 

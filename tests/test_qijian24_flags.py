@@ -76,10 +76,10 @@ def test_c18_ban_on_a_team_member_voids_the_team_kill() -> None:
 def test_c19_voided_skill_consumed_or_returned() -> None:
     night = {"night": 1, "actions": [act(24, "禁特权令", 10), act(10, "狙击", 17), act(1, "暗杀", 18),
                                      act(11, "保护", 18)]}
-    assert scenario(night).state.pieces[10].charges["snipe"] == 0
+    assert scenario(night).state.seats[10].charges["snipe"] == 0
     assert 17 in scenario(night).alive
-    assert scenario(night, voided_consumed=False).state.pieces[10].charges["snipe"] == 1
-    assert settled("G-01", voided_consumed=False).state.pieces[10].charges["snipe"] == 1
+    assert scenario(night, voided_consumed=False).state.seats[10].charges["snipe"] == 1
+    assert settled("G-01", voided_consumed=False).state.seats[10].charges["snipe"] == 1
 
 
 def test_c42_no_vote_warning() -> None:
@@ -98,7 +98,7 @@ def test_two_warnings_drown_or_substitute() -> None:
              {"day": 2, "stage_votes": {"1": others}})
     assert (17, "day 2", "淹死") in scenario(*steps, discipline=["no_vote"]).deaths()
     swapped = scenario(*steps, discipline=["no_vote"], substitute_policy="bot")
-    assert 17 in swapped.alive and swapped.state.pieces[17].warnings == 0
+    assert 17 in swapped.alive and swapped.state.seats[17].warnings == 0
 
 
 def test_lurking_is_relative_to_the_days_average() -> None:
@@ -141,8 +141,8 @@ def test_c34_the_mage_may_see_the_lone_killer() -> None:
 
 
 def test_c35_vote_victims_last_words() -> None:
-    assert settled("G-09").state.pieces[1].last_words_due
-    assert not settled("G-09", vote_victim_last_words=False).state.pieces[1].last_words_due
+    assert settled("G-09").state.seats[1].last_words_due
+    assert not settled("G-09", vote_victim_last_words=False).state.seats[1].last_words_due
 
 
 def test_c37_link_by_any_cause_or_only_at_night() -> None:
@@ -185,16 +185,16 @@ def test_c29_wuzhuang_b_counts_the_envoy_only_under_the_alternative() -> None:
 def test_c33_mage_bonus_for_any_ranger_or_only_independent_ones() -> None:
     steps = ({"night": 1, "actions": [act(21, "杀人", 17), *filler_actions(18)]},
              {"day": 2, "actions": [act(22, "帮助武庄方")], "votes": [{"seat": s, "target": 22} for s in range(1, 14)]})
-    assert scenario(*steps).state.pieces[21].charges["kill"] == 2
-    assert scenario(*steps, mage_bonus_any_ranger=False).state.pieces[21].charges["kill"] == 1
+    assert scenario(*steps).state.seats[21].charges["kill"] == 2
+    assert scenario(*steps, mage_bonus_any_ranger=False).state.seats[21].charges["kill"] == 1
 
 
 def test_c23_exemption_spent_on_declaration_or_returned_when_idle() -> None:
     idle = {"day": 1, "stage_actions": {1: [act(14, "免最高票")]}}
-    assert scenario(idle).state.pieces[14].charges["exempt"] == 0
-    assert scenario(idle, exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 1
-    assert settled("G-12", exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 0
-    assert settled("G-16", exempt_spent_on_declaration=False).state.pieces[14].charges["exempt"] == 0
+    assert scenario(idle).state.seats[14].charges["exempt"] == 0
+    assert scenario(idle, exempt_spent_on_declaration=False).state.seats[14].charges["exempt"] == 1
+    assert settled("G-12", exempt_spent_on_declaration=False).state.seats[14].charges["exempt"] == 0
+    assert settled("G-16", exempt_spent_on_declaration=False).state.seats[14].charges["exempt"] == 0
 
 
 def test_c10_killers_immune_both_ways_or_only_when_mutual() -> None:
@@ -206,7 +206,7 @@ def test_c10_killers_immune_both_ways_or_only_when_mutual() -> None:
 
 
 def test_c38_mage_checks_and_kills_or_one_of_the_two() -> None:
-    assert settled("G-23").state.pieces[21].charges["kill"] == 0
+    assert settled("G-23").state.seats[21].charges["kill"] == 0
     with pytest.raises(Exception, match="seat 21 \\(day 1, Night\\): Check is not available"):
         settled("G-23", mage_check_and_kill=False)
 

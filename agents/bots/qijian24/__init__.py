@@ -15,8 +15,7 @@ from agents.bots.qijian24.decide import Decision
 from agents.bots.qijian24.notes import Notes
 from agents.view_notes import notes_for
 from engine.actions import Action, Pass, Vote
-
-STAGES = frozenset({"STAGE1", "STAGE2", "STAGE3"})
+from engine.rulesets.qijian24.names import STAGES
 
 
 class ScriptedAgent:

@@ -16,6 +16,7 @@ from agents.base import Turn
 from agents.bots.qijian24.notes import SURE, Known, Notes
 from engine.actions import Action, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
+from engine.rulesets.qijian24.names import STAGE1
 
 HUNCH_WEIGHT = 4.0
 """How many of today's ballots a strong hunch outweighs: the first voters spread, a crowd of four or
@@ -97,7 +98,7 @@ class Decision:
     def _privilege(self) -> Action | None:
         """禁武使者 and 日月剑 spare a friend who leads the day's votes in Stage 2 or 3."""
         seat = self.turn.seat
-        if self.turn.phase == "STAGE1":
+        if self.turn.phase == STAGE1:
             return None
         vote = self.legal.get(("vote", None))
         leader = max(vote.targets, key=lambda t: self.n.heat.get(t, 0)) if vote and vote.targets else None

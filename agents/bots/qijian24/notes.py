@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from engine.events import Event, Notice
 from engine.observation import Observation
-from engine.rulesets.qijian24.names import ENVOY, HELPER, KILLER_TEAM, LONE, PRAYER, SWORDS, VILLAGER
+from engine.rulesets.qijian24.names import ENVOY, HELPER, KILLER_TEAM, LONE, PRAYER, STAGE1, SWORDS, VILLAGER
 
 SURE = "身份已经很清楚"
 """What a bot says when it knows a seat's identity (see ``decide``); read back by the accused side."""
@@ -111,7 +111,7 @@ def _skip(n: Notes, e: Event) -> None:
 
 
 def _phase(n: Notes, e: Event) -> None:
-    if getattr(e, "name", "") == "STAGE1" and int(getattr(e, "number", 0)) != n.day:
+    if getattr(e, "name", "") == STAGE1 and int(getattr(e, "number", 0)) != n.day:
         n.day, n.heat = int(getattr(e, "number", 0)), {}
 
 

@@ -20,125 +20,84 @@ Version history
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.actions import Action
 from engine.events import Event
-from engine.flags import Flag
 from engine.legal import LegalAction
-from engine.names import NameTable
-from engine.narrate.table import Narration
-from engine.ruleset import RoleInfo, Ruleset, SeatSetup
-from engine.rulesets.qijian24 import legal, observe
+from engine.ruleset import SeatSetup
+from engine.rulesets.qijian24 import legal, names, observe, setup
 from engine.rulesets.qijian24.aliases import ENGLISH
 from engine.rulesets.qijian24.flags import ADJUDICATIONS, FLAGS
-from engine.rulesets.qijian24.fold import fold
-from engine.rulesets.qijian24.names import (
-    FACTION_NAMES,
-    PHASE_NAMES,
-    ROLE_NAMES,
-    ROLES,
-    SKILL_NAMES,
-    TEAM_NAMES,
-)
-from engine.rulesets.qijian24.phases import CLOSE
-from engine.rulesets.qijian24.setup import start
-from engine.rulesets.qijian24.state import QijianState
+from engine.rulesets.qijian24.fold import FOLDS
+from engine.rulesets.qijian24.night import dawn
+from engine.rulesets.qijian24.phases import LANDMARKS, PHASES
+from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
 from engine.rulesets.qijian24.texts import NARRATION
 from engine.rulesets.qijian24.upgrade import upgrade
 from engine.state import BaseState
+from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.observation import BudgetState, Observation, SeatStatus, SkillState
 
 
-class Qijian24(Ruleset):
-    """The qijian24 rule set."""
+class Qijian24(TableRuleset[QijianState]):
+    """The qijian24 rule set: a page of composition over the table kernel."""
 
-    id: ClassVar[str] = "qijian24"
-    version: ClassVar[str] = "1.2"
-    title: ClassVar[str] = "【版杀18】《七剑》"
-    seats: ClassVar[int] = 24
-    flags: ClassVar[tuple[Flag, ...]] = FLAGS
-    roles: ClassVar[tuple[RoleInfo, ...]] = ROLES
-    role_names: ClassVar[NameTable] = ROLE_NAMES
-    skill_names: ClassVar[NameTable] = SKILL_NAMES
-    faction_names: ClassVar[NameTable] = FACTION_NAMES
-    team_names: ClassVar[NameTable] = TEAM_NAMES
-    phase_names: ClassVar[NameTable] = PHASE_NAMES
-    alias_english: ClassVar[dict[str, str]] = ENGLISH
-    adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ADJUDICATIONS
-    narration: ClassVar[Narration] = NARRATION
-    options_doc: ClassVar[dict[str, str]] = {
-        "discipline": "true (all), false (none), or a list of no_vote/lurk",
-        "judge: votes": "a day step's votes are Stage 1 (试探性投票) ballots, in the order cast",
-        "judge: stage_votes": "{\"1\": [...], \"2\": [...], \"3\": [...]}: the ballots of each vote stage "
-                              "(试探性投票, 可疑者辩论投票, 高票对决投票) of the day, in the order cast",
-        "judge: stage_actions": "{\"2\": [{\"seat\": 14, \"skill\": \"免最高票\"}]}: day privileges (免投杀, "
-                                "免最高票) used in a given stage, before its ballots",
-        "judge: ranger choice": "a day-2 action with skill 选择独立, 帮助杀手方 or 帮助武庄方 (no targets), in "
-                                "submission order; one over the limit is refused with a notice",
-    }
+    id = "qijian24"
+    version = "1.2"
+    title = "【版杀18】《七剑》"
+    seats = 24
+    flags = FLAGS
+    roles = names.ROLES
+    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
+    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
+    alias_english = ENGLISH
+    adjudications = ADJUDICATIONS
+    narration = NARRATION
+    options_doc = setup.OPTIONS_DOC
 
-    def new_state(self) -> BaseState:
-        return QijianState()
+    seat_type = QijianSeat
+    state_type = QijianState
+    phase_table = PHASES
+    landmarks = LANDMARKS
+    folds = FOLDS
 
     def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
               options: dict[str, Any]) -> None:
-        start(game, seed, flags, seating, options)
+        setup.start(game, self, seed, flags, seating, options)
+        self.open(game, dawn(self.st(game)))
 
-    def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
-        assert isinstance(state, QijianState)
-        return legal.pending(state)
-
-    def waiting(self, state: BaseState) -> list[int]:
-        assert isinstance(state, QijianState)
-        return legal.waiting(state)
-
-    def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
-        assert isinstance(state, QijianState)
-        return legal.legal_for(state, seat)
+    def actions(self, state: QijianState, seat: int) -> tuple[LegalAction, ...]:
+        return legal.actions(state, seat)
 
     def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
         return legal.vocabulary(role)
 
     def submit(self, game: Game, action: Action) -> None:
+        """qijian24's own checks in its order: a post or a day privilege is free, so it is accepted from
+        a seat whose part in the stage is done (it has voted); each handler says what it refuses."""
         submit(game, action)
-
-    def advance(self, game: Game) -> None:
-        state = game.state
-        assert isinstance(state, QijianState)
-        CLOSE[state.phase](game)
-
-    def window_complete(self, state: BaseState) -> bool:
-        assert isinstance(state, QijianState)
-        return legal.window_complete(state)
-
-    def fold(self, state: BaseState, event: Event) -> None:
-        assert isinstance(state, QijianState)
-        fold(state, event)
 
     # -- what a viewer knows (``observe``) -----------------------------------------------------------
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         """The shared part, with what the seat was told of others in private and its ranger choice."""
-        assert isinstance(state, QijianState)
-        return observe.knowledge(state, super().observe_seat(state, base, seat), seat)
+        return observe.knowledge(cast(QijianState, state), super().observe_seat(state, base, seat), seat)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        assert isinstance(state, QijianState)
-        told = state.identities.get(seat)
-        return observe.skills(state, seat, told.role if told else None)
+        s = cast(QijianState, state)
+        told = s.identities.get(seat)
+        return observe.skills(s, seat, told.role if told else None)
 
     def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        assert isinstance(state, QijianState)
-        return observe.budgets(state, seat)
+        return observe.budgets(cast(QijianState, state), seat)
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        assert isinstance(state, QijianState)
-        return observe.truth(state, status)
+        return observe.truth(cast(QijianState, state), status)
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.events import PUBLIC, Warned
 from engine.rulesets.qijian24.errors import setup_error
-from engine.rulesets.qijian24.flow import st
+from engine.rulesets.qijian24.state import table
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -36,22 +36,22 @@ def normalise(value: Any) -> list[str]:
 
 
 def enabled(game: Game, category: str) -> bool:
-    return category in st(game).options.get("discipline", [])
+    return category in table(game).options.get("discipline", [])
 
 
 def warn(game: Game, seat: int, reason: str) -> None:
     """A public warning; the count decides drowning at the next phase end."""
-    piece = st(game).pieces[seat]
+    piece = table(game).seats[seat]
     game.emit(Warned, PUBLIC, seat=seat, reason=reason, count=piece.warnings + 1)
 
 
 def warn_no_vote(game: Game) -> None:
     """必须投票: a living seat that did not vote in the stage abstains and is warned (C-42)."""
-    s = st(game)
+    s = table(game)
     if not (enabled(game, "no_vote") and s.flags.get("qijian.no_vote_warning", True)):
         return
     for seat in s.window.eligible:
-        if s.pieces[seat].alive and seat not in s.votes and seat not in s.warned_today:
+        if s.seats[seat].alive and seat not in s.votes and seat not in s.warned_today:
             warn(game, seat, "no_vote")
 
 
@@ -60,7 +60,7 @@ def day_end(game: Game) -> None:
     per living player gets one warning for the day (C-36). The spec counts per segment (a forum day of
     24 hours); the engine's vote stages are windows, not days, so it counts the game day's posts as one
     segment, or a stage nobody posted in would put every seat on a warning."""
-    s = st(game)
+    s = table(game)
     if not enabled(game, "lurk") or not s.segment_posts:
         return
     alive = s.alive()

@@ -1,8 +1,9 @@
-"""Folding events into the qijian24 state: the only code that changes it.
+"""Folding events into the qijian24 state: what the kernel's fold (``engine.table.fold``) leaves to it.
 
-One small handler per event kind; ``fold`` dispatches on ``kind``. Replaying a stored game is
-calling ``fold`` on each event in order, so every effect of the rules passes through here: the
+The kernel keeps seats, roles, teams, the window, posts, ballots, outs, warnings and the end; these
+handlers run after it (``Qijian24.folds``). Every effect of the rules passes through here: the
 counters of R9 (sword outs, ranger outs and the charges they grow) move when a ``Died`` is folded.
+A ballot, the last night skill and last words end a seat's part in the window.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.rulesets.qijian24.names import (
     KILL,
     LONE,
     MAGE,
+    NIGHT,
     PRAY,
     PRAYER,
     PROTECT,
@@ -31,88 +33,50 @@ from engine.rulesets.qijian24.names import (
     ROLE,
     SHESHEN,
     SNIPE,
+    STAGES,
     VOTE,
     YOULONG,
 )
 from engine.rulesets.qijian24.skills import INITIAL_CHARGES, open_skills, slot
-from engine.rulesets.qijian24.state import STAGE_OF, STAGES, Piece, QijianState, Window
+from engine.rulesets.qijian24.state import QijianState
 
 Handler = Callable[[QijianState, Any], None]
 
 
-def _game_created(s: QijianState, e: ev.GameCreated) -> None:
-    s.ruleset, s.seed, s.flags, s.options = e.ruleset, e.seed, dict(e.flags), dict(e.options)
-    s.pieces = {seat: Piece(seat) for seat in range(1, e.seats + 1)}
-
-
-def _draw(s: QijianState, e: ev.Draw) -> None:
-    s.draws += 1
-
-
-def _aliases(s: QijianState, e: ev.AliasesAssigned) -> None:
-    for seat, alias in e.aliases.items():
-        s.pieces[int(seat)].alias = alias
-
-
 def _role(s: QijianState, e: ev.RoleDealt) -> None:
-    piece = s.pieces[e.seat]
-    piece.role, piece.faction, piece.allegiance = e.role, e.faction, ROLE[e.role].faction
-    piece.charges = dict(INITIAL_CHARGES.get(e.role, {}))
-
-
-def _team_formed(s: QijianState, e: ev.TeamFormed) -> None:
-    s.teams[e.team] = list(e.members)
+    piece = s.seats[e.seat]
+    piece.allegiance, piece.charges = ROLE[e.role].faction, dict(INITIAL_CHARGES.get(e.role, {}))
 
 
 def _phase_began(s: QijianState, e: ev.PhaseBegan) -> None:
-    s.phase, s.day = e.name, e.number
-    s.window = Window(eligible=list(e.order))
+    s.ballot = None
     if e.name in STAGES:
-        s.stage = STAGE_OF[e.name]
+        s.stage = STAGES.index(e.name) + 1
         s.ballots, s.votes, s.exempt = [], {}, None
         if s.stage == 1 or s.flags.get("qijian.immunity_per_stage", True):
             s.immune = None
-        for piece in s.pieces.values():
+        for piece in s.seats.values():
             piece.vote_changes = 0
         if s.stage == 1:
             s.candidates, s.all_suspects, s.segment_posts, s.warned_today = [], False, [], set()
         s.segment_posts.append({})
-    elif e.name == "NIGHT":
+    elif e.name == NIGHT:
         s.night, s.stage = e.number, 0
         s.skills, s.submitted = {}, {}
 
 
-def _awaiting(s: QijianState, e: ev.Awaiting) -> None:
-    s.window.eligible = list(e.seats)
-
-
 def _posted(s: QijianState, e: ev.Posted) -> None:
-    s.floor = e.floor
-    s.window.posts[e.seat] = s.window.posts.get(e.seat, 0) + 1
     if s.segment_posts:
         seg = s.segment_posts[-1]
         seg[e.seat] = seg.get(e.seat, 0) + 1
 
 
-def _team_posted(s: QijianState, e: ev.TeamPosted) -> None:
-    s.window.posts[e.seat] = s.window.posts.get(e.seat, 0) + 1
-
-
-def _passed(s: QijianState, e: ev.Passed) -> None:
-    s.window.done.add(e.seat)
-
-
 def _vote(s: QijianState, e: ev.VoteCast) -> None:
-    if e.seat in s.votes:
-        s.pieces[e.seat].vote_changes += 1
-        del s.votes[e.seat]
-    s.votes[e.seat] = e.target
-    s.ballots.append((e.seat, e.target))
     s.window.done.add(e.seat)
 
 
 def _skill(s: QijianState, e: ev.SkillSubmitted) -> None:
-    piece = s.pieces[e.seat]
+    piece = s.seats[e.seat]
     if e.skill == IMMUNITY:
         piece.charges[IMMUNITY] -= 1
         s.immune = (e.seat, e.targets[0])
@@ -131,7 +95,7 @@ def _skill(s: QijianState, e: ev.SkillSubmitted) -> None:
 
 
 def _choice(s: QijianState, e: ev.ChoiceMade) -> None:
-    piece = s.pieces[e.seat]
+    piece = s.seats[e.seat]
     piece.allegiance, piece.chosen, piece.side_told = ALLEGIANCE_SKILLS[e.skill], True, True
 
 
@@ -151,8 +115,8 @@ def _resolved(s: QijianState, e: ev.Resolved) -> None:
     handler = _RESOLVED.get(e.skill)
     if handler is not None:
         handler(s, e)
-    if e.actor is not None and e.skill in s.pieces[e.actor].charges and _consumes(s, e.result):
-        s.pieces[e.actor].charges[e.skill] -= 1
+    if e.actor is not None and e.skill in s.seats[e.actor].charges and _consumes(s, e.result):
+        s.seats[e.actor].charges[e.skill] -= 1
 
 
 def _consumes(s: QijianState, result: str) -> bool:
@@ -164,7 +128,7 @@ def _consumes(s: QijianState, result: str) -> bool:
 
 def _exempt(s: QijianState, e: ev.Resolved) -> None:
     if e.result == "returned" and e.actor is not None:
-        s.pieces[e.actor].charges[EXEMPT] += 1
+        s.seats[e.actor].charges[EXEMPT] += 1
 
 
 def _protect(s: QijianState, e: ev.Resolved) -> None:
@@ -177,26 +141,26 @@ def _pray(s: QijianState, e: ev.Resolved) -> None:
     target = e.targets[0]
     s.prayed.add(target)
     if e.result == "life":
-        piece = s.pieces[target]
+        piece = s.seats[target]
         piece.extra_lives += 1
         piece.lives_since = s.night if s.flags.get("qijian.prayer_same_night", True) else s.night + 1
 
 
 def _lives(s: QijianState, e: ev.Resolved) -> None:
-    s.pieces[e.targets[0]].extra_lives -= int(e.result)
+    s.seats[e.targets[0]].extra_lives -= int(e.result)
 
 
 def _revive(s: QijianState, e: ev.Resolved) -> None:
     if e.result == "revived":
-        piece = s.pieces[e.targets[0]]
+        piece = s.seats[e.targets[0]]
         piece.alive, piece.extra_lives, piece.last_words_due, piece.last_words_used = True, 0, False, True
         piece.cause = None
-        s.window.ballot = None
+        s.ballot = None
 
 
 def _ban(s: QijianState, e: ev.Resolved) -> None:
     if e.result == "banned":
-        s.pieces[e.targets[0]].banned_night = s.night
+        s.seats[e.targets[0]].banned_night = s.night
 
 
 def _activate(s: QijianState, e: ev.Resolved) -> None:
@@ -207,7 +171,7 @@ def _activate(s: QijianState, e: ev.Resolved) -> None:
 
 
 def _stage(s: QijianState, e: ev.Resolved) -> None:
-    s.candidates, s.all_suspects, s.window.ballot = list(e.targets), e.result == "all", None
+    s.candidates, s.all_suspects, s.ballot = list(e.targets), e.result == "all", None
 
 
 _RESOLVED: dict[str, Callable[[QijianState, ev.Resolved], None]] = {
@@ -217,8 +181,8 @@ _RESOLVED: dict[str, Callable[[QijianState, ev.Resolved], None]] = {
 
 
 def _died(s: QijianState, e: ev.Died) -> None:
-    piece = s.pieces[e.seat]
-    piece.alive, piece.cause, s.window.ballot = False, e.cause, None
+    piece = s.seats[e.seat]
+    s.ballot = None
     piece.last_words_due = not piece.last_words_used and (
         e.cause != VOTE or bool(s.flags.get("qijian.vote_victim_last_words", True)))
     if s.is_sword(e.seat):
@@ -234,19 +198,18 @@ def _died(s: QijianState, e: ev.Died) -> None:
 
 def _grow(s: QijianState, role: str, skill: str, n: int) -> None:
     for seat in s.holders(role):
-        s.pieces[seat].charges[skill] = s.pieces[seat].charges.get(skill, 0) + n
+        s.seats[seat].charges[skill] = s.seats[seat].charges.get(skill, 0) + n
 
 
 def _last_words(s: QijianState, e: ev.LastWords) -> None:
     if not e.published:
-        piece = s.pieces[e.seat]
+        piece = s.seats[e.seat]
         piece.last_words_used, piece.last_words_due = True, False
         s.window.done.add(e.seat)
 
 
 def _warned(s: QijianState, e: ev.Warned) -> None:
-    piece = s.pieces[e.seat]
-    piece.warnings = e.count
+    piece = s.seats[e.seat]
     s.warned_today.add(e.seat)
     if piece.alive and e.count >= 2 and e.seat not in s.to_drown:
         s.to_drown.append(e.seat)
@@ -256,10 +219,10 @@ def _notice(s: QijianState, e: ev.Notice) -> None:
     if e.topic == "seal":
         s.nonces[str(e.data["nonce"])] = e.seats[0]
     elif e.topic == "choice_default":
-        s.pieces[e.seats[0]].side_told = True
+        s.seats[e.seats[0]].side_told = True
     elif e.topic == "substituted":
         for seat in e.seats:
-            s.pieces[seat].warnings = 0
+            s.seats[seat].warnings = 0
         s.to_drown = [seat for seat in s.to_drown if seat not in e.seats]
 
 
@@ -268,27 +231,10 @@ def _seats_out(s: QijianState, e: ev.SeatsOut) -> None:
         s.to_drown = []
 
 
-def _ended(s: QijianState, e: ev.GameEnded) -> None:
-    s.over, s.winners = True, list(e.winners)
-
-
-def _nothing(s: QijianState, e: Any) -> None:
-    return None
-
-
-HANDLERS: dict[str, Handler] = {
-    "game_created": _game_created, "draw": _draw, "aliases": _aliases, "role_dealt": _role,
-    "team_formed": _team_formed, "phase_began": _phase_began, "awaiting": _awaiting, "posted": _posted,
-    "passed": _passed, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
-    "resolved": _resolved, "died": _died, "last_words": _last_words, "warned": _warned, "notice": _notice,
-    "announced": _nothing, "seats_out": _seats_out, "dawn": _nothing, "vote_result": _nothing,
-    "sheriff": _nothing, "role_revealed": _nothing, "layer_listed": _nothing, "layer_assigned": _nothing,
-    "game_ended": _ended, "team_posted": _team_posted, "feedback": _feedback,
-    "post_withheld": _nothing, "question": _nothing, "role_changed": _nothing, "team_joined": _nothing,
-    "win_latched": _nothing,
+FOLDS: dict[str, Handler] = {
+    "role_dealt": _role, "phase_began": _phase_began, "posted": _posted, "vote_cast": _vote,
+    "skill_submitted": _skill, "choice_made": _choice, "resolved": _resolved, "died": _died,
+    "last_words": _last_words, "warned": _warned, "notice": _notice, "seats_out": _seats_out,
+    "feedback": _feedback,
 }
-
-
-def fold(state: QijianState, event: ev.Event) -> None:
-    """Apply one event to ``state``."""
-    HANDLERS[event.kind](state, event)
+"""qijian24's own fold handlers by event kind, run after the kernel's (``engine.table.fold``)."""

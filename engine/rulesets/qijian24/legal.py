@@ -1,4 +1,4 @@
-"""Who may do what, and with which targets: ``pending``, ``waiting`` and the vocabulary of each role.
+"""What a seat the open phase waits for may do, with which targets, and the vocabulary of each role.
 
 The targets come from ``skills``, which ``submit`` validates against, so what is offered is exactly
 what is accepted. Posts, team posts and day privileges are free actions (they do not end a seat's
@@ -14,10 +14,11 @@ from engine.rulesets.qijian24.names import (
     ALLEGIANCE_SKILLS,
     KILLER_TEAM,
     ROLE,
+    STAGES,
     TEAM,
 )
 from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, targets
-from engine.rulesets.qijian24.state import STAGES, QijianState
+from engine.rulesets.qijian24.state import QijianState
 
 POSTS_PER_WINDOW = 12
 """Posts (public and team together) one seat may make in one vote stage or night: free actions need a
@@ -29,36 +30,10 @@ TEAM_POST = LegalAction("team_post", team=TEAM)
 LAST_WORDS = LegalAction("last_words")
 
 
-def pending(s: QijianState) -> dict[int, tuple[LegalAction, ...]]:
-    """For each seat that may act now, its legal actions."""
-    return {seat: actions_of(s, seat) for seat in waiting(s)}
-
-
-def waiting(s: QijianState) -> list[int]:
-    """The seats the open phase waits for (in a vote stage only the living)."""
-    w = s.window
-    if s.phase in STAGES:
-        return [seat for seat in w.eligible if seat not in w.done and s.pieces[seat].alive]
-    return [seat for seat in w.eligible if seat not in w.done]
-
-
-def legal_for(s: QijianState, seat: int) -> tuple[LegalAction, ...] | None:
-    """``seat``'s legal actions now, or None when the phase is not waiting for it."""
-    w = s.window
-    if seat in w.done or seat not in w.eligible or (s.phase in STAGES and not s.pieces[seat].alive):
-        return None
-    return actions_of(s, seat)
-
-
-def window_complete(s: QijianState) -> bool:
-    """Whether nothing more is awaited in the open phase."""
-    return not waiting(s)
-
-
-def actions_of(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
-    """The legal actions of a seat the phase waits for."""
-    piece = s.pieces[seat]
-    talk = s.window.posts.get(seat, 0) < POSTS_PER_WINDOW
+def actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
+    """The legal actions of a seat the phase waits for (the kernel derives who that is)."""
+    piece = s.seats[seat]
+    talk = s.talked(seat) < POSTS_PER_WINDOW
     chat = (TEAM_POST,) if talk and piece.alive and piece.role in KILLER_TEAM else ()
     if s.phase in STAGES:
         return (*((POST,) if talk else ()), _ballot(s), *day_actions(s, seat), *chat, PASS)
@@ -70,9 +45,9 @@ def actions_of(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
 
 def _ballot(s: QijianState) -> LegalAction:
     """The open stage's ballot: its candidates, or an abstention."""
-    if s.window.ballot is None:
-        s.window.ballot = LegalAction("vote", targets=tuple(s.eligible_targets()), arity=1, abstain=True)
-    return s.window.ballot
+    if s.ballot is None:
+        s.ballot = LegalAction("vote", targets=tuple(s.eligible_targets()), arity=1, abstain=True)
+    return s.ballot
 
 
 def day_actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:

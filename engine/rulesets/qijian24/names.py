@@ -154,11 +154,17 @@ FACTION_NAMES = NameTable("faction", [
 
 TEAM_NAMES = NameTable("team", [Name(TEAM, "杀手团", "killer team's chat")])
 
+SETUP, STAGE1, STAGE2, STAGE3, NIGHT, LAST_WORDS = "SETUP", "STAGE1", "STAGE2", "STAGE3", "NIGHT", "LAST_WORDS"
+"""The phases (spec §2.1): a day of up to three vote stages, the night, the night's last words.
+``SETUP`` is no phase of the table: it names night 0 (the deal) to the judge and the prompts."""
+STAGES = (STAGE1, STAGE2, STAGE3)
+"""The vote stages in order: stage k is ``STAGES[k - 1]``."""
+
 PHASE_NAMES = NameTable("phase", [
-    Name("SETUP", "开局", "Setup"),
-    Name("STAGE1", "试探性投票", "Stage 1: tentative vote"),
-    Name("STAGE2", "可疑者辩论投票", "Stage 2: suspect debate vote"),
-    Name("STAGE3", "高票对决投票", "Stage 3: run-off vote"),
-    Name("NIGHT", "夜晚特权", "Night"),
-    Name("LAST_WORDS", "死者遗言", "Last words"),
+    Name(SETUP, "开局", "Setup"),
+    Name(STAGE1, "试探性投票", "Stage 1: tentative vote"),
+    Name(STAGE2, "可疑者辩论投票", "Stage 2: suspect debate vote"),
+    Name(STAGE3, "高票对决投票", "Stage 3: run-off vote"),
+    Name(NIGHT, "夜晚特权", "Night"),
+    Name(LAST_WORDS, "死者遗言", "Last words"),
 ])

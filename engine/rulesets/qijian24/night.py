@@ -13,11 +13,9 @@ from typing import TYPE_CHECKING
 from engine.events import (
     JUDGE,
     PUBLIC,
-    Awaiting,
     Dawn,
     Feedback,
     Notice,
-    PhaseBegan,
     Resolved,
     RoleRevealed,
     SkillSubmitted,
@@ -25,7 +23,7 @@ from engine.events import (
     team_vis,
 )
 from engine.rulesets.qijian24.discipline import warn
-from engine.rulesets.qijian24.flow import after_outs, begin, begin_day, identities, out, st
+from engine.rulesets.qijian24.flow import after_outs, identities, out
 from engine.rulesets.qijian24.kills import Kill, standing
 from engine.rulesets.qijian24.names import (
     ASSASSINATE,
@@ -36,8 +34,10 @@ from engine.rulesets.qijian24.names import (
     KILL,
     KILL_BAN,
     KILLER_TEAM,
+    LAST_WORDS,
     LONE,
     MAGE,
+    NIGHT,
     PRAY,
     PROTECT,
     RANGER_SIDE,
@@ -45,11 +45,13 @@ from engine.rulesets.qijian24.names import (
     REVEAL,
     REVIVE,
     SNIPE,
+    STAGE1,
     TEAM,
     VOID,
 )
 from engine.rulesets.qijian24.skills import night_skills, targets
-from engine.rulesets.qijian24.state import QijianState
+from engine.rulesets.qijian24.state import QijianState, table
+from engine.table import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -57,28 +59,27 @@ if TYPE_CHECKING:
 Acts = list[tuple[int, int]]
 
 
-def nightfall(game: Game) -> None:
-    """Open the night: the seats with a skill tonight, and today's vote victims owing last words."""
-    s = st(game)
+def nightfall(game: Game) -> Next:
+    """The night opens: the seats with a skill tonight, and today's vote victims owing last words."""
+    s = table(game)
     if s.day == 2:
         _default_allegiances(game)
-    game.emit(PhaseBegan, PUBLIC, name="NIGHT", number=s.day, order=[])
-    seats = [seat for seat, p in s.pieces.items() if night_skills(s, seat) or (not p.alive and p.last_words_due)]
-    game.emit(Awaiting, JUDGE, seats=seats)
+    seats = [seat for seat, p in s.seats.items() if night_skills(s, seat) or (not p.alive and p.last_words_due)]
+    return Next(NIGHT, day=s.day, order=tuple(seats))
 
 
 def _default_allegiances(game: Game) -> None:
     """The ranger choice closes as night 2 falls: a living ranger who made none stays independent (C-27),
     and is told so."""
-    s = st(game)
+    s = table(game)
     for seat in s.holders(*RANGER_SIDE):
-        if s.pieces[seat].alive and not s.pieces[seat].chosen:
+        if s.seats[seat].alive and not s.seats[seat].chosen:
             game.emit(Notice, seat_vis(seat), topic="choice_default", seats=[seat], data={"side": RANGERS})
 
 
-def close_night(game: Game) -> None:
+def close_night(game: Game) -> Next | None:
     """Settle the night (R1–R10) and open the last words or the next day."""
-    s = st(game)
+    s = table(game)
     _missing_kills(game)
     kill_banned = _bans(game)
     _prayers(game)
@@ -90,30 +91,34 @@ def close_night(game: Game) -> None:
     for seat in revealed:
         game.emit(RoleRevealed, PUBLIC, seats=[seat], roles=identities(s, [seat]), reason=REVEAL)
     if after_outs(game):
-        return
-    owing = [seat for seat in outs if s.pieces[seat].last_words_due and not s.pieces[seat].alive]
+        return None
+    owing = [seat for seat in outs if s.seats[seat].last_words_due and not s.seats[seat].alive]
     if owing:
-        begin(game, "LAST_WORDS", s.night, owing)
-    else:
-        begin_day(game, s.night + 1)
+        return Next(LAST_WORDS, day=s.night, order=tuple(owing))
+    return dawn(s)
 
 
-def close_last_words(game: Game) -> None:
+def close_last_words(game: Game) -> Next:
     """Last words not given are lost; the next day begins."""
-    begin_day(game, st(game).night + 1)
+    return dawn(table(game))
+
+
+def dawn(s: QijianState) -> Next:
+    """The day after the night: its first vote stage (环节一), every living seat taking part."""
+    return Next(STAGE1, day=s.night + 1)
 
 
 def acts(s: QijianState, skill: str, role: str | None = None) -> Acts:
     """The night's submissions of ``skill`` (by holders of ``role``) as (actor, target)."""
     found = []
     for key, (actor, chosen) in s.skills.items():
-        if key.split(":")[0] == skill and chosen and (role is None or s.pieces[actor].role == role):
+        if key.split(":")[0] == skill and chosen and (role is None or s.seats[actor].role == role):
             found.append((actor, chosen[0]))
     return sorted(found)
 
 
 def _banned(s: QijianState, seat: int) -> bool:
-    return s.pieces[seat].banned(night=s.night)
+    return s.seats[seat].banned(night=s.night)
 
 
 def _void(s: QijianState) -> str:
@@ -123,8 +128,8 @@ def _void(s: QijianState) -> str:
 
 def _missing_kills(game: Game) -> None:
     """A mandatory kill missing at the deadline: a random legal target, or a forfeit and a warning (C-12)."""
-    s = st(game)
-    team = [seat for seat in s.team() if s.pieces[seat].alive and ASSASSINATE in night_skills(s, seat)]
+    s = table(game)
+    team = [seat for seat in s.team() if s.seats[seat].alive and ASSASSINATE in night_skills(s, seat)]
     lone = [seat for seat in s.holders(LONE) if ASSASSINATE in night_skills(s, seat)]
     for seats, key, name in ((team, ASSASSINATE, "暗杀"), (lone, f"{ASSASSINATE}:{lone[0] if lone else 0}", "独杀暗杀")):
         if not seats or key in s.skills:
@@ -146,7 +151,7 @@ def _draw_target(game: Game, name: str, options: tuple[int, ...]) -> int:
 
 def _bans(game: Game) -> int | None:
     """R1 禁特权令, then R2 禁杀; returns the seat whose kill is banned tonight."""
-    s = st(game)
+    s = table(game)
     for actor, target in acts(s, BAN):
         game.emit(Resolved, JUDGE, skill=BAN, actor=actor, targets=[target], result="banned")
     kill_banned = None
@@ -161,7 +166,7 @@ def _bans(game: Game) -> int | None:
 
 def _prayers(game: Game) -> None:
     """R3: a prayer on a sword gives a life at once (C-07); on anyone else the use is wasted (C-08)."""
-    s = st(game)
+    s = table(game)
     for actor, target in acts(s, PRAY):
         result = _void(s) if _banned(s, actor) else "life" if s.is_sword(target) else "wasted"
         game.emit(Resolved, JUDGE, skill=PRAY, actor=actor, targets=[target], result=result)
@@ -169,7 +174,7 @@ def _prayers(game: Game) -> None:
 
 def _protect(game: Game) -> int | None:
     """The doctor's target tonight (None if it is banned)."""
-    s = st(game)
+    s = table(game)
     found = None
     for actor, target in acts(s, PROTECT):
         banned = _banned(s, actor)
@@ -180,14 +185,14 @@ def _protect(game: Game) -> int | None:
 
 def _kills(game: Game, kill_banned: int | None) -> list[Kill]:
     """R4: every kill tonight, voided ones settled; the kills that stand."""
-    s = st(game)
+    s = table(game)
     team = frozenset(s.team())
     lone = frozenset(s.holders(LONE))
     team_void = kill_banned in team or (s.flags.get("qijian.ban_voids_team_kill", True)
                                         and any(_banned(s, seat) for seat in team))
     found: list[Kill] = []
     for actor, target in acts(s, ASSASSINATE):
-        in_team = s.pieces[actor].role in KILLER_TEAM
+        in_team = s.seats[actor].role in KILLER_TEAM
         party, members = ("team", team) if in_team else ("lone", frozenset({actor}))
         void = team_void if in_team else (_banned(s, actor) or kill_banned == actor)
         if void:
@@ -199,7 +204,7 @@ def _kills(game: Game, kill_banned: int | None) -> list[Kill]:
             if _banned(s, actor) or kill_banned == actor:
                 _voided(game, skill, actor, target)
             else:
-                found.append(Kill(s.pieces[actor].role, skill, actor, frozenset({actor}), target))
+                found.append(Kill(s.seats[actor].role, skill, actor, frozenset({actor}), target))
     live, why = standing(found, team, lone, bool(s.flags.get("qijian.mutual_cancel", True)),
                          bool(s.flags.get("qijian.killers_immune_both_ways", True)))
     for kill in found:
@@ -209,19 +214,19 @@ def _kills(game: Game, kill_banned: int | None) -> list[Kill]:
 
 
 def _voided(game: Game, skill: str, actor: int, target: int) -> None:
-    game.emit(Resolved, JUDGE, skill=skill, actor=actor, targets=[target], result=_void(st(game)))
+    game.emit(Resolved, JUDGE, skill=skill, actor=actor, targets=[target], result=_void(table(game)))
 
 
 def _hits(game: Game, kills: list[Kill], protected: int | None) -> list[int]:
     """R5–R6: the doctor blocks every hit on its target; extra lives absorb hits (C-05, C-06); the rest
     go out, 绿珠 with 风火连城. Returns the seats out tonight."""
-    s = st(game)
+    s = table(game)
     by_target: dict[int, list[Kill]] = {}
     for kill in kills:
         by_target.setdefault(kill.target, []).append(kill)
     gone: list[int] = []
     for target, hits in sorted(by_target.items()):
-        if target == protected or not s.pieces[target].alive:
+        if target == protected or not s.seats[target].alive:
             continue
         used, dies = _absorb(s, target, hits)
         if used:
@@ -233,7 +238,7 @@ def _hits(game: Game, kills: list[Kill], protected: int | None) -> list[int]:
 
 def _absorb(s: QijianState, target: int, hits: list[Kill]) -> tuple[int, bool]:
     """(extra lives used, whether the target goes out)."""
-    piece = s.pieces[target]
+    piece = s.seats[target]
     lives = piece.extra_lives - (1 if piece.extra_lives and piece.lives_since > s.night else 0)
     only_assassins = s.flags.get("qijian.prayer_only_vs_assassins", False)
     absorbable = sum(1 for k in hits if not only_assassins or k.skill == ASSASSINATE)
@@ -246,12 +251,12 @@ def _absorb(s: QijianState, target: int, hits: list[Kill]) -> tuple[int, bool]:
 
 def _revives(game: Game) -> list[int]:
     """R7: a target out at nightfall returns at dawn (C-16); a second revive of the same seat is spent."""
-    s = st(game)
+    s = table(game)
     back: list[int] = []
     for actor, target in acts(s, REVIVE):
         if _banned(s, actor):
             result = _void(s)
-        elif target in back or s.pieces[target].alive:
+        elif target in back or s.seats[target].alive:
             result = "already"
         else:
             result = "revived"
@@ -262,15 +267,15 @@ def _revives(game: Game) -> list[int]:
 
 def _results(game: Game) -> list[int]:
     """R8: 莫问剑's identity, the mage's partial check (C-34), the reveal; returns the seats to publish."""
-    s = st(game)
+    s = table(game)
     for actor, target in acts(s, CHECK):
         if _banned(s, actor):
             result = VOID
-        elif s.pieces[actor].role == MAGE:
+        elif s.seats[actor].role == MAGE:
             shown = (*KILLER_TEAM, LONE) if s.flags.get("qijian.mage_sees_lone", False) else KILLER_TEAM
-            result = IDENTITY[s.pieces[target].role] if s.pieces[target].role in shown else FAILED
+            result = IDENTITY[s.seats[target].role] if s.seats[target].role in shown else FAILED
         else:
-            result = IDENTITY[s.pieces[target].role]
+            result = IDENTITY[s.seats[target].role]
         tell(game, actor, CHECK, target, result)
     revealed = []
     for actor, target in acts(s, REVEAL):
@@ -285,7 +290,7 @@ def _results(game: Game) -> list[int]:
 
 def tell(game: Game, seat: int, skill: str, target: int, result: str) -> None:
     """A private result, sealed with a nonce: pasting the nonce in public is 贴证 (spec §5)."""
-    s = st(game)
+    s = table(game)
     game.emit(Feedback, seat_vis(seat), seat=seat, skill=skill, targets=[target], result=result)
     digest = hashlib.sha256(f"{s.seed}/{seat}/{s.night}/{skill}".encode()).hexdigest()[:8].upper()
     game.emit(Notice, seat_vis(seat), topic="seal", seats=[seat], data={"nonce": f"QJ-{digest}"})

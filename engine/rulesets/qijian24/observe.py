@@ -27,17 +27,20 @@ from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     KILL,
     KILLER_TEAM,
+    LAST_WORDS,
     LONE,
+    NIGHT,
     PROTECT,
     RANGER_SIDE,
     RANGERS,
     REVIVE,
     ROLE,
     SHESHEN,
+    STAGES,
     TEAM,
 )
 from engine.rulesets.qijian24.skills import INITIAL_CHARGES, sheshen_active
-from engine.rulesets.qijian24.state import STAGES, Piece, QijianState
+from engine.rulesets.qijian24.state import QijianSeat, QijianState
 
 VOTE_CHANGES = 1
 """One change of vote a stage (每次投票只允许改票1次)."""
@@ -58,7 +61,7 @@ def skills(s: QijianState, seat: int, role: str | None) -> tuple[SkillState, ...
 
 
 def _skill(s: QijianState, seat: int, role: str, skill: str) -> SkillState:
-    piece = s.pieces[seat]
+    piece = s.seats[seat]
     left = piece.charges.get(skill)
     total = None if left is None or (role, skill) in GROWING else INITIAL_CHARGES.get(role, {}).get(skill)
     usable = piece.alive and (left is None or left > 0)
@@ -67,26 +70,26 @@ def _skill(s: QijianState, seat: int, role: str, skill: str) -> SkillState:
         usable, note = False, "not_active"
     elif skill == PROTECT and _barred(s) is not None:
         note = "not_again"
-    elif skill == REVIVE and usable and all(p.alive for p in s.pieces.values()):
+    elif skill == REVIVE and usable and all(p.alive for p in s.seats.values()):
         usable, note = False, "nobody_out"
     return SkillState(skill, left=left, total=total, usable=usable, note=note)
 
 
 def _barred(s: QijianState) -> int | None:
     """The seat the doctor may not protect at the coming (or open) night: last night's target."""
-    coming = s.night if s.phase == "NIGHT" else s.night + 1
+    coming = s.night if s.phase == NIGHT else s.night + 1
     last = s.doctor_last
     return last[1] if last is not None and last[0] == coming - 1 else None
 
 
 def budgets(s: QijianState, seat: int) -> tuple[BudgetState, ...]:
     """What the seat may still post, message, change and leave now, where the rules count it."""
-    piece, out = s.pieces[seat], []
-    posts_left = max(0, POSTS_PER_WINDOW - s.window.posts.get(seat, 0))
+    piece, out = s.seats[seat], []
+    posts_left = max(0, POSTS_PER_WINDOW - s.talked(seat))
     if piece.alive and s.phase in STAGES:
         out.append(BudgetState("posts", posts_left, POSTS_PER_WINDOW))
         out.append(BudgetState("vote_changes", max(0, VOTE_CHANGES - piece.vote_changes), VOTE_CHANGES))
-    elif piece.alive and s.phase == "NIGHT" and piece.role in KILLER_TEAM:
+    elif piece.alive and s.phase == NIGHT and piece.role in KILLER_TEAM:
         out.append(BudgetState("team_posts", posts_left, POSTS_PER_WINDOW, team=TEAM))
     if not piece.alive and piece.last_words_due:
         out.append(BudgetState("last_words", 1, 1))
@@ -95,7 +98,7 @@ def budgets(s: QijianState, seat: int) -> tuple[BudgetState, ...]:
 
 def statuses(s: QijianState, seat: int) -> tuple[str, ...]:
     """The seat's own standing it was told of: a ranger's side."""
-    piece = s.pieces[seat]
+    piece = s.seats[seat]
     return (SIDES[piece.allegiance],) if piece.role in RANGER_SIDE and piece.side_told else ()
 
 
@@ -121,17 +124,17 @@ def knowledge(s: QijianState, obs: Observation, seat: int) -> Observation:
     return dataclasses.replace(obs, seats=tuple(seats), statuses=(*obs.statuses, *own))
 
 
-def _banned_now(s: QijianState, piece: Piece) -> bool:
+def _banned_now(s: QijianState, piece: QijianSeat) -> bool:
     """Whether a 禁特权令 voids the seat's privileges now: the night it was used (its last words
     included), and the next day unless flag C-20 says the night only."""
-    if s.phase in ("NIGHT", "LAST_WORDS"):
+    if s.phase in (NIGHT, LAST_WORDS):
         return piece.banned(night=s.night)
     return piece.banned(day=s.day, next_day=bool(s.flags.get("qijian.ban_covers_next_day", True)))
 
 
 def truth(s: QijianState, status: SeatStatus) -> SeatStatus:
     """One seat as the judge knows it: role, faction, alive, the cause of its out, its side, lives, bans."""
-    piece = s.pieces.get(status.seat)
+    piece = s.seats.get(status.seat)
     if piece is None:
         return status
     marks = [SIDES[piece.allegiance]] if piece.role in RANGER_SIDE else []

@@ -1,4 +1,4 @@
-"""Game start (spec §1.1): header, deal, aliases, the sword chain's knowledge, the 杀手团 chat, day 1."""
+"""Game start (spec §1.1): header, deal, aliases, the sword chain's knowledge, the 杀手团 chat."""
 
 from __future__ import annotations
 
@@ -18,19 +18,31 @@ from engine.events import (
     team_vis,
 )
 from engine.flags import resolve_flags
-from engine.ruleset import SeatSetup
+from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.qijian24.aliases import ALIASES
 from engine.rulesets.qijian24.discipline import normalise
 from engine.rulesets.qijian24.errors import setup_error, why
 from engine.rulesets.qijian24.flags import FLAGS
-from engine.rulesets.qijian24.flow import begin_day, st
-from engine.rulesets.qijian24.names import CHAIN, IDENTITY, ROLE, ROLE_NAMES, ROLES, SWORDS, TEAM
+from engine.rulesets.qijian24.names import CHAIN, IDENTITY, ROLE, ROLE_NAMES, SWORDS, TEAM
+from engine.rulesets.qijian24.state import table
+from engine.table.deal import aliases, cards, deal
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 SEATS = 24
-DEAL = [r.id for r in ROLES for _ in range(r.count)]
+
+OPTIONS_DOC: dict[str, str] = {
+    "discipline": "true (all), false (none), or a list of no_vote/lurk",
+    "judge: votes": "a day step's votes are Stage 1 (试探性投票) ballots, in the order cast",
+    "judge: stage_votes": "{\"1\": [...], \"2\": [...], \"3\": [...]}: the ballots of each vote stage "
+                          "(试探性投票, 可疑者辩论投票, 高票对决投票) of the day, in the order cast",
+    "judge: stage_actions": "{\"2\": [{\"seat\": 14, \"skill\": \"免最高票\"}]}: day privileges (免投杀, "
+                            "免最高票) used in a given stage, before its ballots",
+    "judge: ranger choice": "a day-2 action with skill 选择独立, 帮助杀手方 or 帮助武庄方 (no targets), in "
+                            "submission order; one over the limit is refused with a notice",
+}
+"""The options and the judge scenario fields qijian24 reads (``arena rules qijian24``)."""
 
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
@@ -44,22 +56,19 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
     return {"discipline": normalise(given.get("discipline", True))}
 
 
-def start(game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+def start(game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
           options: dict[str, Any]) -> None:
-    """Emit the setup and open day 1's first vote stage."""
-    from engine.rulesets.qijian24 import Qijian24
-
-    game.emit(GameCreated, PUBLIC, ruleset=Qijian24.id, version=Qijian24.version, seed=seed, seats=SEATS,
+    """Emit the setup: header, deal, aliases, the roles, the 杀手团 chat, the sword chain (day 1 follows)."""
+    game.emit(GameCreated, PUBLIC, ruleset=ruleset.id, version=ruleset.version, seed=seed, seats=SEATS,
               flags=resolve_flags(FLAGS, flags), options=options_of(options))
-    roles = _roles(game, seating)
-    game.emit(AliasesAssigned, PUBLIC, aliases=_aliases(game, seating))
+    fixed = seating is not None and any(item.role is not None for item in seating)
+    roles = check_roster(ruleset, seating) if seating is not None and fixed else deal(game, ruleset, None)
+    game.emit(AliasesAssigned, PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], SEATS, seating))
     for seat, role in roles.items():
         game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=ROLE[role].faction)
-    s = st(game)
-    team = s.team()
+    team = table(game).team()
     game.emit(TeamFormed, team_vis(TEAM), team, team=TEAM, members=team)
     _chain(game, roles)
-    begin_day(game, 1)
 
 
 def _chain(game: Game, roles: dict[int, str]) -> None:
@@ -71,14 +80,7 @@ def _chain(game: Game, roles: dict[int, str]) -> None:
         game.emit(Feedback, seat_vis(me), seat=me, skill=CHAIN, targets=[other], result=IDENTITY[nxt])
 
 
-def _roles(game: Game, seating: list[SeatSetup] | None) -> dict[int, str]:
-    if not seating or all(item.role is None for item in seating):
-        dealt = game.draw("发牌", lambda r: r.sample(DEAL, len(DEAL)))
-        return {seat: role for seat, role in enumerate(dealt, start=1)}
-    return check_roster(seating)
-
-
-def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
+def check_roster(ruleset: Ruleset, seating: list[SeatSetup]) -> dict[int, str]:
     """The seating as {seat: role id}, or a ``SetupError`` naming what is missing or extra."""
     seats = [item.seat for item in seating]
     missing = sorted(set(range(1, SEATS + 1)) - set(seats))
@@ -93,16 +95,9 @@ def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
             roles[item.seat] = ROLE_NAMES.id(item.role)
         except UnknownName:
             raise setup_error("seat_unknown_role", seat=item.seat, name=item.role) from None
-    want, got = Counter(DEAL), Counter(roles.values())
+    want, got = Counter(cards(ruleset)), Counter(roles.values())
     if want != got:
         diff = [why("roster_count", role=r, got=got[r], want=want[r]) for r in sorted(set(want) | set(got))
                 if got[r] != want[r]]
         raise setup_error("roster_mismatch", diff=diff)
     return roles
-
-
-def _aliases(game: Game, seating: list[SeatSetup] | None) -> dict[int, str]:
-    fixed = {item.seat: item.alias for item in seating or [] if item.alias}
-    pool = [zh for zh, _ in ALIASES if zh not in fixed.values()]
-    drawn = game.draw("马甲", lambda r: r.sample(pool, SEATS))
-    return {seat: fixed.get(seat) or drawn[seat - 1] for seat in range(1, SEATS + 1)}

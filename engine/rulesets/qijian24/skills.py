@@ -57,13 +57,13 @@ MANDATORY = frozenset({ASSASSINATE})
 
 def charged(s: QijianState, seat: int, skill: str) -> bool:
     """Whether the seat has a use of ``skill`` left (unlimited skills always do)."""
-    left = s.pieces[seat].charges.get(skill)
+    left = s.seats[seat].charges.get(skill)
     return left is None or left > 0
 
 
 def night_skills(s: QijianState, seat: int) -> tuple[str, ...]:
     """The skills ``seat`` may use tonight, whatever it has already submitted."""
-    piece = s.pieces[seat]
+    piece = s.seats[seat]
     if not piece.alive:
         return ()
     role = piece.role
@@ -76,7 +76,7 @@ def open_skills(s: QijianState, seat: int) -> tuple[str, ...]:
     """The night skills ``seat`` may still submit tonight: its skills not yet submitted; the mage checks
     and kills on the same night (C-38), or uses only one of the two under the flag's alternative."""
     done = s.submitted.get(seat, set())
-    if done and s.pieces[seat].role == MAGE and not s.flags.get("qijian.mage_check_and_kill", True):
+    if done and s.seats[seat].role == MAGE and not s.flags.get("qijian.mage_check_and_kill", True):
         return ()
     return tuple(skill for skill in night_skills(s, seat) if skill not in done)
 
@@ -91,7 +91,7 @@ def sheshen_active(s: QijianState) -> bool:
 
 def day_skills(s: QijianState, seat: int) -> tuple[str, ...]:
     """The day privileges and choices ``seat`` may use in the open vote stage."""
-    piece = s.pieces[seat]
+    piece = s.seats[seat]
     if not piece.alive:
         return ()
     out: list[str] = []
@@ -106,8 +106,8 @@ def day_skills(s: QijianState, seat: int) -> tuple[str, ...]:
 
 def targets(s: QijianState, seat: int, skill: str) -> tuple[int, ...]:
     """The legal targets of ``skill`` used by ``seat`` now (C-11, C-16, C-40, C-08)."""
-    alive = [t for t, p in s.pieces.items() if p.alive]
-    if skill == ASSASSINATE and s.pieces[seat].role in KILLER_TEAM:
+    alive = [t for t, p in s.seats.items() if p.alive]
+    if skill == ASSASSINATE and s.seats[seat].role in KILLER_TEAM:
         team = set(s.team())
         return tuple(t for t in alive if t not in team)
     if skill in (ASSASSINATE, CHECK, SNIPE, KILL):
@@ -119,7 +119,7 @@ def targets(s: QijianState, seat: int, skill: str) -> tuple[int, ...]:
             barred = None
         return tuple(t for t in alive if t != barred)
     if skill == REVIVE:
-        return tuple(t for t, p in s.pieces.items() if not p.alive)
+        return tuple(t for t, p in s.seats.items() if not p.alive)
     if skill == PRAY:
         return tuple(t for t in alive if t not in s.prayed)
     if skill in (KILL_BAN, REVEAL, BAN, IMMUNITY):
@@ -134,6 +134,6 @@ def arity(skill: str) -> int:
 
 def slot(s: QijianState, seat: int, skill: str) -> str:
     """Where a night submission is buffered: one slot for the team kill, else one per seat and skill."""
-    if skill == ASSASSINATE and s.pieces[seat].role in KILLER_TEAM:
+    if skill == ASSASSINATE and s.seats[seat].role in KILLER_TEAM:
         return ASSASSINATE
     return f"{skill}:{seat}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-NIGHT = "NIGHT"
+from engine.rulesets.qijian24.names import NIGHT, STAGE2, STAGE3
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +73,8 @@ def stage1(day: int, n: int, counts: dict[int, int]) -> Outcome:
 
 def _to_stage2(suspects: tuple[int, ...], changed: bool = False) -> Outcome:
     if len(suspects) < 2:
-        return Outcome(None, "STAGE2", (), True, changed)
-    return Outcome(None, "STAGE2", suspects, False, changed)
+        return Outcome(None, STAGE2, (), True, changed)
+    return Outcome(None, STAGE2, suspects, False, changed)
 
 
 def stage2(n: int, counts: dict[int, int], all_suspects: bool) -> Outcome:
@@ -86,7 +86,7 @@ def stage2(n: int, counts: dict[int, int], all_suspects: bool) -> Outcome:
     if best == 0:
         return Outcome(None, NIGHT)
     tied = tuple(sorted(p for p, v in counts.items() if v == best))
-    return Outcome(tied[0], NIGHT) if len(tied) == 1 else Outcome(None, "STAGE3", tied)
+    return Outcome(tied[0], NIGHT) if len(tied) == 1 else Outcome(None, STAGE3, tied)
 
 
 def stage3(counts: dict[int, int]) -> Outcome:
@@ -111,7 +111,7 @@ def exempt(stage: int, raw: Outcome, order: list[int], *, all_suspects: bool, da
         if stage == 2 and all_suspects:
             return Outcome(None, NIGHT, changed=True)
         return Outcome(substitute, NIGHT, changed=True)
-    if stage == 2 and raw.next == "STAGE3" and top in raw.candidates:
+    if stage == 2 and raw.next == STAGE3 and top in raw.candidates:
         return Outcome(substitute, NIGHT, changed=True)
     return raw
 

@@ -25,21 +25,23 @@ from engine.events import (
     team_vis,
 )
 from engine.rulesets.qijian24.errors import illegal
-from engine.rulesets.qijian24.flow import after_outs, check_win, identities, out, st
+from engine.rulesets.qijian24.flow import after_outs, check_win, identities, out
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     ALLEGIANCE_SKILLS,
     ASSASSINATE,
     CITED,
     KILLER_TEAM,
+    NIGHT,
     RANGER_SIDE,
     RANGERS,
     SKILL_NAMES,
+    STAGES,
     TEAM,
     TEAM_NAMES,
 )
 from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, slot, targets
-from engine.rulesets.qijian24.state import STAGES, QijianState
+from engine.rulesets.qijian24.state import QijianState, table
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,10 +53,10 @@ VOTE_CHANGES = 1
 
 def submit(game: Game, action: Action) -> None:
     """Validate ``action`` against the rules and the open window, then emit its events."""
-    s = st(game)
-    if action.seat not in s.pieces:
-        raise illegal("no_seat", target=action.seat, count=len(s.pieces))
-    _HANDLERS[type(action)](game, action)
+    s = table(game)
+    if action.seat not in s.seats:
+        raise illegal("no_seat", target=action.seat, count=len(s.seats))
+    HANDLERS[type(action)](game, action)
 
 
 def where(s: QijianState, seat: int) -> dict[str, Any]:
@@ -63,19 +65,19 @@ def where(s: QijianState, seat: int) -> dict[str, Any]:
 
 
 def _living_in_stage(s: QijianState, seat: int, what: str) -> None:
-    if not s.pieces[seat].alive:
+    if not s.seats[seat].alive:
         raise illegal(f"dead_cannot_{what}", **where(s, seat))
     if s.phase not in STAGES:
         raise illegal(f"{what}_closed", **where(s, seat))
 
 
 def _talk_left(s: QijianState, seat: int) -> None:
-    if s.window.posts.get(seat, 0) >= POSTS_PER_WINDOW:
+    if s.talked(seat) >= POSTS_PER_WINDOW:
         raise illegal("posts_used", limit=POSTS_PER_WINDOW, **where(s, seat))
 
 
 def _post(game: Game, action: Post) -> None:
-    s = st(game)
+    s = table(game)
     _living_in_stage(s, action.seat, "post")
     _talk_left(s, action.seat)
     if action.quote is not None and action.quote > s.floor:
@@ -84,14 +86,14 @@ def _post(game: Game, action: Post) -> None:
     cited = [nonce for nonce, owner in s.nonces.items() if owner == action.seat and nonce in action.text]
     if cited:
         gone = out(game, action.seat, CITED)
-        game.emit(SeatsOut, PUBLIC, seats=gone, cause=CITED, roles=identities(st(game), gone), nonce=cited[0])
+        game.emit(SeatsOut, PUBLIC, seats=gone, cause=CITED, roles=identities(table(game), gone), nonce=cited[0])
         after_outs(game)
 
 
 def _team_post(game: Game, action: TeamPost) -> None:
-    s = st(game)
+    s = table(game)
     team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
-    piece = s.pieces[action.seat]
+    piece = s.seats[action.seat]
     if team != TEAM or piece.role not in KILLER_TEAM or not piece.alive:
         raise illegal("team_only_killers", seat=action.seat)
     _talk_left(s, action.seat)
@@ -99,25 +101,25 @@ def _team_post(game: Game, action: TeamPost) -> None:
 
 
 def _vote(game: Game, action: Vote) -> None:
-    s = st(game)
+    s = table(game)
     _living_in_stage(s, action.seat, "vote")
     eligible = s.eligible_targets()
     if action.target is not None and action.target not in eligible:
         raise illegal("ballot_not_candidate", target=action.target, candidates=list(eligible), **where(s, action.seat))
-    if action.seat in s.votes and s.pieces[action.seat].vote_changes >= VOTE_CHANGES:
+    if action.seat in s.votes and s.seats[action.seat].vote_changes >= VOTE_CHANGES:
         raise illegal("vote_change_limit", limit=VOTE_CHANGES, **where(s, action.seat))
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
 def _skill(game: Game, action: UseSkill | Choose) -> None:
-    s = st(game)
+    s = table(game)
     skill = _skill_id(action.seat, action.skill)
     chosen = tuple(action.targets)
     if skill in ALLEGIANCE_SKILLS:
         return _allegiance(game, action.seat, skill)
     if s.phase in STAGES:
         offered = day_skills(s, action.seat)
-    elif s.phase == "NIGHT" and action.seat in s.window.eligible:
+    elif s.phase == NIGHT and action.seat in s.window.eligible:
         offered = open_skills(s, action.seat)
     else:
         offered = ()
@@ -138,12 +140,12 @@ def _skill(game: Game, action: UseSkill | Choose) -> None:
 
 def _allegiance(game: Game, seat: int, skill: str) -> None:
     """游侠选择 (C-27): day 2, living rangers, at most two per helped side, in submission order, final."""
-    s = st(game)
-    piece = s.pieces[seat]
+    s = table(game)
+    piece = s.seats[seat]
     if piece.role not in RANGER_SIDE or not piece.alive or s.day != 2 or s.phase not in STAGES or piece.chosen:
         raise illegal("ranger_choice_closed", **where(s, seat))
     side = ALLEGIANCE_SKILLS[skill]
-    taken = sum(1 for p in s.pieces.values() if p.role in RANGER_SIDE and p.chosen and p.allegiance == side)
+    taken = sum(1 for p in s.seats.values() if p.role in RANGER_SIDE and p.chosen and p.allegiance == side)
     if side != RANGERS and taken >= ALLEGIANCE_LIMIT:
         game.emit(Notice, seat_vis(seat), topic="choice_rejected", seats=[seat], data={"side": side})
         return
@@ -152,8 +154,8 @@ def _allegiance(game: Game, seat: int, skill: str) -> None:
 
 
 def _last_words(game: Game, action: SubmitLastWords) -> None:
-    s = st(game)
-    piece = s.pieces[action.seat]
+    s = table(game)
+    piece = s.seats[action.seat]
     if piece.alive or not piece.last_words_due or action.seat not in s.window.eligible or action.seat in s.window.done:
         raise illegal("last_words_not_due", **where(s, action.seat))
     game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
@@ -161,7 +163,7 @@ def _last_words(game: Game, action: SubmitLastWords) -> None:
 
 
 def _pass(game: Game, action: Pass) -> None:
-    s = st(game)
+    s = table(game)
     if game.legal(action.seat) is None:
         raise illegal("nothing_awaited", **where(s, action.seat))
     game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
@@ -176,7 +178,7 @@ def _skill_id(seat: int, name: str) -> str:
         raise illegal("unknown_skill", seat=seat, name=name) from None
 
 
-_HANDLERS: dict[type, Callable[[Game, Any], None]] = {
+HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _skill,
     SubmitLastWords: _last_words, Pass: _pass,
 }

@@ -30,6 +30,8 @@ from engine.rulesets.qijian24.names import (
     LONE,
     ROLE,
     SHESHEN,
+    STAGE2,
+    STAGE3,
     VOID,
 )
 
@@ -56,9 +58,9 @@ def identity_words(c: Ctx, words: str) -> str:
 def _stage_tail(e: ev.VoteResult, c: Ctx) -> str:
     """What a staged vote says after the result: 特权生效, and who the next stage may name."""
     tail = c.t("；特权生效", "; a privilege took effect") if e.privilege else ""
-    if e.next == "STAGE2" and e.everyone:
+    if e.next == STAGE2 and e.everyone:
         tail += c.t("；可疑者不足 2 人，所有玩家都是可疑者", "; fewer than 2 suspects: everyone is a suspect")
-    elif e.next in ("STAGE2", "STAGE3"):
+    elif e.next in (STAGE2, STAGE3):
         tail += c.t(f"；下一部分的候选人：{c.seats(e.candidates)}", f"; candidates of the next stage: {c.seats(e.candidates)}")
     return tail
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.mechanics import win
+from engine.mechanics.win import Condition
 from engine.rulesets.qijian24.names import (
     ENVOY,
     HELPER,
@@ -19,27 +21,25 @@ from engine.rulesets.qijian24.names import (
 )
 from engine.rulesets.qijian24.state import QijianState
 
-ORDER = (KILLERS, WUZHUANG, RANGERS)
-
 
 def _all_out(s: QijianState, *roles: str) -> bool:
-    return all(not p.alive for p in s.pieces.values() if p.role in roles)
+    return not s.living(*roles)
 
 
 def _any_alive(s: QijianState, *roles: str) -> bool:
-    return any(p.alive for p in s.pieces.values() if p.role in roles)
+    return bool(s.living(*roles))
 
 
 def _rangers_not(s: QijianState, allegiance: str) -> bool:
     """Every ranger-side member whose allegiance is not ``allegiance`` is out."""
-    return all(not p.alive for p in s.pieces.values() if p.role in RANGER_SIDE and p.allegiance != allegiance)
+    return all(not p.alive for p in s.seats.values() if p.role in RANGER_SIDE and p.allegiance != allegiance)
 
 
 def _independent_alive(s: QijianState) -> bool:
     """本方至少有1人存活: an independent ranger alive (C-28), or any ranger-side member under the flag's
     alternative."""
     anyone = not s.flags.get("qijian.rangers_need_independent", True)
-    return any(p.alive and (anyone or p.allegiance == RANGERS) for p in s.pieces.values() if p.role in RANGER_SIDE)
+    return any(p.alive and (anyone or p.allegiance == RANGERS) for p in s.seats.values() if p.role in RANGER_SIDE)
 
 
 def killers_win(s: QijianState) -> bool:
@@ -69,16 +69,16 @@ def rangers_win(s: QijianState) -> bool:
     return (k >= 3 and w >= 4) or (_all_out(s, HELPER, VILLAGER) and k >= 2 and w >= 2)
 
 
+CONDITIONS = (Condition(KILLERS, killers_win), Condition(WUZHUANG, wuzhuang_wins), Condition(RANGERS, rangers_win))
+"""The three sides' conditions in table order (the order of precedence when only one may win)."""
+
+
 def winners(s: QijianState) -> list[str]:
     """The sides whose condition holds now; one only (the first in table order) under C-31 false."""
-    found = [side for side, ok in ((KILLERS, killers_win(s)), (WUZHUANG, wuzhuang_wins(s)),
-                                   (RANGERS, rangers_win(s))) if ok]
-    if found and not s.flags.get("qijian.co_victory", True):
-        return found[:1]
-    return found
+    return win.winners(s, CONDITIONS, exclusive=not s.flags.get("qijian.co_victory", True))
 
 
 def winning_seats(s: QijianState, sides: list[str]) -> list[int]:
     """The seats that share the win: a side's members, and the rangers whose allegiance is that side."""
-    return [seat for seat, p in s.pieces.items()
+    return [seat for seat, p in s.seats.items()
             if (p.role in RANGER_SIDE and p.allegiance in sides) or (p.role not in RANGER_SIDE and p.faction in sides)]
