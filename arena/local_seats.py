@@ -27,9 +27,9 @@ from agents.llm.endpoint import Endpoint
 from arena import local_model
 from arena.local_model import LocalModel, LocalModelError
 from arena.seats import SeatPlan, llm_config
-from engine.rulesets.umineko32.names import D1_FREE, FREE, RESTRICTED
+from engine.rulesets.umineko32.names import Ph
 
-ROUNDS = {D1_FREE: 1, RESTRICTED: 1, FREE: 0}
+ROUNDS = {Ph.D1_FREE: 1, Ph.RESTRICTED: 1, Ph.FREE: 0}
 """Speaking rounds of the demo game (the rule set's default is 1 / 2 / 1)."""
 LIMITS = {"post": 20, "team_post": 20, "last_words": 24, "vote_reason": 12, "notes": 30}
 """Token limits of the demo's texts. What a tiny model writes costs twice over on 2 cores: each

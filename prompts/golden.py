@@ -40,8 +40,8 @@ RULESET = "umineko32"
 SEED = 7
 LANGS: tuple[Lang, ...] = ("zh", "en")
 CASES: tuple[tuple[str | None, str], ...] = (
-    ("commoner", u.SETUP), ("killer", u.D1_FREE), ("detective", u.NIGHT), ("witch", u.NIGHT),
-    ("theatergoer", u.NIGHT), ("inquisitor", u.RESTRICTED), (None, u.VOTING), (None, u.LAST_WORDS),
+    ("commoner", u.Ph.SETUP), ("killer", u.Ph.D1_FREE), ("detective", u.Ph.NIGHT), ("witch", u.Ph.NIGHT),
+    ("theatergoer", u.Ph.NIGHT), ("inquisitor", u.Ph.RESTRICTED), (None, u.Ph.VOTE), (None, u.Ph.LAST_WORDS),
 )
 """(role, phase) of the decisions kept; None matches any role."""
 DIR = Path(__file__).resolve().parent.parent / "tests" / "golden" / "prompts"

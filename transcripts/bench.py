@@ -19,7 +19,7 @@ import duckdb
 
 from engine.events import PUBLIC, Event, Posted
 from engine.rulesets import get_ruleset
-from engine.rulesets.umineko32.names import FREE
+from engine.rulesets.umineko32.names import Ph
 from transcripts.schema import EVENT_COLUMNS
 from transcripts.store import open_db
 from transcripts.writer import Row, event_row, insert_columnar
@@ -59,7 +59,7 @@ def game_rows(games: int, posts: int = 350) -> list[Row]:
         rand = random.Random(seed)
         for floor in range(posts):
             text = rand.choice(TEXTS) * rand.randint(1, 4)
-            events.append(Posted(seq=len(events), day=1 + floor // 100, phase=FREE, vis=PUBLIC,
+            events.append(Posted(seq=len(events), day=1 + floor // 100, phase=Ph.FREE, vis=PUBLIC,
                                  seat=rand.randint(1, 18), text=text, floor=floor))
         rows.extend(event_row(f"bench-{seed:04d}", e) for e in events)
     return rows

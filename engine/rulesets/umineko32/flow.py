@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from engine.events import JUDGE, PUBLIC, GameEnded, PhaseBegan, SeatsOut, TeamJoined, WinLatched, team_vis
+from engine import events as ev
 from engine.mechanics.outs import OutChain
 from engine.mechanics.win import Condition, all_out, winners
 from engine.rulesets.umineko32.names import (
@@ -18,12 +18,12 @@ from engine.rulesets.umineko32.names import (
     BLACK,
     COMMONER,
     DROWNED,
-    FREE,
     KEY_WHITES,
     KILLER,
     KILLERS,
     WHITE,
     WITCH_SIDE,
+    Ph,
 )
 from engine.rulesets.umineko32.state import UminekoState
 from engine.table.phases import Next
@@ -41,7 +41,7 @@ def turns(game: Game, name: str, day: int) -> Next:
     """A turn phase of day ``day``: FREE keeps the restricted phase's order (the living), the first
     speech phase of a day draws the day's speaking order."""
     s = st(game)
-    if name == FREE and s.window.eligible:
+    if name == Ph.FREE and s.window.eligible:
         return Next(name, day, tuple(seat for seat in s.window.eligible if s.seats[seat].alive))
     alive = s.alive()
     order = game.draw("发言顺序", lambda r: r.sample(alive, len(alive)),
@@ -52,7 +52,7 @@ def turns(game: Game, name: str, day: int) -> Next:
 def resume(game: Game, name: str) -> None:
     """Stamp the resolution the castling question interrupted again, to the judge alone (the public
     banner would show that the witch was asked)."""
-    game.emit(PhaseBegan, JUDGE, name=name, number=st(game).day, order=[], rounds=0)
+    game.emit(ev.PhaseBegan, ev.JUDGE, name=name, number=st(game).day, order=[], rounds=0)
 
 
 def accomplice_joins(game: Game, seat: int, cause: str) -> Sequence[tuple[int, str]]:
@@ -60,7 +60,7 @@ def accomplice_joins(game: Game, seat: int, cause: str) -> Sequence[tuple[int, s
     among the recipients: it joins in name only, and the killers learn of it."""
     s = st(game)
     if s.seats[seat].role == ACCOMPLICE and seat not in s.teams.get(KILLERS, []):
-        game.emit(TeamJoined, team_vis(KILLERS), s.recipients(KILLERS, seat), team=KILLERS, seat=seat)
+        game.emit(ev.TeamJoined, ev.team_vis(KILLERS), s.recipients(KILLERS, seat), team=KILLERS, seat=seat)
     return ()
 
 
@@ -79,7 +79,7 @@ def end_phase(game: Game) -> bool:
     for seat in drowned:
         kill(game, seat, DROWNED)
     if drowned:
-        game.emit(SeatsOut, PUBLIC, seats=drowned, cause=DROWNED)
+        game.emit(ev.SeatsOut, ev.PUBLIC, seats=drowned, cause=DROWNED)
     check_win(game)
     return s.over
 
@@ -105,7 +105,7 @@ def check_win(game: Game) -> None:
     if s.over:
         return
     if not s.witch_latched and witch_condition(s):
-        game.emit(WinLatched, JUDGE, faction=WITCH_SIDE)
+        game.emit(ev.WinLatched, ev.JUDGE, faction=WITCH_SIDE)
     won = winners(s, CONDITIONS)
     if not won:
         return
@@ -113,4 +113,4 @@ def check_win(game: Game) -> None:
         won.append(WITCH_SIDE)
     black, white = BLACK in won, WHITE in won
     reason = "key whites all dead" if black and not white else "killers all dead" if white and not black else "both"
-    game.emit(GameEnded, PUBLIC, winners=won, reason=reason)
+    game.emit(ev.GameEnded, ev.PUBLIC, winners=won, reason=reason)

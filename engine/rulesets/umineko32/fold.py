@@ -12,17 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import events as ev
-from engine.rulesets.umineko32.names import (
-    CASTLE,
-    D1_FREE,
-    DAWN,
-    DROWNED,
-    NIGHT,
-    RESTRICTED,
-    SETTLEMENT,
-    VOTE_RESOLUTION,
-    VOTING,
-)
+from engine.rulesets.umineko32.names import DROWNED, Ph
 from engine.rulesets.umineko32.state import UminekoState
 
 
@@ -39,17 +29,17 @@ def _team_joined(s: UminekoState, e: ev.TeamJoined) -> None:
 
 
 def _phase_began(s: UminekoState, e: ev.PhaseBegan) -> None:
-    if e.name in (D1_FREE, RESTRICTED):
+    if e.name in (Ph.D1_FREE, Ph.RESTRICTED):
         for record in s.seats.values():
             record.posts_today = record.blue_today = record.vote_changes = 0
             record.voted_today = False
         s.name_today, s.died_by_vote, s.exits, s.exits_done = None, [], [], 0
         s.votes, s.ballots = {}, []
-    elif e.name == NIGHT:
+    elif e.name == Ph.NIGHT:
         s.night = e.number
         s.protected, s.barrier_kill, s.dead_tonight, s.tonight = set(), None, [], []
         s.converted_tonight, s.castle_answer, s.skills = False, None, {}
-    elif e.name == VOTING:
+    elif e.name == Ph.VOTE:
         s.castle_answer = None
 
 
@@ -199,9 +189,9 @@ def _died(s: UminekoState, e: ev.Died) -> None:
     s.seats[e.seat].died = (e.day, e.seq)
     if e.cause == DROWNED:
         return
-    if s.phase in (SETTLEMENT, DAWN) or (s.phase == CASTLE and s.castle_form == "night"):
+    if s.phase in (Ph.SETTLEMENT, Ph.DAWN) or (s.phase == Ph.CASTLE and s.castle_form == "night"):
         s.dead_tonight.append(e.seat)
-    elif s.phase in (VOTE_RESOLUTION, CASTLE):
+    elif s.phase in (Ph.VOTE_RESOLUTION, Ph.CASTLE):
         s.died_by_vote.append(e.seat)
 
 

@@ -15,30 +15,22 @@ from engine.rulesets.umineko32.names import (
     AUDITION,
     BARRIER,
     BLADE,
-    CASTLE,
     CASTLING,
     COMMONER,
-    D1_FREE,
     DETECT,
     DETECTIVE,
     DETECTIVES,
     DIFFERENT,
-    FREE,
     INQUISITOR,
     KILLER,
     KILLERS,
-    LAST_WORDS,
     MARK,
-    NIGHT,
-    RESTRICTED,
     SAME,
-    SETUP,
     TELL_NAME,
     THEATERGOER,
-    VOTE_LAST_WORDS,
-    VOTING,
     WITCH,
     WITCHES,
+    Ph,
 )
 from engine.rulesets.umineko32.state import UminekoState
 
@@ -50,13 +42,11 @@ TOLD_NOTE = "told_killers"
 """弃明投暗's note: the living killers the accomplice already knows (``seats``)."""
 CHAIN_NOTE = "audition_chain"
 """演员试镜's note under rule ③: one target must come from last night's 异 pair (``first_from``)."""
-TURN_PHASES = frozenset({D1_FREE, RESTRICTED, FREE})
-"""The speech phases, played by turns (``phases.PHASES`` gives them the kind ``TURNS``)."""
 
 
 def actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     """The legal actions of a seat the phase waits for (the kernel asks only for those)."""
-    return _turn_actions(s, seat) if s.phase in TURN_PHASES else _window_actions(s, seat)
+    return _turn_actions(s, seat) if s.phase in Ph.TURNS else _window_actions(s, seat)
 
 
 # Templates that depend on no state are built once: legal actions are asked for at every decision.
@@ -87,7 +77,7 @@ def _tell_name_template(killers: tuple[int, ...], told: tuple[int, ...]) -> Lega
 
 def _turn_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     out: list[LegalAction] = []
-    if s.phase == RESTRICTED:
+    if s.phase == Ph.RESTRICTED:
         limit = int(s.flags["umineko.blue_limit"])
         out.append(BLUE_POSTS[max(0, limit - s.seats[seat].blue_today)])
     else:
@@ -115,7 +105,7 @@ def postable_teams(s: UminekoState, seat: int) -> list[str]:
 
 def tell_name_open(s: UminekoState, seat: int) -> bool:
     """弃明投暗: a living member of 杀手群, on day 1 or while an unmerged accomplice lives."""
-    if not s.seats[seat].alive or seat not in s.teams.get(KILLERS, ()) or s.phase not in TURN_PHASES | {VOTING}:
+    if not s.seats[seat].alive or seat not in s.teams.get(KILLERS, ()) or s.phase not in Ph.TURNS | {Ph.VOTE}:
         return False
     acc = s.accomplice
     return s.day == 1 or (acc is not None and s.seats[acc].alive and not s.seats[acc].merged)
@@ -123,13 +113,13 @@ def tell_name_open(s: UminekoState, seat: int) -> bool:
 
 def _window_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
     phase = s.phase
-    if phase == SETUP:
+    if phase == Ph.SETUP:
         return BELIEF
-    if phase == CASTLE:
+    if phase == Ph.CASTLE:
         return CASTLE_CHOICE
-    if phase in (LAST_WORDS, VOTE_LAST_WORDS):
+    if phase in Ph.WORDS:
         return WORDS
-    if phase == VOTING:
+    if phase == Ph.VOTE:
         return _vote_actions(s, seat)
     return _night_actions(s, seat)
 
@@ -276,7 +266,7 @@ def check_skill(s: UminekoState, seat: int, skill: str, targets: tuple[int, ...]
     if skill == TELL_NAME:
         if not tell_name_open(s, seat):
             raise illegal("tell_name_closed", seat=seat, skill=skill)
-    elif s.phase != NIGHT or skill not in night_skills(s, seat):
+    elif s.phase != Ph.NIGHT or skill not in night_skills(s, seat):
         raise illegal("skill_now", seat=seat, skill=skill, phase=s.phase, day=s.day)
     if skill == AUDITION:
         _check_audition(s, seat, targets)

@@ -17,11 +17,16 @@ MARK, CASTLING, BELIEF = "mark", "castling", "belief"
 CONVERSION, STAGE_PRIVILEGE, INHERITANCE, PROPHECY = "conversion", "stage_privilege", "inheritance", "prophecy"
 VOTE, DROWNED, ASCENSION = "vote", "drowned", "ascension"
 
-SETUP, D1_FREE, RESTRICTED, FREE, VOTING = "SETUP", "D1_FREE", "RESTRICTED", "FREE", "VOTE"
-VOTE_RESOLUTION, VOTE_LAST_WORDS, NIGHTFALL, NIGHT = "VOTE_RESOLUTION", "VOTE_LAST_WORDS", "NIGHTFALL", "NIGHT"
-CASTLE, SETTLEMENT, DAWN, LAST_WORDS = "CASTLE", "SETTLEMENT", "DAWN", "LAST_WORDS"
-"""The phases (spec §2.1; ``VOTING`` is the phase ``VOTE``, ``VOTE`` the skill and cause); their
-timetable is ``phases.PHASES``."""
+class Ph:
+    """The phase names (spec §2.1), each written once here; ``phases.PHASES`` is the timetable."""
+
+    SETUP, D1_FREE, RESTRICTED, FREE, VOTE = "SETUP", "D1_FREE", "RESTRICTED", "FREE", "VOTE"
+    VOTE_RESOLUTION, VOTE_LAST_WORDS, NIGHTFALL, NIGHT = "VOTE_RESOLUTION", "VOTE_LAST_WORDS", "NIGHTFALL", "NIGHT"
+    CASTLE, SETTLEMENT, DAWN, LAST_WORDS = "CASTLE", "SETTLEMENT", "DAWN", "LAST_WORDS"
+    TURNS = frozenset({D1_FREE, RESTRICTED, FREE})
+    """The speech phases, played by turns."""
+    WORDS = frozenset({LAST_WORDS, VOTE_LAST_WORDS})
+
 
 BLACK_COLOR, WHITE_COLOR = "黑", "白"
 SAME, DIFFERENT = "同", "异"
@@ -91,17 +96,17 @@ TEAM_NAMES = NameTable("team", [
 ])
 
 PHASE_NAMES = NameTable("phase", [
-    Name(SETUP, "开局", "Setup"),
-    Name(D1_FREE, "第一天自由讨论", "Day 1 free discussion"),
-    Name(RESTRICTED, "白天限制发言阶段", "Restricted speech"),
-    Name(FREE, "白天自由讨论阶段", "Free discussion"),
-    Name(VOTING, "白天投票阶段", "Vote"),
-    Name(VOTE_RESOLUTION, "出局结算", "Vote resolution"),
-    Name(VOTE_LAST_WORDS, "投票死者遗言", "Last words (vote)"),
-    Name(NIGHTFALL, "宵禁", "Nightfall"),
-    Name(NIGHT, "夜晚行动阶段", "Night"),
-    Name(CASTLE, "王车易位询问", "Castling question"),
-    Name(SETTLEMENT, "结算阶段", "Settlement"),
-    Name(DAWN, "天亮", "Dawn"),
-    Name(LAST_WORDS, "遗言阶段", "Last words"),
+    Name(Ph.SETUP, "开局", "Setup"),
+    Name(Ph.D1_FREE, "第一天自由讨论", "Day 1 free discussion"),
+    Name(Ph.RESTRICTED, "白天限制发言阶段", "Restricted speech"),
+    Name(Ph.FREE, "白天自由讨论阶段", "Free discussion"),
+    Name(Ph.VOTE, "白天投票阶段", "Vote"),
+    Name(Ph.VOTE_RESOLUTION, "出局结算", "Vote resolution"),
+    Name(Ph.VOTE_LAST_WORDS, "投票死者遗言", "Last words (vote)"),
+    Name(Ph.NIGHTFALL, "宵禁", "Nightfall"),
+    Name(Ph.NIGHT, "夜晚行动阶段", "Night"),
+    Name(Ph.CASTLE, "王车易位询问", "Castling question"),
+    Name(Ph.SETTLEMENT, "结算阶段", "Settlement"),
+    Name(Ph.DAWN, "天亮", "Dawn"),
+    Name(Ph.LAST_WORDS, "遗言阶段", "Last words"),
 ])

@@ -9,22 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import (
-    JUDGE,
-    PUBLIC,
-    Announced,
-    ChoiceMade,
-    Dawn,
-    Feedback,
-    LastWords,
-    Notice,
-    Question,
-    Resolved,
-    RoleChanged,
-    TeamJoined,
-    seat_vis,
-    team_vis,
-)
+from engine import events as ev
 from engine.rulesets.umineko32.flow import end_phase, kill, resume, st, turns
 from engine.rulesets.umineko32.legal import night_eligible, witch_skills_open
 from engine.rulesets.umineko32.names import (
@@ -36,11 +21,9 @@ from engine.rulesets.umineko32.names import (
     BLACK,
     BLACK_COLOR,
     BLADE,
-    CASTLE,
     CASTLING,
     COMMONER,
     CONVERSION,
-    DAWN,
     DETECT,
     DIFFERENT,
     FAILURE,
@@ -48,16 +31,13 @@ from engine.rulesets.umineko32.names import (
     INVALID,
     KILLER,
     KILLERS,
-    LAST_WORDS,
     MARK,
-    NIGHT,
-    RESTRICTED,
     SAME,
-    SETTLEMENT,
     SUCCESS,
     WITCH,
     WITCH_SIDE,
     WITCHES,
+    Ph,
 )
 from engine.rulesets.umineko32.state import UminekoState
 from engine.table.phases import Next
@@ -77,15 +57,15 @@ def nightfall(game: Game) -> Next:
         if s.name_today is not None:
             _tell(game, acc, s.name_today)
         if set(s.living(KILLER)) <= s.told:
-            game.emit(Resolved, JUDGE, skill="merge", actor=None, targets=[acc], result="merged")
-            game.emit(TeamJoined, team_vis(KILLERS), s.recipients(KILLERS, acc), team=KILLERS, seat=acc)
-            game.emit(Notice, seat_vis(acc), topic="merged", seats=[acc])
-    return Next(NIGHT, order=tuple(night_eligible(s)))
+            game.emit(ev.Resolved, ev.JUDGE, skill="merge", actor=None, targets=[acc], result="merged")
+            game.emit(ev.TeamJoined, ev.team_vis(KILLERS), s.recipients(KILLERS, acc), team=KILLERS, seat=acc)
+            game.emit(ev.Notice, ev.seat_vis(acc), topic="merged", seats=[acc])
+    return Next(Ph.NIGHT, order=tuple(night_eligible(s)))
 
 
 def _tell(game: Game, acc: int, name: int) -> None:
-    game.emit(Resolved, JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")
-    game.emit(Notice, seat_vis(acc), topic="killer_name", seats=[name])
+    game.emit(ev.Resolved, ev.JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")
+    game.emit(ev.Notice, ev.seat_vis(acc), topic="killer_name", seats=[name])
 
 
 # -- ② settlement ------------------------------------------------------------------------------
@@ -108,7 +88,7 @@ def castling_open(s: UminekoState) -> bool:
 
 
 def close_night(game: Game) -> Next:
-    return Next(SETTLEMENT)
+    return Next(Ph.SETTLEMENT)
 
 
 def settle(game: Game) -> Next | None:
@@ -118,7 +98,7 @@ def settle(game: Game) -> Next | None:
     target, witch = blade_target(s), s.holder(WITCH)
     if target is not None and target == witch and s.seats[target].alive and target not in s.protected \
             and castling_open(s):
-        return Next(CASTLE, order=(target,))
+        return Next(Ph.CASTLE, order=(target,))
     return settle_rest(game)
 
 
@@ -131,25 +111,25 @@ def _step1(game: Game) -> None:
         else:
             result = "kill" if s.color(target) == BLACK_COLOR else "void"
         restricted = s.inquisitor_restricted
-        game.emit(Resolved, JUDGE, skill=BARRIER, actor=actor, targets=[target], result=result)
+        game.emit(ev.Resolved, ev.JUDGE, skill=BARRIER, actor=actor, targets=[target], result=result)
         if s.inquisitor_restricted and not restricted and s.flags.get("umineko.tell_inquisitor_restriction"):
-            game.emit(Notice, seat_vis(actor), topic="barrier_restricted", seats=[actor],
+            game.emit(ev.Notice, ev.seat_vis(actor), topic="barrier_restricted", seats=[actor],
                       data={"allowed": "self, or a piece never barriered before"})
     if witch_skills_open(s):
         for actor, (target,) in _submitted(s, MARK):
             ok = s.seats[target].role == COMMONER
-            game.emit(Resolved, JUDGE, skill=MARK, actor=actor, targets=[target], result=SUCCESS if ok else FAILURE)
+            game.emit(ev.Resolved, ev.JUDGE, skill=MARK, actor=actor, targets=[target], result=SUCCESS if ok else FAILURE)
     acc, aimed = s.accomplice, blade_target(s)
     if s.flags.get("umineko.accomplice_sees_target") and acc is not None and aimed is not None \
             and s.seats[acc].alive and not s.seats[acc].merged:
-        game.emit(Notice, seat_vis(acc), topic="blade_target", seats=[aimed])
+        game.emit(ev.Notice, ev.seat_vis(acc), topic="blade_target", seats=[aimed])
 
 
 def ask_castling(game: Game) -> None:
     """The castling question, as its window opens (its banner and seats told to the judge alone)."""
     s = st(game)
-    form = "night" if s.interrupted == SETTLEMENT else "vote"
-    game.emit(Question, seat_vis(s.window.eligible[0]), seat=s.window.eligible[0], skill=CASTLING, data={"form": form})
+    form = "night" if s.interrupted == Ph.SETTLEMENT else "vote"
+    game.emit(ev.Question, ev.seat_vis(s.window.eligible[0]), seat=s.window.eligible[0], skill=CASTLING, data={"form": form})
 
 
 def castling_answered(game: Game, interrupted: str) -> None:
@@ -157,7 +137,7 @@ def castling_answered(game: Game, interrupted: str) -> None:
     s = st(game)
     witch = s.window.eligible[0]
     if s.castle_answer is None:
-        game.emit(ChoiceMade, seat_vis(witch), seat=witch, skill=CASTLING, use=False, default=True)
+        game.emit(ev.ChoiceMade, ev.seat_vis(witch), seat=witch, skill=CASTLING, use=False, default=True)
     resume(game, interrupted)
 
 
@@ -177,11 +157,11 @@ def settle_rest(game: Game) -> Next | None:
     target, castled = blade_target(s), False
     if target is not None and s.castle_answer:
         replacement = castling_replacement(game)
-        game.emit(Resolved, JUDGE, skill=CASTLING, actor=target, targets=[replacement], result="night")
+        game.emit(ev.Resolved, ev.JUDGE, skill=CASTLING, actor=target, targets=[replacement], result="night")
         target, castled = replacement, True
     _step3(game, target, castled)
     _step4(game)
-    return None if end_phase(game) else Next(DAWN)
+    return None if end_phase(game) else Next(Ph.DAWN)
 
 
 def _step3(game: Game, target: int | None, castled: bool) -> None:
@@ -191,8 +171,8 @@ def _step3(game: Game, target: int | None, castled: bool) -> None:
         protected = target in s.protected
         if s.night == 1 and s.seats[target].role == COMMONER:
             if not (protected and s.flags.get("umineko.barrier_blocks_conversion")):
-                game.emit(RoleChanged, JUDGE, seat=target, role=ACCOMPLICE, faction=BLACK)
-                game.emit(Resolved, JUDGE, skill=CONVERSION, actor=None, targets=[target], result="accomplice")
+                game.emit(ev.RoleChanged, ev.JUDGE, seat=target, role=ACCOMPLICE, faction=BLACK)
+                game.emit(ev.Resolved, ev.JUDGE, skill=CONVERSION, actor=None, targets=[target], result="accomplice")
         elif not protected:
             deaths.append((target, CASTLING if castled else BLADE))
     if s.barrier_kill is not None and all(seat != s.barrier_kill for seat, _ in deaths):
@@ -208,13 +188,13 @@ def _step4(game: Game) -> None:
     dead_ok = s.flags.get("umineko.results_for_dead_targets", True)
     for actor, (target,) in _submitted(s, DETECT):
         result = s.color(target) if dead_ok or s.seats[target].alive else INVALID
-        game.emit(Resolved, JUDGE, skill=DETECT, actor=actor, targets=[target], result=result)
+        game.emit(ev.Resolved, ev.JUDGE, skill=DETECT, actor=actor, targets=[target], result=result)
     for actor, (a, b) in _submitted(s, AUDITION):
         if not dead_ok and not (s.seats[a].alive and s.seats[b].alive):
             result = INVALID
         else:
             result = SAME if s.color(a) == s.color(b) else DIFFERENT
-        game.emit(Resolved, JUDGE, skill=AUDITION, actor=actor, targets=[a, b], result=result)
+        game.emit(ev.Resolved, ev.JUDGE, skill=AUDITION, actor=actor, targets=[a, b], result=result)
 
 
 # -- ③ dawn --------------------------------------------------------------------------------------
@@ -227,18 +207,18 @@ def dawn(game: Game) -> Next | None:
         _inheritance(game)
     for skill, actor, targets, result in list(s.tonight):
         if actor is not None:
-            game.emit(Feedback, seat_vis(actor), seat=actor, skill=skill, targets=list(targets), result=result)
+            game.emit(ev.Feedback, ev.seat_vis(actor), seat=actor, skill=skill, targets=list(targets), result=result)
     if s.night == 1 and s.converted_tonight and s.accomplice is not None:
         _promotion(game, s.accomplice)
     if s.witch_latched and not s.ascended:
         _ascend(game)
     granted = _last_words_granted(s)
     for seat in s.dead_tonight:
-        game.emit(Notice, seat_vis(seat), topic="death", seats=[seat], data={"last_words": seat in granted})
-    game.emit(Dawn, PUBLIC, seats=list(s.dead_tonight), roles=_roles_if_revealed(s, s.dead_tonight))
+        game.emit(ev.Notice, ev.seat_vis(seat), topic="death", seats=[seat], data={"last_words": seat in granted})
+    game.emit(ev.Dawn, ev.PUBLIC, seats=list(s.dead_tonight), roles=_roles_if_revealed(s, s.dead_tonight))
     if end_phase(game):
         return None
-    return Next(LAST_WORDS, order=tuple(granted)) if granted else after_last_words(game)
+    return Next(Ph.LAST_WORDS, order=tuple(granted)) if granted else after_last_words(game)
 
 
 def _roles_if_revealed(s: UminekoState, seats: list[int]) -> dict[int, str]:
@@ -263,12 +243,12 @@ def _inheritance(game: Game) -> None:
     dies = not believers and fallback == "death"
     if dies:
         kill(game, chosen, INHERITANCE)
-    game.emit(RoleChanged, JUDGE, seat=chosen, role=APPRENTICE, faction=WITCH_SIDE)
+    game.emit(ev.RoleChanged, ev.JUDGE, seat=chosen, role=APPRENTICE, faction=WITCH_SIDE)
     delay = dies and s.flags.get("umineko.soul_joins_after_last_words") and s.day <= int(
         s.flags["umineko.last_words_days"])
-    game.emit(Resolved, JUDGE, skill=INHERITANCE, actor=None, targets=[chosen],
+    game.emit(ev.Resolved, ev.JUDGE, skill=INHERITANCE, actor=None, targets=[chosen],
               result="soul_pending" if delay else ("soul" if dies else "apprentice"))
-    game.emit(Notice, seat_vis(chosen), topic="apprentice", seats=[chosen], data={"soul": dies}, role=APPRENTICE,
+    game.emit(ev.Notice, ev.seat_vis(chosen), topic="apprentice", seats=[chosen], data={"soul": dies}, role=APPRENTICE,
               faction=WITCH_SIDE)
     if not delay:
         _join_witches(game, chosen)
@@ -276,23 +256,23 @@ def _inheritance(game: Game) -> None:
 
 def _join_witches(game: Game, seat: int) -> None:
     s = st(game)
-    game.emit(TeamJoined, team_vis(WITCHES), s.recipients(WITCHES, seat), team=WITCHES, seat=seat)
+    game.emit(ev.TeamJoined, ev.team_vis(WITCHES), s.recipients(WITCHES, seat), team=WITCHES, seat=seat)
 
 
 def _promotion(game: Game, acc: int) -> None:
     s = st(game)
     name = s.day1_name
     data = {"accomplice": acc, "killer_name": name}
-    game.emit(Notice, team_vis(KILLERS), s.recipients(KILLERS), topic="promotion", seats=[acc], data=data)
-    game.emit(Notice, seat_vis(acc), topic="promotion", seats=[acc], data=data, role=ACCOMPLICE, faction=BLACK)
+    game.emit(ev.Notice, ev.team_vis(KILLERS), s.recipients(KILLERS), topic="promotion", seats=[acc], data=data)
+    game.emit(ev.Notice, ev.seat_vis(acc), topic="promotion", seats=[acc], data=data, role=ACCOMPLICE, faction=BLACK)
     if name is not None:
-        game.emit(Resolved, JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")
+        game.emit(ev.Resolved, ev.JUDGE, skill="tell_name", actor=acc, targets=[name], result="told")
 
 
 def _ascend(game: Game) -> None:
     s = st(game)
-    game.emit(Resolved, JUDGE, skill=ASCENSION, actor=None, targets=[], result="done")
-    game.emit(Announced, PUBLIC, topic="witch_revival")
+    game.emit(ev.Resolved, ev.JUDGE, skill=ASCENSION, actor=None, targets=[], result="done")
+    game.emit(ev.Announced, ev.PUBLIC, topic="witch_revival")
     for seat, piece in s.seats.items():
         if piece.alive and piece.role in (WITCH, APPRENTICE):
             kill(game, seat, ASCENSION)
@@ -306,7 +286,7 @@ def publish_last_words(game: Game) -> None:
     s = st(game)
     for seat in s.window.eligible:
         if seat in s.window.done and seat in s.last_words:
-            game.emit(LastWords, PUBLIC, seat=seat, text=s.last_words[seat], published=True)
+            game.emit(ev.LastWords, ev.PUBLIC, seat=seat, text=s.last_words[seat], published=True)
 
 
 def close_last_words(game: Game) -> Next | None:
@@ -319,4 +299,4 @@ def after_last_words(game: Game) -> Next | None:
     s = st(game)
     if s.soul_pending is not None:
         _join_witches(game, s.soul_pending)
-    return None if end_phase(game) else turns(game, RESTRICTED, s.day + 1)
+    return None if end_phase(game) else turns(game, Ph.RESTRICTED, s.day + 1)

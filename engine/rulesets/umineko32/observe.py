@@ -38,16 +38,12 @@ from engine.rulesets.umineko32.names import (
     INHERITANCE,
     KILLER,
     KILLERS,
-    LAST_WORDS,
     MARK,
     PROPHECY,
-    RESTRICTED,
     ROLES,
     SAME,
-    SETUP,
     TELL_NAME,
-    VOTE_LAST_WORDS,
-    VOTING,
+    Ph,
 )
 from engine.rulesets.umineko32.state import UminekoState
 
@@ -61,7 +57,7 @@ def skills(s: UminekoState, seat: int, role: str | None) -> tuple[SkillState, ..
     own = SKILLS_OF.get(role or "", ())
     if role == ACCOMPLICE and s.seats[seat].merged:
         own = (BLADE, *own)
-    return tuple(_skill(s, seat, skill) for skill in own if skill != BELIEF or s.phase == SETUP)
+    return tuple(_skill(s, seat, skill) for skill in own if skill != BELIEF or s.phase == Ph.SETUP)
 
 
 def _skill(s: UminekoState, seat: int, skill: str) -> SkillState:
@@ -100,18 +96,18 @@ def _name_reaches(s: UminekoState) -> bool:
 def budgets(s: UminekoState, seat: int) -> tuple[BudgetState, ...]:
     """What the seat may still post, message and change now, where the rules count it."""
     record, w, out = s.seats[seat], s.window, []
-    if s.phase == RESTRICTED:
+    if s.phase == Ph.RESTRICTED:
         limit = int(s.flags["umineko.blue_limit"])
         out.append(BudgetState("blue", max(0, limit - record.blue_today), limit))
-    if s.phase == VOTING:
+    if s.phase == Ph.VOTE:
         out.append(BudgetState("posts", max(0, legal.VOTE_PHASE_POSTS - w.posts.get(seat, 0)), legal.VOTE_PHASE_POSTS))
         limit = int(s.flags["umineko.vote_change_limit"])
         if limit >= 0:
             out.append(BudgetState("vote_changes", max(0, limit - record.vote_changes), limit))
-    used = w.free_used if s.phase in legal.TURN_PHASES else w.team_posts.get(seat, 0)
+    used = w.free_used if s.phase in Ph.TURNS else w.team_posts.get(seat, 0)
     for team in legal.postable_teams(s, seat):
         out.append(BudgetState("team_posts", max(0, legal.FREE_PER_TURN - used), legal.FREE_PER_TURN, team=team))
-    if s.phase in (LAST_WORDS, VOTE_LAST_WORDS) and seat in w.eligible:
+    if s.phase in Ph.WORDS and seat in w.eligible:
         out.append(BudgetState("last_words", 0 if seat in w.done else 1, 1))
     return tuple(out)
 

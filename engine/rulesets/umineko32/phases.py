@@ -14,21 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.rulesets.umineko32.discipline import warn_day_end
 from engine.rulesets.umineko32.flow import end_phase, st, turns
-from engine.rulesets.umineko32.names import (
-    CASTLE,
-    D1_FREE,
-    DAWN,
-    FREE,
-    LAST_WORDS,
-    NIGHT,
-    NIGHTFALL,
-    RESTRICTED,
-    SETTLEMENT,
-    SETUP,
-    VOTE_LAST_WORDS,
-    VOTE_RESOLUTION,
-    VOTING,
-)
+from engine.rulesets.umineko32.names import Ph
 from engine.rulesets.umineko32.night import (
     ask_castling,
     castling_answered,
@@ -49,50 +35,50 @@ if TYPE_CHECKING:
 
 def _close_d1(game: Game) -> Next | None:
     warn_day_end(game, with_vote=False)
-    return None if end_phase(game) else Next(NIGHTFALL)
+    return None if end_phase(game) else Next(Ph.NIGHTFALL)
 
 
 def _close_restricted(game: Game) -> Next | None:
-    return None if end_phase(game) else turns(game, FREE, st(game).day)
+    return None if end_phase(game) else turns(game, Ph.FREE, st(game).day)
 
 
 def _close_free(game: Game) -> Next | None:
-    return None if end_phase(game) else Next(VOTING)
+    return None if end_phase(game) else Next(Ph.VOTE)
 
 
 def _close_castle(game: Game) -> Next | None:
     """The interrupted resolution resumes: the settlement's steps 3–4, or the rest of the exits."""
     interrupted = st(game).interrupted
     castling_answered(game, interrupted)
-    return settle_rest(game) if interrupted == SETTLEMENT else continue_exits(game)
+    return settle_rest(game) if interrupted == Ph.SETTLEMENT else continue_exits(game)
 
 
 _SPEECH = frozenset({Tag.SPEECH})
 PHASES = PhaseTable(
-    Phase(SETUP, Kind.WINDOW, close_setup, (D1_FREE,), night=True, rank=0, waits=Waits.LISTED, secret=True,
+    Phase(Ph.SETUP, Kind.WINDOW, close_setup, (Ph.D1_FREE,), night=True, rank=0, waits=Waits.LISTED, secret=True,
           tags=frozenset({Tag.SETUP})),
-    Phase(D1_FREE, Kind.TURNS, _close_d1, (NIGHTFALL,), rank=1, rounds=DEFAULT_ROUNDS[D1_FREE], tags=_SPEECH),
-    Phase(RESTRICTED, Kind.TURNS, _close_restricted, (FREE,), rank=1, rounds=DEFAULT_ROUNDS[RESTRICTED],
+    Phase(Ph.D1_FREE, Kind.TURNS, _close_d1, (Ph.NIGHTFALL,), rank=1, rounds=DEFAULT_ROUNDS[Ph.D1_FREE], tags=_SPEECH),
+    Phase(Ph.RESTRICTED, Kind.TURNS, _close_restricted, (Ph.FREE,), rank=1, rounds=DEFAULT_ROUNDS[Ph.RESTRICTED],
           tags=_SPEECH),
-    Phase(FREE, Kind.TURNS, _close_free, (VOTING,), rank=2, rounds=DEFAULT_ROUNDS[FREE], tags=_SPEECH),
-    Phase(VOTING, Kind.WINDOW, close_vote, (VOTE_RESOLUTION,), rank=3, tags=frozenset({Tag.VOTE})),
-    Phase(VOTE_RESOLUTION, Kind.RESOLUTION, count, (CASTLE, VOTE_LAST_WORDS, NIGHTFALL), rank=4,
+    Phase(Ph.FREE, Kind.TURNS, _close_free, (Ph.VOTE,), rank=2, rounds=DEFAULT_ROUNDS[Ph.FREE], tags=_SPEECH),
+    Phase(Ph.VOTE, Kind.WINDOW, close_vote, (Ph.VOTE_RESOLUTION,), rank=3, tags=frozenset({Tag.VOTE})),
+    Phase(Ph.VOTE_RESOLUTION, Kind.RESOLUTION, count, (Ph.CASTLE, Ph.VOTE_LAST_WORDS, Ph.NIGHTFALL), rank=4,
           waits=Waits.NOBODY),
-    Phase(VOTE_LAST_WORDS, Kind.WINDOW, close_vote_last_words, (NIGHTFALL,), rank=5, waits=Waits.LISTED,
+    Phase(Ph.VOTE_LAST_WORDS, Kind.WINDOW, close_vote_last_words, (Ph.NIGHTFALL,), rank=5, waits=Waits.LISTED,
           tags=frozenset({Tag.LAST_WORDS})),
-    Phase(NIGHTFALL, Kind.RESOLUTION, nightfall, (NIGHT,), night=True, rank=6, waits=Waits.NOBODY),
-    Phase(NIGHT, Kind.WINDOW, close_night, (SETTLEMENT,), night=True, rank=7, waits=Waits.LISTED, secret=True,
+    Phase(Ph.NIGHTFALL, Kind.RESOLUTION, nightfall, (Ph.NIGHT,), night=True, rank=6, waits=Waits.NOBODY),
+    Phase(Ph.NIGHT, Kind.WINDOW, close_night, (Ph.SETTLEMENT,), night=True, rank=7, waits=Waits.LISTED, secret=True,
           tags=frozenset({Tag.NIGHT_ACTION})),
-    Phase(SETTLEMENT, Kind.RESOLUTION, settle, (CASTLE, DAWN), night=True, rank=8, waits=Waits.NOBODY),
-    Phase(CASTLE, Kind.WINDOW, _close_castle, (DAWN, VOTE_LAST_WORDS, NIGHTFALL), rank=8, waits=Waits.LISTED,
+    Phase(Ph.SETTLEMENT, Kind.RESOLUTION, settle, (Ph.CASTLE, Ph.DAWN), night=True, rank=8, waits=Waits.NOBODY),
+    Phase(Ph.CASTLE, Kind.WINDOW, _close_castle, (Ph.DAWN, Ph.VOTE_LAST_WORDS, Ph.NIGHTFALL), rank=8, waits=Waits.LISTED,
           secret=True, hidden=True, aside=True, opens=ask_castling, tags=frozenset({Tag.QUESTION})),
-    Phase(DAWN, Kind.RESOLUTION, dawn, (LAST_WORDS, RESTRICTED), night=True, rank=9, waits=Waits.NOBODY),
-    Phase(LAST_WORDS, Kind.WINDOW, close_last_words, (RESTRICTED,), night=True, rank=10, waits=Waits.LISTED,
+    Phase(Ph.DAWN, Kind.RESOLUTION, dawn, (Ph.LAST_WORDS, Ph.RESTRICTED), night=True, rank=9, waits=Waits.NOBODY),
+    Phase(Ph.LAST_WORDS, Kind.WINDOW, close_last_words, (Ph.RESTRICTED,), night=True, rank=10, waits=Waits.LISTED,
           tags=frozenset({Tag.LAST_WORDS})),
 )
 
 LANDMARKS = Landmarks(
-    night=NIGHT, vote=VOTING, day=RESTRICTED, first_day=D1_FREE, setup=SETUP, first_vote_day=2,
+    night=Ph.NIGHT, vote=Ph.VOTE, day=Ph.RESTRICTED, first_day=Ph.D1_FREE, setup=Ph.SETUP, first_vote_day=2,
     draws=("魔法传承", "王车易位", "魔女预言", "发言顺序", "平票"), seat_options={"believes": ("belief", ("commoner",))},
     note_defaults=False)
 """Where a judge scenario's steps land: night 0 in ``SETUP`` (the beliefs), night N's skills in

@@ -6,18 +6,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from engine import events as ev
 from engine.errors import UnknownName
-from engine.events import (
-    PUBLIC,
-    AliasesAssigned,
-    ChoiceMade,
-    Feedback,
-    GameCreated,
-    RoleDealt,
-    TeamFormed,
-    seat_vis,
-    team_vis,
-)
 from engine.flags import resolve_flags
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.umineko32.aliases import ALIASES
@@ -26,19 +16,16 @@ from engine.rulesets.umineko32.errors import because, setup_error
 from engine.rulesets.umineko32.flow import st, turns
 from engine.rulesets.umineko32.names import (
     COMMONER,
-    D1_FREE,
     DETECTIVE,
     DETECTIVES,
-    FREE,
     KILLER,
     KILLERS,
     PROPHECY,
-    RESTRICTED,
     ROLE_NAMES,
     ROLES,
-    SETUP,
     WITCH,
     WITCHES,
+    Ph,
 )
 from engine.table.deal import aliases, deal
 from engine.table.phases import Next
@@ -48,7 +35,7 @@ if TYPE_CHECKING:
 
 DEAL = [r.id for r in ROLES for _ in range(r.count)]
 SEATS = len(DEAL)
-DEFAULT_ROUNDS = {D1_FREE: 1, RESTRICTED: 2, FREE: 1}
+DEFAULT_ROUNDS = {Ph.D1_FREE: 1, Ph.RESTRICTED: 2, Ph.FREE: 1}
 """Speaking rounds per turn phase (option ``rounds``); the forum's clock becomes turns."""
 
 OPTIONS_DOC: dict[str, str] = {
@@ -79,14 +66,14 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
 def start(game: Game, rules: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
           options: dict[str, Any]) -> Next:
     """Emit the setup; the belief window (SETUP) opens next, and the seating's beliefs are its answers."""
-    game.emit(GameCreated, PUBLIC, ruleset=rules.id, version=rules.version, seed=seed, seats=rules.seats,
+    game.emit(ev.GameCreated, ev.PUBLIC, ruleset=rules.id, version=rules.version, seed=seed, seats=rules.seats,
               flags=resolve_flags(rules.flags, flags), options=options_of(options))
     roles = check_roster(seating) if seating and any(item.role is not None for item in seating) else deal(game, rules, None)
-    game.emit(AliasesAssigned, PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], rules.seats, seating))
+    game.emit(ev.AliasesAssigned, ev.PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], rules.seats, seating))
     for seat, role in roles.items():
         faction = next(r.faction for r in ROLES if r.id == role)
-        game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=faction)
-    return Next(SETUP, 0, tuple(sorted(seat for seat, role in roles.items() if role == COMMONER)))
+        game.emit(ev.RoleDealt, ev.seat_vis(seat), seat=seat, role=role, faction=faction)
+    return Next(Ph.SETUP, 0, tuple(sorted(seat for seat, role in roles.items() if role == COMMONER)))
 
 
 def believed(game: Game, seating: list[SeatSetup] | None) -> None:
@@ -94,7 +81,7 @@ def believed(game: Game, seating: list[SeatSetup] | None) -> None:
     s = st(game)
     for item in seating or []:
         if "believes" in item.options and s.seats[item.seat].role == COMMONER:
-            game.emit(ChoiceMade, seat_vis(item.seat), seat=item.seat, skill="belief",
+            game.emit(ev.ChoiceMade, ev.seat_vis(item.seat), seat=item.seat, skill="belief",
                       use=bool(item.options["believes"]))
 
 
@@ -127,7 +114,7 @@ def close_setup(game: Game) -> Next:
     believe = bool(s.flags.get("umineko.default_belief"))
     for seat in s.window.eligible:
         if seat not in s.window.done:
-            game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill="belief", use=believe, default=True)
+            game.emit(ev.ChoiceMade, ev.seat_vis(seat), seat=seat, skill="belief", use=believe, default=True)
     witch = s.holder(WITCH)
     believers = sum(1 for p in s.seats.values() if p.role == COMMONER and p.believes)
     k = min(max(believers, 3), 6)
@@ -136,7 +123,7 @@ def close_setup(game: Game) -> Next:
                        pin_ok=lambda v: isinstance(v, list) and len(set(v)) == len(v) == k and set(v) <= set(pool))
     for team, role in ((KILLERS, KILLER), (DETECTIVES, DETECTIVE), (WITCHES, WITCH)):
         members = s.holders(role)
-        game.emit(TeamFormed, team_vis(team), members, team=team, members=members)
+        game.emit(ev.TeamFormed, ev.team_vis(team), members, team=team, members=members)
     if witch is not None:
-        game.emit(Feedback, seat_vis(witch), seat=witch, skill=PROPHECY, targets=list(listed), result="非平民")
-    return turns(game, D1_FREE, 1)
+        game.emit(ev.Feedback, ev.seat_vis(witch), seat=witch, skill=PROPHECY, targets=list(listed), result="非平民")
+    return turns(game, Ph.D1_FREE, 1)

@@ -13,37 +13,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from engine import actions as act
+from engine import events as ev
 from engine.errors import UnknownName
-from engine.events import (
-    PUBLIC,
-    ChoiceMade,
-    LastWords,
-    Passed,
-    Posted,
-    PostWithheld,
-    SkillSubmitted,
-    TeamPosted,
-    VoteCast,
-    seat_vis,
-    team_vis,
-)
 from engine.legal import PASS, LegalAction
 from engine.rulesets.umineko32.discipline import enabled, warn
 from engine.rulesets.umineko32.errors import because, illegal
 from engine.rulesets.umineko32.flow import st
 from engine.rulesets.umineko32.legal import check_skill
-from engine.rulesets.umineko32.names import (
-    BLADE,
-    KILLERS,
-    LAST_WORDS,
-    NIGHT,
-    ROLES,
-    SKILL_NAMES,
-    TEAM_NAMES,
-    TELL_NAME,
-    VOTE_LAST_WORDS,
-    VOTING,
-)
+from engine.rulesets.umineko32.names import BLADE, KILLERS, ROLES, SKILL_NAMES, TEAM_NAMES, TELL_NAME, Ph
 from engine.rulesets.umineko32.state import UminekoState
 from engine.table.ruleset import SubmitHandler
 from engine.table.submit import KIND_OF, match
@@ -63,7 +40,7 @@ def no_seat(s: UminekoState, seat: int) -> None:
 def vote_change(s: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
     """A seat that has voted may change its ballot, within the change limit (A-34); None when the
     seat is not one that has voted."""
-    if s.phase != VOTING or seat not in s.window.done or not s.seats[seat].alive:
+    if s.phase != Ph.VOTE or seat not in s.window.done or not s.seats[seat].alive:
         return None
     limit = int(s.flags["umineko.vote_change_limit"])
     if limit >= 0 and s.seats[seat].vote_changes >= limit:
@@ -73,7 +50,7 @@ def vote_change(s: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
 
 def idle(s: UminekoState, seat: int) -> Exception:
     """Why a seat the open phase does not wait for cannot act."""
-    if not s.seats[seat].alive and s.phase not in (NIGHT, LAST_WORDS, VOTE_LAST_WORDS):
+    if not s.seats[seat].alive and s.phase not in (Ph.NIGHT, Ph.LAST_WORDS, Ph.VOTE_LAST_WORDS):
         return illegal("dead_cannot_act", seat=seat, phase=s.phase)
     speaker = s.window.speaker
     if speaker is not None:
@@ -124,7 +101,7 @@ def curfew_post(game: Game, action: act.Post) -> None:
     record = st(game).seats[action.seat]
     if not record.alive:
         raise illegal("dead_cannot_post", seat=action.seat)
-    game.emit(PostWithheld, seat_vis(action.seat), seat=action.seat, text=action.text, reason="curfew")
+    game.emit(ev.PostWithheld, ev.seat_vis(action.seat), seat=action.seat, text=action.text, reason="curfew")
     if record.curfew_attempts % 2 == 0 and enabled(game, "curfew"):
         warn(game, action.seat, "curfew")
 
@@ -137,21 +114,21 @@ def post(game: Game, action: act.Post, legal: LegalAction) -> None:
     if action.quote is not None and action.quote > s.floor:
         raise illegal("no_such_floor", floor=action.quote, floors=s.floor)
     if not action.blue or legal.blue_left is None:
-        game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
+        game.emit(ev.Posted, ev.PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
         return
     if legal.blue_left > 0:
         blue = s.seats[action.seat].blue_today + 1
-        game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, blue=blue,
+        game.emit(ev.Posted, ev.PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, blue=blue,
                   quote=action.quote)
         return
-    game.emit(PostWithheld, seat_vis(action.seat), seat=action.seat, text=action.text, reason="blue_overflow")
+    game.emit(ev.PostWithheld, ev.seat_vis(action.seat), seat=action.seat, text=action.text, reason="blue_overflow")
     if enabled(game, "blue"):
         warn(game, action.seat, "blue_overflow")
 
 
 def team_post(game: Game, action: act.TeamPost, legal: LegalAction) -> None:
     s = st(game)
-    game.emit(TeamPosted, team_vis(action.team), s.recipients(action.team), team=action.team, seat=action.seat,
+    game.emit(ev.TeamPosted, ev.team_vis(action.team), s.recipients(action.team), team=action.team, seat=action.seat,
               text=action.text)
 
 
@@ -161,30 +138,30 @@ def vote(game: Game, action: act.Vote, legal: LegalAction) -> None:
         if action.target in s.seats:
             raise illegal("vote_target_dead", target=action.target, targets=list(legal.targets))
         raise illegal("vote_no_seat", number=action.target, targets=list(legal.targets))
-    game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
+    game.emit(ev.VoteCast, ev.PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
 def skill(game: Game, action: act.UseSkill, legal: LegalAction) -> None:
     s = st(game)
     if action.skill in (BLADE, TELL_NAME):
-        vis, to = team_vis(KILLERS), s.recipients(KILLERS)
+        vis, to = ev.team_vis(KILLERS), s.recipients(KILLERS)
     else:
-        vis, to = seat_vis(action.seat), []
-    game.emit(SkillSubmitted, vis, to, seat=action.seat, skill=action.skill, targets=list(action.targets))
+        vis, to = ev.seat_vis(action.seat), []
+    game.emit(ev.SkillSubmitted, vis, to, seat=action.seat, skill=action.skill, targets=list(action.targets))
 
 
 def choose(game: Game, action: act.Choose, legal: LegalAction) -> None:
     if action.use is None:
         raise illegal("yes_no", skill=action.skill)
-    game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=action.skill, use=action.use)
+    game.emit(ev.ChoiceMade, ev.seat_vis(action.seat), seat=action.seat, skill=action.skill, use=action.use)
 
 
 def last_words(game: Game, action: act.SubmitLastWords, legal: LegalAction) -> None:
-    game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
+    game.emit(ev.LastWords, ev.seat_vis(action.seat), seat=action.seat, text=action.text)
 
 
 def passed(game: Game, action: act.Pass, legal: LegalAction) -> None:
-    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
+    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
               detail=dict(action.detail))
 
 

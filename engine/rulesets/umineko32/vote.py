@@ -8,21 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import JUDGE, PUBLIC, Resolved, VoteResult
+from engine import events as ev
 from engine.mechanics.ballots import top, totals, weighted
 from engine.rulesets.umineko32.discipline import warn_day_end
 from engine.rulesets.umineko32.flow import end_phase, kill, st
-from engine.rulesets.umineko32.names import (
-    CASTLE,
-    CASTLING,
-    NIGHTFALL,
-    STAGE_PRIVILEGE,
-    THEATERGOER,
-    VOTE,
-    VOTE_LAST_WORDS,
-    VOTE_RESOLUTION,
-    WITCH,
-)
+from engine.rulesets.umineko32.names import CASTLING, STAGE_PRIVILEGE, THEATERGOER, VOTE, WITCH, Ph
 from engine.rulesets.umineko32.night import castling_open, castling_replacement, publish_last_words
 from engine.rulesets.umineko32.state import UminekoState
 from engine.table.phases import Next
@@ -61,7 +51,7 @@ def voted_out(game: Game, counts: dict[int, int]) -> list[int]:
 def close_vote(game: Game) -> Next:
     """End of VOTE: warnings, then the tally and the exit settlement."""
     warn_day_end(game, with_vote=True)
-    return Next(VOTE_RESOLUTION)
+    return Next(Ph.VOTE_RESOLUTION)
 
 
 def count(game: Game) -> Next | None:
@@ -69,7 +59,7 @@ def count(game: Game) -> Next | None:
     s = st(game)
     counts = tally(s)
     exits = voted_out(game, counts)
-    game.emit(Resolved, JUDGE, skill=VOTE, actor=None, targets=exits,
+    game.emit(ev.Resolved, ev.JUDGE, skill=VOTE, actor=None, targets=exits,
               result=",".join(f"{seat}:{n}" for seat, n in sorted(counts.items())))
     return continue_exits(game)
 
@@ -83,11 +73,11 @@ def continue_exits(game: Game) -> Next | None:
             result = "immune"
         elif s.seats[target].role == WITCH and (s.castle_answer is not None or castling_open(s)):
             if s.castle_answer is None:
-                return Next(CASTLE, order=(target,))
+                return Next(Ph.CASTLE, order=(target,))
             result = _castle_at_vote(game, target) if s.castle_answer else _die(game, target)
         else:
             result = _die(game, target)
-        game.emit(Resolved, JUDGE, skill="exit", actor=None, targets=[target], result=result)
+        game.emit(ev.Resolved, ev.JUDGE, skill="exit", actor=None, targets=[target], result=result)
     return finish_vote(game)
 
 
@@ -99,7 +89,7 @@ def _die(game: Game, seat: int) -> str:
 def _castle_at_vote(game: Game, witch: int) -> str:
     s = st(game)
     replacement = castling_replacement(game)
-    game.emit(Resolved, JUDGE, skill=CASTLING, actor=witch, targets=[replacement], result="vote")
+    game.emit(ev.Resolved, ev.JUDGE, skill=CASTLING, actor=witch, targets=[replacement], result="vote")
     if immune(s, replacement) and s.flags.get("umineko.castling_respects_privilege", True):
         return "castled_immune"
     kill(game, replacement, CASTLING)
@@ -112,15 +102,15 @@ def finish_vote(game: Game) -> Next | None:
     for target in s.exits:
         partners = sorted(p for p in s.seats[target].yi_partners if s.seats[p].alive)
         if partners and privilege_active(s):
-            game.emit(Resolved, JUDGE, skill=STAGE_PRIVILEGE, actor=None, targets=partners, result=str(s.day + 1))
+            game.emit(ev.Resolved, ev.JUDGE, skill=STAGE_PRIVILEGE, actor=None, targets=partners, result=str(s.day + 1))
     counts = tally(s)
-    game.emit(VoteResult, PUBLIC, seats=list(s.exits), died=list(s.died_by_vote), tally=dict(sorted(counts.items())))
+    game.emit(ev.VoteResult, ev.PUBLIC, seats=list(s.exits), died=list(s.died_by_vote), tally=dict(sorted(counts.items())))
     if end_phase(game):
         return None
     granted = list(s.died_by_vote) if s.day <= int(s.flags["umineko.last_words_days"]) else []
-    return Next(VOTE_LAST_WORDS, order=tuple(granted)) if granted else Next(NIGHTFALL)
+    return Next(Ph.VOTE_LAST_WORDS, order=tuple(granted)) if granted else Next(Ph.NIGHTFALL)
 
 
 def close_vote_last_words(game: Game) -> Next | None:
     publish_last_words(game)
-    return None if end_phase(game) else Next(NIGHTFALL)
+    return None if end_phase(game) else Next(Ph.NIGHTFALL)
