@@ -81,7 +81,9 @@ def find(s: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) 
         return PASS
     if isinstance(action, act.UseSkill):
         check_skill(s, action.seat, action.skill, tuple(action.targets))
-    kind, skill, team = KIND_OF[type(action)], getattr(action, "skill", None), getattr(action, "team", None)
+    kind = KIND_OF[type(action)]
+    skill = action.skill if isinstance(action, (act.UseSkill, act.Choose)) else None
+    team = action.team if isinstance(action, act.TeamPost) else None
     found = match(offered, kind, skill, team)
     if found is not None:
         return found
