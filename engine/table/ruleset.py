@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from engine.actions import Action, Choose, UseSkill
@@ -54,6 +55,17 @@ class TableRuleset(Ruleset, Generic[St]):
     folds: ClassVar[Mapping[str, Fold]] = {}
     replaces: ClassVar[frozenset[str]] = frozenset()
     handlers: ClassVar[Mapping[type[Action], SubmitHandler]] = {}
+
+    def __init_subclass__(cls, names: ModuleType | None = None, **kwargs: Any) -> None:
+        """``class R(TableRuleset[S], names=module)``: the rule set's names module (its ``ROLES``,
+        ``ROLE_NAMES``, ``SKILL_NAMES``, ``FACTION_NAMES``, ``TEAM_NAMES``, ``PHASE_NAMES``) gives the
+        roles and name tables, read here once instead of listed again in every rule set's class."""
+        super().__init_subclass__(**kwargs)
+        if names is not None:
+            cls.roles = names.ROLES
+            cls.role_names, cls.skill_names = names.ROLE_NAMES, names.SKILL_NAMES
+            cls.faction_names, cls.team_names = names.FACTION_NAMES, names.TEAM_NAMES
+            cls.phase_names = names.PHASE_NAMES
 
     # -- the state, typed ---------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Classic7(TableRuleset[Classic7State]):
+class Classic7(TableRuleset[Classic7State], names=names):
     """The classic7 rule set: a page of composition over the table kernel."""
 
     id = "classic7"
@@ -48,9 +48,6 @@ class Classic7(TableRuleset[Classic7State]):
     seats = 7
     flags = FLAGS
     adjudications = ADJUDICATIONS
-    roles = names.ROLES
-    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
-    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
     alias_english = aliases.ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC

@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from engine.views import Viewer
 
 
-class Majiasha2(TableRuleset[MajiaState]):
+class Majiasha2(TableRuleset[MajiaState], names=names):
     """The majiasha2 rule set: a page of composition over the table kernel."""
 
     id: ClassVar[str] = "majiasha2"
@@ -84,9 +84,6 @@ class Majiasha2(TableRuleset[MajiaState]):
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
     flags = FLAGS
     adjudications = ADJUDICATIONS
-    roles = names.ROLES
-    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
-    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
     alias_english = ENGLISH
     name_layer = names.MAJIA_LAYER
     narration = NARRATION

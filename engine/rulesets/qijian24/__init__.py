@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from engine.observation import BudgetState, Observation, SeatStatus, SkillState
 
 
-class Qijian24(TableRuleset[QijianState]):
+class Qijian24(TableRuleset[QijianState], names=names):
     """The qijian24 rule set: a page of composition over the table kernel."""
 
     id = "qijian24"
@@ -52,9 +52,6 @@ class Qijian24(TableRuleset[QijianState]):
     title = "【版杀18】《七剑》"
     seats = 24
     flags = FLAGS
-    roles = names.ROLES
-    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
-    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
     alias_english = ENGLISH
     adjudications = ADJUDICATIONS
     narration = NARRATION

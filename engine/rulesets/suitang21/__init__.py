@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Suitang21(TableRuleset[SuitangState]):
+class Suitang21(TableRuleset[SuitangState], names=names):
     """The suitang21 rule set: a page of composition over the table kernel."""
 
     id = "suitang21"
@@ -47,9 +47,6 @@ class Suitang21(TableRuleset[SuitangState]):
     title = "『隋唐』21人狼人杀"
     seats = 21
     flags = FLAGS
-    roles = names.ROLES
-    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
-    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
     alias_english = ENGLISH
     adjudications = ADJUDICATIONS
     narration = NARRATION

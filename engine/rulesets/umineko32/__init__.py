@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Umineko32(TableRuleset[UminekoState]):
+class Umineko32(TableRuleset[UminekoState], names=names):
     """The umineko32 rule set: a page of composition over the table kernel."""
 
     id = "umineko32"
@@ -46,9 +46,6 @@ class Umineko32(TableRuleset[UminekoState]):
     title = "海猫鸣泣之时 XXXII 版杀"
     seats = setup.SEATS
     flags = FLAGS
-    roles = names.ROLES
-    role_names, skill_names, faction_names = names.ROLE_NAMES, names.SKILL_NAMES, names.FACTION_NAMES
-    team_names, phase_names = names.TEAM_NAMES, names.PHASE_NAMES
     alias_english = ENGLISH
     adjudications = ADJUDICATIONS
     narration = NARRATION
