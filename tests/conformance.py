@@ -148,7 +148,7 @@ def public_kind(seen: Seen) -> str:
     if event.kind == "last_words" and not getattr(event, "published", False):
         return "unpublished last words made public"
     if event.kind == "phase_began" and getattr(event, "order", None):
-        records = getattr(seen.state, "pieces", None) or getattr(seen.state, "seats", {})  # the kernel's seat records
+        records = getattr(seen.state, "seats", {})  # the kernel's seat records
         alive = {p.seat for p in records.values() if p.alive}
         dead_last_words = event.phase in ("LAST_WORDS", "VOTE_LAST_WORDS")
         if not dead_last_words and set(event.order) != alive:
@@ -174,7 +174,7 @@ def own_subject(seen: Seen) -> str:
 def majia_mapping(seen: Seen) -> str:
     """majiasha2: no public event pairs a seat with its 马甲 unless the seat leaves in it (the
     mapping of 马甲 to 角色 is the game's secret), and a seat is told its own 马甲, no other."""
-    event, actors = seen.event, getattr(seen.end, "actors", None)
+    event, actors = seen.event, getattr(seen.end, "seats", None)  # the kernel's seat records (MajiaSeat.majia)
     if seen.ruleset.id != "majiasha2" or not actors:
         return ""
     if event.vis.startswith("seat:") and event.kind == "layer_assigned":
