@@ -464,9 +464,9 @@ def standing(judged: Judged) -> dict[str, Any]:
 
 
 def living(game: Game, roles: dict[int, str]) -> list[int]:
-    """The seats alive at the end: the state's word where it tracks pieces or the kernel's seat records
-    (a revived seat lives again), else every seat without a death on record."""
-    pieces = getattr(game.state, "pieces", None) or getattr(game.state, "seats", None)
+    """The seats alive at the end: the kernel's seat records where the state keeps them (a revived
+    seat lives again), else every seat without a death on record."""
+    pieces = getattr(game.state, "seats", None)
     if isinstance(pieces, dict):
         return sorted(seat for seat, piece in pieces.items() if getattr(piece, "alive", False))
     dead = {e.seat for e in _of(game.events, ev.Died)}

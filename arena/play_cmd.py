@@ -299,7 +299,7 @@ def _players_line(configs: list[dict[str, Any]]) -> str:
 def _outcome(console: Console, game: Game, names: Names, lang: str, game_id: str | None, db: str,
              runner: GameRunner) -> None:
     state = game.state
-    pieces = getattr(state, "pieces", None) or getattr(state, "seats", {})  # the kernel's seat records
+    pieces = getattr(state, "seats", {})  # the kernel's seat records
     shown: Lang = "en" if lang == "en" else "zh"
     table = Table(title="座位 Seats", show_lines=False)
     second = bool(names.majia)

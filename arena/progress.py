@@ -48,7 +48,7 @@ class Progress:
 
     def status(self, game: Game) -> str:
         state = game.state
-        records = getattr(state, "pieces", None) or getattr(state, "seats", {})  # the kernel's seat records
+        records = getattr(state, "seats", {})  # the kernel's seat records
         alive = sum(1 for p in records.values() if p.alive)
         phase = self.names.phase(state.phase, self.lang)
         return f"day {state.day} · {phase} · {alive} alive · {self.events} events"

@@ -108,7 +108,7 @@ def book_of(game: Game, lang: str = "zh") -> AliasBook:
 
 
 def living(game: Game) -> list[int]:
-    return [seat for seat, piece in game.state.pieces.items() if piece.alive]  # type: ignore[attr-defined]
+    return [seat for seat, piece in game.state.seats.items() if piece.alive]  # type: ignore[attr-defined]
 
 
 def request_tools(body: dict[str, Any]) -> list[str]:
