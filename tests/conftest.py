@@ -124,7 +124,12 @@ MARKERS = (
 )
 
 
+CONFIG: list[pytest.Config] = []
+"""This run's config (``pytest_runtest_logreport`` is handed only the report)."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    CONFIG[:] = [config]
     for line in MARKERS:
         config.addinivalue_line("markers", line)
 
@@ -158,9 +163,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report: pytest.TestReport = yield
     if report.when == "call":
         item.stash[CALL_REPORT] = report
-        if report.duration > SLOW_S and item.get_closest_marker("slow") is None:
-            item.config.stash.setdefault(UNMARKED_SLOW, []).append(f"{report.duration:.1f} s {item.nodeid}")
     return report
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note a call over ``SLOW_S`` without the slow mark. Read from the report where it is logged, not
+    where it is made: under pytest-xdist (the suite runs on every core) tests run in worker processes
+    and only their reports reach the process that prints the summary; a marker's name is among the
+    report's keywords there too."""
+    if report.when == "call" and report.duration > SLOW_S and "slow" not in report.keywords:
+        CONFIG[0].stash.setdefault(UNMARKED_SLOW, []).append(f"{report.duration:.1f} s {report.nodeid}")
 
 
 @pytest.fixture

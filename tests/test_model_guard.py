@@ -89,6 +89,10 @@ def sections(output: str) -> dict[str, str]:
 
 
 Inner = tuple[list[str], dict[str, str]]
+XDIST = ("-n", "2")
+"""The inner suite runs as the suite itself does, on two pytest-xdist workers (pyproject's addopts): the
+tests run in worker processes, so each guard must report through what reaches the process that prints
+the summary (a refusal in a subprocess, a long test without the slow mark)."""
 
 
 def outcomes(lines: list[str], test: str) -> set[str]:
@@ -108,7 +112,7 @@ def inner(tmp_path_factory: pytest.TempPathFactory) -> Inner:
     (where / "test_inner.py").write_text(INNER, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith(model_refusal.REFUSE_ENV)}
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", "--strict-markers",
-                           "test_inner.py"], cwd=where, env=env, capture_output=True, text=True, timeout=300)
+                           *XDIST, "test_inner.py"], cwd=where, env=env, capture_output=True, text=True, timeout=300)
     return done.stdout.splitlines(), sections(done.stdout)
 
 
@@ -188,11 +192,15 @@ def test_the_switch_leaves_a_stub_server_alone(tmp_path: Path) -> None:
         lm.start()  # not refused: spawned, and it exited before answering
 
 
-def test_a_long_test_without_the_slow_mark_is_named_in_the_log(inner: Inner) -> None:
-    lines, _ = inner
+def unmarked_slow(lines: list[str]) -> list[str]:
+    """The lines of the summary's section that names long tests without the slow mark."""
     head = next(i for i, line in enumerate(lines) if "not marked @pytest.mark.slow(reason=...)" in line)
     end = next((i for i in range(head + 1, len(lines)) if lines[i].startswith("=")), len(lines))
-    named = lines[head + 1:end]
+    return lines[head + 1:end]
+
+
+def test_a_long_test_without_the_slow_mark_is_named_in_the_log(inner: Inner) -> None:
+    named = unmarked_slow(inner[0])
     assert any(line.endswith("test_inner.py::test_takes_a_while") for line in named), named
     assert not any("test_takes_a_while_and_says_so" in line for line in named)
 
