@@ -97,7 +97,7 @@ class CompactionCheckpoint:
         groups: dict[tuple[str, str], list[int]] = {}
         for seat, agent in sorted(self.agents.items()):
             ep = agent.endpoint
-            groups.setdefault((ep.base_url, ep.model), []).append(seat)
+            groups.setdefault((ep.transport.base_url, ep.transport.model), []).append(seat)
         return groups
 
     def _due(self, seats: list[int], active_since: int) -> list[int]:

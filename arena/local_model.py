@@ -8,7 +8,7 @@ answers, exposes ``base_url`` and ``model``, and stops the server (terminate, th
 Use it as a context manager, sync or async::
 
     async with LocalModel() as lm:
-        endpoint = Endpoint(base_url=lm.base_url, model=lm.model, **lm.endpoint_settings())
+        endpoint = Endpoint.of(base_url=lm.base_url, model=lm.model, **lm.endpoint_settings())
 
 What the server is good for, measured on 2 cores (see the settings below): a *named* ``tool_choice``
 forces a schema-valid call (grammar-constrained; give free-text fields a ``maxLength``); ~20-25

@@ -66,7 +66,7 @@ def endpoint(lm: LocalModel) -> Endpoint:
     """The endpoint of the started local model, with the demo's settings."""
     settings: dict[str, Any] = {**lm.endpoint_settings(), "name": NAME, "tool_mode": "direct", "layout": "brief",
                                 "limits": LIMITS}
-    return Endpoint(base_url=lm.base_url, model=lm.model, **settings)
+    return Endpoint.of(base_url=lm.base_url, model=lm.model, **settings)
 
 
 def plan(seats: int, lm: LocalModel, seed: int) -> SeatPlan:
@@ -76,7 +76,7 @@ def plan(seats: int, lm: LocalModel, seed: int) -> SeatPlan:
 
     ep = endpoint(lm)
     pool = ClientPool(seed=seed)
-    agents: dict[int, Agent] = {seat: LLMAgent(ep, ep.lang, pool=pool) for seat in range(1, seats + 1)}
+    agents: dict[int, Agent] = {seat: LLMAgent(ep, ep.policy.lang, pool=pool) for seat in range(1, seats + 1)}
     configs = [llm_config(seat, ep) for seat in range(1, seats + 1)]
     return SeatPlan(agents, configs, {NAME: ep}, [], pool, closers=[lm.astop])
 

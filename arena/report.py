@@ -2,7 +2,7 @@
 
 Writes ``report.html`` (tables and inline SVG figures) and ``report.md`` (the same tables) into
 ``--out``, in the reader's language (``--lang zh``, the default, or ``en``), and installs the DuckDB
-views (``evals/views.py``, documented in the README) into the database unless ``--no-views``, so
+views (``transcripts/views.py``, documented in the README) into the database unless ``--no-views``, so
 the same figures can be queried with SQL. Every interval is clustered by game (``--cluster deal``:
 by deal, the rotations of one seed together); the leaderboard is each model's rating difference
 from ``--reference`` (default: the model in the most games).

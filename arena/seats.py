@@ -56,7 +56,7 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 
 from agents.base import Agent
-from agents.llm.endpoint import Endpoint
+from agents.llm.endpoint import PARTS, SETTINGS, Endpoint
 from agents.llm.meter import Meter
 from arena.players import make_agent
 from transcripts.errors import CodedError
@@ -69,7 +69,7 @@ BOTS = ("scripted", "random")
 TOP = ("defaults", "endpoints", "seats")
 SEAT_ONLY = ("seat", "seats", "player", "lang")
 FIXED_PER_ENDPOINT = ("name", "base_url", "api_key_env")
-ENDPOINT_FIELDS = tuple(Endpoint.model_fields)
+ENDPOINT_FIELDS = SETTINGS
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
@@ -221,7 +221,8 @@ def _is_url(url: str) -> bool:
 
 def _validation_error(src: _Source, table: str, exc: ValidationError) -> SeatFileError:
     first = exc.errors()[0]
-    key = str(first["loc"][0]) if first["loc"] else ""
+    loc = first["loc"][1:] if first["loc"][:1] and first["loc"][0] in PARTS else first["loc"]  # the flat setting
+    key = str(loc[0]) if loc else ""
     if first["type"] == "extra_forbidden":
         known = ", ".join(f for f in ENDPOINT_FIELDS if f != "name")
         return src.error(f"[{table}] {key}", f"unknown setting; known: {known}", key, table)
@@ -352,10 +353,10 @@ def _plan(src: _Source, entries: Mapping[int, _Entry], endpoints: Mapping[str, E
             configs.append({"seat": seat, "kind": entry.player})
             continue
         base = endpoints[entry.player[4:]]
-        ep = _endpoint(src, entry.where, {**base.model_dump(), **entry.overrides}) \
+        ep = _endpoint(src, entry.where, {**base.settings(), **entry.overrides}) \
             if entry.overrides else base
         assert pool is not None
-        agents[seat] = metered(LLMAgent(ep, ep.lang, pool=pool), meters)
+        agents[seat] = metered(LLMAgent(ep, ep.policy.lang, pool=pool), meters)
         configs.append(llm_config(seat, ep))
         problem = ep.key_problem(environ)
         if problem is not None:
@@ -369,10 +370,10 @@ def metered(agent: LLMAgent, meters: dict[tuple[str, str], Meter]) -> LLMAgent:
     """The agent with its endpoint's meters: the game's (one per endpoint in ``meters``, shared by its
     seats) and the tournament's (kept on the shared client pool, so that it spans the games)."""
     ep = agent.endpoint
-    if ep.caps is not None:
-        agent.meters.append(meters.setdefault(("game", ep.name), Meter(ep.name, ep.caps, "game")))
-    if ep.tournament_caps is not None:
-        agent.meters.append(agent.pool.meters.setdefault(ep.name, Meter(ep.name, ep.tournament_caps, "tournament")))
+    if ep.policy.caps is not None:
+        agent.meters.append(meters.setdefault(("game", ep.name), Meter(ep.name, ep.policy.caps, "game")))
+    if ep.policy.tournament_caps is not None:
+        agent.meters.append(agent.pool.meters.setdefault(ep.name, Meter(ep.name, ep.policy.tournament_caps, "tournament")))
     return agent
 
 
@@ -389,7 +390,7 @@ def attach_control(agents: Mapping[int, Agent], record: Callable[[int, str, str]
 
 def llm_config(seat: int, ep: Endpoint) -> dict[str, Any]:
     """The stored config of an LLM seat: the endpoint's settings, the key's variable name only."""
-    return {"seat": seat, "kind": "llm", "player": f"llm:{ep.name}", "model": ep.model, "lang": ep.lang,
+    return {"seat": seat, "kind": "llm", "player": f"llm:{ep.name}", "model": ep.transport.model, "lang": ep.policy.lang,
             "endpoint": ep.public()}
 
 
@@ -422,7 +423,7 @@ def plan_from_configs(configs: list[dict[str, Any]], *, seed: int = 0, environ: 
         ep = Endpoint.model_validate(config["endpoint"])
         endpoints.setdefault(ep.name, ep)
         pool = pool or ClientPool(seed=seed, environ=environ)
-        agents[seat] = metered(LLMAgent(ep, ep.lang, pool=pool), meters)
+        agents[seat] = metered(LLMAgent(ep, ep.policy.lang, pool=pool), meters)
         problem = ep.key_problem(environ)
         if problem is not None and problem not in problems:
             problems.append(problem)

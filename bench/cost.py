@@ -47,7 +47,7 @@ async def play(ruleset_id: str, budget: int, seed: int) -> list[CallRecord]:
     with FakeOpenAI() as fake:
         fake.policy = SameSpeech()
         fake.state.keep_requests = False
-        ep = Endpoint(name="fake", base_url=fake.base_url, model="fake", lang="zh", max_concurrency=ruleset.seats,
+        ep = Endpoint.of(name="fake", base_url=fake.base_url, model="fake", lang="zh", max_concurrency=ruleset.seats,
                       context_budget=budget)
         pool = ClientPool(seed=seed)
         agents = {s: LLMAgent(ep, "zh", pool=pool) for s in range(1, ruleset.seats + 1)}

@@ -69,7 +69,7 @@ class Soak:
 
 
 def endpoint(base_url: str) -> Endpoint:
-    return Endpoint(name="soak", base_url=base_url, model="fake-model", api_key_env="", max_tokens=300,
+    return Endpoint.of(name="soak", base_url=base_url, model="fake-model", api_key_env="", max_tokens=300,
                     timeout_s=TIMEOUT_S, max_retries=3, backoff_s=0.01, backoff_max_s=0.1,
                     breaker_cooldown_s=1.0, context_budget=3000)
 

@@ -75,7 +75,7 @@ class CountingRunner(GameRunner):
 def runner_for(base_url: str, seed: int, rounds: dict[str, int] | None, pool: ClientPool,
                records: list[CallRecord]) -> CountingRunner:
     ruleset = get_ruleset("umineko32")
-    endpoint = Endpoint(name="fake", base_url=base_url, model="fake", max_concurrency=16 * SEATS,
+    endpoint = Endpoint.of(name="fake", base_url=base_url, model="fake", max_concurrency=16 * SEATS,
                         context_budget=10**7, timeout_s=120)
     agents = {seat: LLMAgent(endpoint, pool=pool) for seat in range(1, SEATS + 1)}
     game = ruleset.new_game(seed, options={"rounds": rounds} if rounds else None)

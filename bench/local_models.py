@@ -158,7 +158,7 @@ async def play(candidate: Candidate, lang: str, calls: int, seed: int) -> Measur
             raise _Enough
 
     async with LocalModel(gguf=candidate.gguf, chat_format=candidate.chat_format) as lm:
-        ep = local_seats.endpoint(lm).model_copy(update={"lang": lang})
+        ep = local_seats.endpoint(lm).replaced(lang=lang)
         pool = ClientPool(seed=seed)
         agents: dict[int, Any] = {s: LLMAgent(ep, lang, pool=pool) for s in range(1, SEATS + 1)}
         game = get_ruleset("umineko32").new_game(seed, options={"rounds": local_seats.ROUNDS})

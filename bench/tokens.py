@@ -114,7 +114,7 @@ async def play(seed: int, lang: str, tool_mode: str, tools: str = "stable",
     records: list[CallRecord] = []
     with FakeOpenAI() as fake:
         fake.policy = SameSpeech()
-        endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake", lang=lang, tool_mode=tool_mode,
+        endpoint = Endpoint.of(name="fake", base_url=fake.base_url, model="fake", lang=lang, tool_mode=tool_mode,
                             tools=tools, max_concurrency=18, context_budget=10**7)
         pool = ClientPool(seed=seed)
         agents = {seat: LLMAgent(endpoint, lang, pool=pool) for seat in range(1, ruleset.seats + 1)}

@@ -1,12 +1,13 @@
 """What the evaluators read: each stored game's facts, loaded from the database alone.
 
-This module is the one reader of event JSON for the evaluations: one pass of a few SQL queries per
-database (not per game) fills a ``GameFacts`` per game — who played each seat (its label), the
-truth over time, public ballots with their vote stage, deaths with their cause, what each seat was
-privately told (``Clue``: its team chats and its skills' results), belief reports, LLM calls and
-the runner's fallbacks — and ``facts_of_events`` does the same for a game held in memory (played
-without a database). Evaluators are then pure functions of these facts, so each is tested
-on small fixed transcripts written with the ordinary writer.
+This module is the one reader of stored games for the evaluations: one pass of a few reads per
+database, not per game (``transcripts.bulk``: typed rows and the engine's typed events), fills a
+``GameFacts`` per game — who played each seat (its label), the truth over time, public ballots
+with their vote stage, deaths with their cause, what each seat was privately told (``Clue``: its
+team chats and its skills' results), belief reports, LLM calls and the runner's fallbacks — and
+``facts_of_events`` does the same for a game held in memory (played without a database).
+Evaluators are then pure functions of these facts, so each is tested on small fixed transcripts
+written with the ordinary writer.
 
 A game's ``fingerprint`` is a digest of its whole event log: two games with the same fingerprint
 are byte-identical (two labels of one deterministic bot in rotations that deal them the same
@@ -16,7 +17,6 @@ seats), so the evaluators count them as one cluster, never as two independent ga
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,8 +25,10 @@ from typing import Any
 
 import duckdb
 
+from engine import events as ev
 from engine.events import Event, to_json
 from evals.truth import Truth
+from transcripts import bulk
 
 DECISION_KINDS = ("posted", "post_withheld", "team_posted", "passed", "vote_cast", "skill_submitted",
                   "choice_made", "last_words")
@@ -195,22 +197,32 @@ class GameFacts:
 
 def load_facts(con: duckdb.DuckDBPyConnection, game_ids: Iterable[str] | None = None) -> list[GameFacts]:
     """Every game's facts (or those of ``game_ids``), oldest first; forks (``transcripts.forks``) only when named."""
-    ids = list(game_ids) if game_ids is not None else [  # forks share their origin's events: not games of their own
-        g for (g,) in con.execute("SELECT game_id FROM games WHERE origin_game IS NULL").fetchall()]
-    where, params = ("WHERE game_id IN (SELECT unnest(?))", [ids]) if ids is not None else ("", [])
+    # forks share their origin's events: not games of their own
+    ids = list(game_ids) if game_ids is not None else bulk.original_game_ids(con)
     games: dict[str, GameFacts] = {}
-    for gid, ruleset, status, winners, created, configs, seed, flags, commit in con.execute(
-            "SELECT game_id, ruleset, status, winners, created_at, seat_configs, seed, flags, git_commit "
-            f"FROM games {where} ORDER BY created_at, game_id", params).fetchall():
-        games[gid] = _game(gid, ruleset, status, json.loads(winners) if winners else None, created,
-                           json.loads(configs) if configs else [], int(seed), json.loads(flags) if flags else {},
-                           str(commit or ""))
-    _events(con, games, where, params)
-    _fingerprints(con, games, where, params)
-    _reports(con, games, where, params)
-    _calls(con, games, where, params)
-    _claims(con, games, where, params)
-    _guesses(con, games, where, params)
+    for g in bulk.game_summaries(con, ids):
+        games[g.game_id] = _game(g.game_id, g.ruleset, g.status, g.winners, g.created_at, g.seat_configs, g.seed,
+                                 g.flags, g.git_commit)
+    for gid, event in bulk.stored_events(con, ids, KINDS):
+        game = games.get(gid)
+        if game is not None:
+            _fold(game, event)
+            game.last_day = max(game.last_day, event.day)
+    for gid, fingerprint in bulk.fingerprints(con, ids).items():
+        if gid in games:
+            games[gid].fingerprint = fingerprint
+    _reports(games, bulk.stored_beliefs(con, ids))
+    for c in bulk.call_summaries(con, ids):
+        if c.game_id in games:
+            tokens = None if c.tokens_in is None and c.tokens_out is None else (c.tokens_in or 0) + (c.tokens_out or 0)
+            games[c.game_id].calls.append(Call(c.seat, tokens, c.latency_ms, c.error, c.purpose, c.cost_usd))
+    for r in bulk.stored_claims(con, ids):
+        if r.game_id in games:
+            games[r.game_id].claims.append(ClaimFact(r.seq, r.day, r.seat, r.kind, r.role, r.target, r.result, r.truth,
+                                                     r.source))
+    for q in bulk.stored_guesses(con, ids):
+        if q.game_id in games:
+            games[q.game_id].guesses.append(BotGuess(q.guesser, q.target, q.guess == "human", q.model))
     return list(games.values())
 
 
@@ -223,17 +235,17 @@ def facts_of_events(game_id: str, events: Sequence[Event], configs: Sequence[dic
         ruleset, seed, flags = first.ruleset, first.seed, dict(first.flags)
     game = _game(game_id, ruleset, "finished" if winners is not None else "running", winners,
                  created_at or datetime.min, list(configs), seed, flags, "")
-    texts = [to_json(e) for e in events]
-    for e, text in zip(events, texts, strict=True):
+    for e in events:
         if e.kind in KINDS:
-            _fold(game, e.seq, e.day, e.kind, json.loads(text))
+            _fold(game, e)
         game.last_day = max(game.last_day, e.day)
-    game.fingerprint = digest(texts)
+    game.fingerprint = digest(to_json(e) for e in events)
     return game
 
 
 def digest(payloads: Iterable[str]) -> str:
-    """The fingerprint of an event log: md5 of its payloads joined by newlines (as SQL computes it)."""
+    """The fingerprint of an event log: md5 of its payloads joined by newlines (as the store computes it,
+    ``transcripts.bulk.fingerprints``)."""
     return hashlib.md5("\n".join(payloads).encode()).hexdigest()
 
 
@@ -244,112 +256,64 @@ def _game(gid: str, ruleset: str, status: str, winners: list[str] | None, create
                      seed=seed, flags=flags, git_commit=commit, players={s: player_of(c) for s, c in seats.items()})
 
 
-def _events(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
-    kinds = ", ".join(f"'{k}'" for k in KINDS)
-    clause = f"{where} AND" if where else "WHERE"
-    for gid, seq, day, kind, payload in con.execute(
-            f"SELECT game_id, seq, day, kind, payload FROM events {clause} kind IN ({kinds}) ORDER BY game_id, seq",
-            params).fetchall():
-        game = games.get(gid)
-        if game is not None:
-            _fold(game, seq, day, kind, json.loads(payload))
-            game.last_day = max(game.last_day, day)
+def _fold(game: GameFacts, e: Event) -> None:
+    """Fold one event of ``KINDS`` into the game's facts."""
+    if isinstance(e, ev.RoleDealt | ev.RoleChanged):
+        game.truth.add(e.seq, e.seat, e.faction, e.role or None)
+    elif isinstance(e, ev.PhaseBegan):
+        game.stage = e.seq
+    elif isinstance(e, ev.VoteResult):
+        for out in e.died:
+            game.voted_out.setdefault(out, e.seq)
+    elif isinstance(e, ev.Died):
+        game.deaths.setdefault(e.seat, e.seq)
+        game.causes.setdefault(e.seat, e.cause)
+    elif isinstance(e, ev.LayerAssigned):
+        if e.layer == "majia":
+            game.majia[e.number] = e.seat
+    elif isinstance(e, ev.Notice):  # stored by majiasha2 2.1 and earlier: the own 马甲 as a notice
+        if e.topic == "majia_own" and e.seats:
+            game.majia[int(e.data["majia"])] = e.seats[0]
+    elif isinstance(e, ev.TeamFormed | ev.TeamJoined | ev.Feedback):
+        game.clues.append(_clue(e))
+    elif not (isinstance(e, ev.ChoiceMade) and e.default):
+        _decision(game, e)
 
 
-def _fingerprints(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]
-                  ) -> None:
-    for gid, text in con.execute(
-            f"SELECT game_id, md5(string_agg(CAST(payload AS VARCHAR), chr(10) ORDER BY seq)) FROM events {where} "
-            "GROUP BY game_id", params).fetchall():
-        if gid in games:
-            games[gid].fingerprint = str(text)
+def _clue(e: ev.TeamFormed | ev.TeamJoined | ev.Feedback) -> Clue:
+    to = tuple(e.to)
+    if isinstance(e, ev.TeamFormed):
+        return Clue(e.seq, "team", to, e.team, tuple(e.members))
+    if isinstance(e, ev.TeamJoined):
+        return Clue(e.seq, "team", to, e.team, to)
+    return Clue(e.seq, "result", (e.seat,), e.skill, tuple(e.targets), e.result)
 
 
-def _fold(game: GameFacts, seq: int, day: int, kind: str, e: dict[str, Any]) -> None:
-    seat = int(e.get("seat", 0))
-    if kind in ("role_dealt", "role_changed"):
-        game.truth.add(seq, seat, str(e["faction"]), str(e.get("role", "")) or None)
-    elif kind == "phase_began":
-        game.stage = seq
-    elif kind == "vote_result":
-        for out in e.get("died") or ():
-            game.voted_out.setdefault(int(out), seq)
-    elif kind == "died":
-        game.deaths.setdefault(seat, seq)
-        game.causes.setdefault(seat, str(e.get("cause", "")))
-    elif kind == "layer_assigned":
-        if e.get("layer") == "majia":
-            game.majia[int(e["number"])] = seat
-    elif kind == "notice":  # stored by majiasha2 2.1 and earlier: the own 马甲 as a notice
-        if e.get("topic") == "majia_own" and e.get("seats"):
-            game.majia[int(e["data"]["majia"])] = int(e["seats"][0])
-    elif kind in CLUE_KINDS:
-        game.clues.append(_clue(seq, kind, e))
-    elif not (kind == "choice_made" and e.get("default")):
-        _decision(game, seq, day, kind, seat, e)
-
-
-def _clue(seq: int, kind: str, e: dict[str, Any]) -> Clue:
-    to = tuple(int(s) for s in e.get("to", ()))
-    if kind == "team_formed":
-        return Clue(seq, "team", to, str(e["team"]), tuple(int(s) for s in e.get("members", ())))
-    if kind == "team_joined":
-        return Clue(seq, "team", to, str(e["team"]), to)
-    return Clue(seq, "result", (int(e["seat"]),), str(e["skill"]), tuple(int(t) for t in e.get("targets", ())),
-                str(e.get("result", "")))
-
-
-def _decision(game: GameFacts, seq: int, day: int, kind: str, seat: int, e: dict[str, Any]) -> None:
+def _decision(game: GameFacts, e: Event) -> None:
+    """One decision of a seat (``DECISION_KINDS``): counted, and a public ballot, a fallback or a post noted."""
+    seat = int(getattr(e, "seat", 0))
     game.decisions[seat] += 1
-    if kind == "vote_cast" and e.get("target") is not None and e.get("vis", "public") == "public":
-        target = int(e["target"])
-        game.votes.append(Vote(seq, day, seat, game.majia.get(target, target), game.stage, str(e.get("phase", ""))))
-    elif kind == "passed" and e.get("fallback"):
+    if isinstance(e, ev.VoteCast) and e.target is not None and e.vis == ev.PUBLIC:
+        game.votes.append(Vote(e.seq, e.day, seat, game.majia.get(e.target, e.target), game.stage, e.phase))
+    elif isinstance(e, ev.Passed) and e.fallback:
         game.fallbacks[seat] += 1
-        if "TimeoutError" in str(e.get("reason", "")) or (e.get("detail") or {}).get("detail") == "TimeoutError":
+        if "TimeoutError" in e.reason or e.detail.get("detail") == "TimeoutError":
             game.timeouts[seat] += 1
-    elif kind == "posted":
+    elif isinstance(e, ev.Posted):
         game.posts[seat] += 1
-        if e.get("vis", "public") == "public":
-            game.post_texts.setdefault(seat, []).append(str(e.get("text", "")))
-    elif kind == "post_withheld":
+        if e.vis == ev.PUBLIC:
+            game.post_texts.setdefault(seat, []).append(e.text)
+    elif isinstance(e, ev.PostWithheld):
         game.posts[seat] += 1
-        if e.get("reason") == "blue_overflow":
+        if e.reason == "blue_overflow":
             game.overflows[seat] += 1
 
 
-def _reports(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
+def _reports(games: dict[str, GameFacts], rows: Iterable[bulk.StoredBelief]) -> None:
+    """Group the stored probabilities into one report per (game, checkpoint, seat)."""
     grouped: dict[tuple[str, int, int, int], dict[int, dict[str, float]]] = {}
-    for gid, checkpoint, day, seat, target, faction, prob in con.execute(
-            f"SELECT game_id, checkpoint, day, seat, target, faction, prob FROM beliefs {where} "
-            "ORDER BY game_id, checkpoint, seat, target, faction", params).fetchall():
-        grouped.setdefault((gid, checkpoint, day, seat), {}).setdefault(target, {})[faction] = prob
+    for r in rows:
+        grouped.setdefault((r.game_id, r.checkpoint, r.day, r.seat), {}).setdefault(r.target, {})[r.faction] = r.prob
     for (gid, checkpoint, day, seat), probs in grouped.items():
         if gid in games:
             games[gid].reports.append(Report(checkpoint, day, seat, probs))
-
-
-def _calls(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
-    for gid, seat, tin, tout, latency, error, purpose, cost in con.execute(
-            "SELECT game_id, seat, tokens_in, tokens_out, latency_ms, error IS NOT NULL, "
-            f"json_extract_string(response, '$.x_arena.purpose'), cost_usd FROM llm_calls {where} "
-            "ORDER BY game_id, call_id", params).fetchall():
-        if gid in games:
-            tokens = None if tin is None and tout is None else (tin or 0) + (tout or 0)
-            games[gid].calls.append(Call(seat, tokens, latency, bool(error), purpose, cost))
-
-
-def _claims(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
-    for gid, seq, day, seat, kind, role, target, result, truth, source in con.execute(
-            f"SELECT game_id, seq, day, seat, kind, role, target, result, truth, source FROM claims {where} "
-            "ORDER BY game_id, claim", params).fetchall():
-        if gid in games:
-            games[gid].claims.append(ClaimFact(seq, day, seat, kind, role, target, result, truth, source))
-
-
-def _guesses(con: duckdb.DuckDBPyConnection, games: dict[str, GameFacts], where: str, params: list[Any]) -> None:
-    for gid, guesser, target, guess, model in con.execute(
-            f"SELECT game_id, guesser, target, guess, model FROM bot_guesses {where} ORDER BY game_id, guesser, target",
-            params).fetchall():
-        if gid in games:
-            games[gid].guesses.append(BotGuess(int(guesser), int(target), guess == "human", model))

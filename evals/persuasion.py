@@ -23,6 +23,7 @@ import duckdb
 
 from evals.clustered import DEFAULT_RESAMPLES, Estimate
 from evals.crossed import Item, crossed_ratio
+from transcripts.persuasion import paired_beliefs, paired_votes
 
 FIGURES = ("changed", "toward", "away", "net")
 
@@ -52,13 +53,8 @@ class PostSwing:
 
 def units(con: duckdb.DuckDBPyConnection, game_id: str, run: str, condition: str = "removed") -> list[Unit]:
     """The paired ballots of one run: each (post, voter, sample) with its factual and counterfactual answer."""
-    rows = con.execute(
-        "SELECT c.post_seq, c.voter, c.sample, f.target, c.target FROM persuasion_votes c "
-        "JOIN persuasion_votes f ON f.game_id = c.game_id AND f.run = c.run AND f.ballot_seq = c.ballot_seq "
-        "AND f.sample = c.sample AND f.condition = 'factual' "
-        "WHERE c.game_id = ? AND c.run = ? AND c.condition = ? AND c.answered AND f.answered "
-        "ORDER BY c.post_seq, c.voter, c.sample", [game_id, run, condition]).fetchall()
-    return [Unit(game_id, int(p), int(v), int(k), f, c) for p, v, k, f, c in rows]
+    return [Unit(game_id, p.post_seq, p.voter, p.sample, p.factual, p.counter)
+            for p in paired_votes(con, game_id, run, condition)]
 
 
 def items(found: Iterable[Unit], targets: dict[tuple[str, int], int | None], figure: str, *, pooled: bool = False
@@ -116,14 +112,8 @@ class BeliefUnit:
 def belief_units(con: duckdb.DuckDBPyConnection, game_id: str, run: str, condition: str = "removed"
                  ) -> list[BeliefUnit]:
     """The paired beliefs of one run: each (post, voter, sample, target, faction) factual and counterfactual."""
-    rows = con.execute(
-        "SELECT c.post_seq, c.voter, c.sample, c.target, c.faction, f.prob, c.prob FROM persuasion_beliefs c "
-        "JOIN persuasion_beliefs f ON f.game_id = c.game_id AND f.run = c.run AND f.ballot_seq = c.ballot_seq "
-        "AND f.sample = c.sample AND f.target = c.target AND f.faction = c.faction AND f.condition = 'factual' "
-        "WHERE c.game_id = ? AND c.run = ? AND c.condition = ? "
-        "ORDER BY c.post_seq, c.voter, c.sample, c.target, c.faction", [game_id, run, condition]).fetchall()
-    return [BeliefUnit(game_id, int(p), int(v), int(k), int(t), str(f), float(a), float(b))
-            for p, v, k, t, f, a, b in rows]
+    return [BeliefUnit(game_id, p.post_seq, p.voter, p.sample, p.target, p.faction, p.factual, p.counter)
+            for p in paired_beliefs(con, game_id, run, condition)]
 
 
 def distrust_shift(found: Iterable[BeliefUnit], target: int | None, own: Callable[[int], str | None], *,

@@ -1,5 +1,5 @@
-"""The games the conformance harness plays, once per rule set and process (tests/test_conformance.py
-and each rule set's own extra checks share them).
+"""The games the conformance harness plays, once per rule set and process (tests/test_conformance.py:
+its shared checks and each rule set's own, tests/conformance_rules.py, share them).
 
 ``SAMPLE_OPTIONS`` spreads a rule set's seeds over the options that make random play reach its rare
 paths (discipline on for short games, off for long ones; every size of a variable-size rule set); a

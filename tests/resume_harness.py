@@ -72,7 +72,7 @@ class FakeModel(ClientPool):
         self.calls += 1
         content = digest(repr(request))
         text = json.dumps({
-            "id": f"diary-{content[:8]}", "object": "chat.completion", "created": 0, "model": ep.model,
+            "id": f"diary-{content[:8]}", "object": "chat.completion", "created": 0, "model": ep.transport.model,
             "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}]})
         response, problem = wire.read(200, text)
         return Reply(response=response, error=problem, status=200, latency_ms=1.0, body=wire.body(ep, request))

@@ -690,8 +690,8 @@ def test_seat_file_builds_mixed_players_without_secrets(tmp_path: Any) -> None:
     assert kinds[7] == kinds[9] == "scripted"
     assert all(isinstance(plan.agents[s], LLMAgent) for s in (1, 2, 3, 4, 5, 6, 18))
     six = plan.agents[6]
-    assert isinstance(six, LLMAgent) and six.endpoint.temperature == 0.2 and six.lang == "en"
-    assert six.endpoint.timeout_s == 3 and six.endpoint.tool_mode == "forced"
+    assert isinstance(six, LLMAgent) and six.endpoint.policy.temperature == 0.2 and six.lang == "en"
+    assert six.endpoint.transport.timeout_s == 3 and six.endpoint.policy.tool_mode == "forced"
     assert plan.configs[17]["endpoint"]["api_key_env"] == "BANSHA_CLOUD_KEY"
     assert "sk-secret" not in json.dumps(plan.configs) and plan.problems == []
     pools = {id(a.pool) for a in plan.agents.values() if isinstance(a, LLMAgent)}

@@ -106,8 +106,36 @@ def test_a_wrong_profile_name_an_unknown_parameter_a_missing_price_and_a_cap_bel
 def test_max_tokens_can_be_left_out_from_a_seat_file() -> None:
     text = f'[endpoints.x]\nbase_url = "{LOCAL}"\nmodel = "m"\nmax_tokens = "omit"\n[seats]\n"1-18" = "llm:x"\n'
     plan = parse_seat_file(text, 18)
-    assert plan.endpoints["x"].max_tokens is None and "max_tokens" not in plan.endpoints["x"].sampling()
-    assert Endpoint(base_url=LOCAL, model="m", max_tokens=0).max_tokens is None
+    assert plan.endpoints["x"].policy.max_tokens is None and "max_tokens" not in plan.endpoints["x"].sampling()
+    assert Endpoint(base_url=LOCAL, model="m", max_tokens=0).policy.max_tokens is None
+
+
+STORED_ENDPOINT = {
+    "name": "x", "base_url": "https://api.openai.com/v1", "model": "gpt-4o-mini", "api_key_env": "K", "temperature": 0.3,
+    "top_p": None, "profile": "openai", "quirks": {}, "max_tokens": None, "reasoning_effort": None, "thinking": None,
+    "strict": False, "prices": None, "caps": {"max_cost": None, "max_tokens": 5000000, "stand_in": "random"},
+    "tournament_caps": None, "seed": None, "timeout_s": 3.0, "max_concurrency": 4, "max_retries": 3, "backoff_s": 0.5,
+    "backoff_max_s": 20.0, "breaker_after": 2, "breaker_cooldown_s": 30.0, "max_retries_illegal": 2, "max_notes": 2,
+    "tool_mode": "forced", "tools": "per_call", "layout": "brief", "lang": "en", "limits": {"post": 300},
+    "context_budget": 16000, "extra_body": {"a": 1},
+}
+"""An endpoint as a game header stored it before the endpoint was split into its two parts (the
+one flat table of the seat file, in its order)."""
+
+
+def test_an_endpoint_is_a_transport_and_a_seat_policy_stored_as_the_one_flat_table_it_was() -> None:
+    ep = Endpoint.model_validate(STORED_ENDPOINT)
+    assert (ep.transport.base_url, ep.transport.model, ep.transport.api_key_env, ep.transport.timeout_s) == (
+        "https://api.openai.com/v1", "gpt-4o-mini", "K", 3.0)
+    assert ep.transport.extra_body == {"a": 1} and ep.name == "x"
+    assert (ep.policy.temperature, ep.policy.tool_mode, ep.policy.layout, ep.policy.lang) == (0.3, "forced", "brief", "en")
+    assert ep.policy.caps is not None and ep.policy.caps.stand_in == "random" and ep.policy.limits == {"post": 300}
+    public = ep.public()
+    assert public == STORED_ENDPOINT and list(public) == list(STORED_ENDPOINT)  # the stored JSON, key for key
+    assert Endpoint.model_validate(ep.model_dump()) == ep  # the nested form reads back too
+    assert ep.replaced(lang="zh").policy.lang == "zh" and ep.replaced(lang="zh").transport == ep.transport
+    with pytest.raises(ValueError, match="frequency"):
+        Endpoint.model_validate({**STORED_ENDPOINT, "frequency": 3})
 
 
 def test_tool_choice_per_profile_named_or_required() -> None:

@@ -128,7 +128,7 @@ def test_a_context_exceeded_400_compacts_retries_once_and_lowers_the_budget(prof
     exceeded, compaction, retry = records[0], records[1], records[2]
     assert exceeded.response is not None and exceeded.response["x_arena"]["context_exceeded"]
     budget = exceeded.response["x_arena"]["budget"]
-    assert budget["after"] < budget["before"] == ep.context_budget and pool.budget(ep) == budget["after"]
+    assert budget["after"] < budget["before"] == ep.policy.context_budget and pool.budget(ep) == budget["after"]
     assert purpose(compaction) == "compaction" and compaction.error is None
     assert purpose(retry) == "action" and retry.error is None and not any(r.fallback for r in records)
     assert retry.tokens_in is not None and exceeded.tokens_in is not None and retry.tokens_in < exceeded.tokens_in
@@ -150,7 +150,7 @@ def test_openai_reasoning_sends_max_completion_tokens_and_no_temperature() -> No
     with pytest.raises(ValueError, match="temperature"):
         Endpoint(profile="openai-reasoning", base_url="http://127.0.0.1:1/v1", model="gpt-5", temperature=0.7)
     ep = Endpoint(profile="openai-reasoning", base_url="http://127.0.0.1:1/v1", model="gpt-5")
-    assert ep.max_tokens is None and "max_tokens" not in ep.sampling()
+    assert ep.policy.max_tokens is None and "max_tokens" not in ep.sampling()
     limited = Endpoint(profile="openai-reasoning", base_url="http://127.0.0.1:1/v1", model="gpt-5", max_tokens=4000)
     assert limited.sampling() == {"max_completion_tokens": 4000}
 

@@ -61,7 +61,7 @@ def test_a_stored_llm_seat_rebuilds_the_very_endpoint_it_played_on(tmp_path: Pat
     again = plan_from_configs(stored, environ={"DEEPSEEK_API_KEY": "sk-secret"})
     first, second = plan.agents[1], again.agents[1]
     assert isinstance(first, LLMAgent) and isinstance(second, LLMAgent)
-    assert second.endpoint == first.endpoint and second.endpoint.max_tokens == 300 and again.problems == []
+    assert second.endpoint == first.endpoint and second.endpoint.policy.max_tokens == 300 and again.problems == []
     assert "sk-secret" not in db.read_bytes().decode("latin-1")
 
 
@@ -83,7 +83,7 @@ def test_a_stored_endpoint_keeps_its_profile_prices_caps_and_quirks(tmp_path: Pa
     first, second = plan.agents[1], again.agents[1]
     assert isinstance(first, LLMAgent) and isinstance(second, LLMAgent)
     assert second.endpoint == first.endpoint
-    assert second.endpoint.caps is not None and second.endpoint.caps.max_tokens == 5_000_000
+    assert second.endpoint.policy.caps is not None and second.endpoint.policy.caps.max_tokens == 5_000_000
     assert [m.scope for m in second.meters] == ["game", "tournament"]
     assert "sk-hidden" not in db.read_bytes().decode("latin-1")
 

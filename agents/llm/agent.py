@@ -73,7 +73,7 @@ class LLMAgent:
     def __init__(self, endpoint: Endpoint, lang: Lang | None = None, *, pool: ClientPool | None = None,
                  name: str | None = None) -> None:
         self.endpoint = endpoint
-        self.lang: Lang = lang or endpoint.lang
+        self.lang: Lang = lang or endpoint.policy.lang
         self.pool = pool or ClientPool()
         self.name = name or f"llm:{endpoint.name}"
         self.seats: dict[int, SeatMemory] = {}
@@ -95,9 +95,9 @@ class LLMAgent:
             names = Names.from_events(ruleset, turn.events)
             # The direct mode forces the main action, so the seat can never call read_log: its
             # whole private log stays in the request (nothing it saw out of its reach).
-            recent = None if self.endpoint.tool_mode == "direct" else RECENT_DAYS
-            prompt = SeatPrompt(ruleset, turn.seat, self.lang, names, limits=self.endpoint.limits,
-                                layout=self.endpoint.layout, recent_days=recent)
+            recent = None if self.endpoint.policy.tool_mode == "direct" else RECENT_DAYS
+            prompt = SeatPrompt(ruleset, turn.seat, self.lang, names, limits=self.endpoint.policy.limits,
+                                layout=self.endpoint.policy.layout, recent_days=recent)
             memory = SeatMemory(prompt, AliasBook(names, self.lang, seat_label), turn.ruleset,
                                 notebook=prompt.notebook)
             self.seats[turn.seat] = memory
@@ -129,7 +129,7 @@ class LLMAgent:
         memory.decisions += 1
         memory.last_day = turn.day
         decision = Decision(turn, self.endpoint, self.pool, memory.prompt, memory.book, new, memory.notebook,
-                            toolbox=None if self.endpoint.tools == "per_call" else
+                            toolbox=None if self.endpoint.policy.tools == "per_call" else
                             (lambda legal: self.toolset(memory, legal)))
         try:
             state = await decision_graph().ainvoke(initial_state(self.endpoint), context=decision,
@@ -159,14 +159,14 @@ class LLMAgent:
             old = tuple(spec.template for spec in tools.specs if spec.template is not None) if tools else ()
             seats = sorted(memory.book.names.aliases) or list(range(1, ruleset.seats + 1))
             tools = build_stable((*old, *game_vocabulary(ruleset), *legal), memory.book, seats,
-                                 notebook=self.endpoint.max_notes > 0)
+                                 notebook=self.endpoint.policy.max_notes > 0)
             memory.tools = tools
         return tools.with_legal(legal)
 
     def _crashed(self, turn: Turn, decision: Decision, exc: Exception) -> Action:
         error = f"agent error: {type(exc).__name__}: {exc}"[:480]
         decision.records.append(CallRecord(seat=turn.seat, day=turn.day, phase=turn.phase, decision=turn.decision,
-                                           model=self.endpoint.model, base_url=self.endpoint.base_url,
+                                           model=self.endpoint.transport.model, base_url=self.endpoint.transport.base_url,
                                            error=error, fallback=True))
         return Pass(seat=turn.seat, fallback=True, reason="player_failed",
                     detail={"detail": type(exc).__name__, "message": str(exc)[:300]})

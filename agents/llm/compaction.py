@@ -39,7 +39,7 @@ def summary_tokens(ep: Endpoint, limits: Mapping[str, int]) -> int:
     """``max_tokens`` of a compaction call: the notes limit, with slack for the model's tokenizer.
     Unbounded, the demo's 135M model wrote to the endpoint's 256 every time (~30 s a summary)."""
     bound = limits.get("notes", DEFAULT_LIMITS["notes"]) * SUMMARY_SLACK
-    return min(ep.max_tokens, bound) if ep.max_tokens is not None else bound
+    return min(ep.policy.max_tokens, bound) if ep.policy.max_tokens is not None else bound
 
 
 async def compact_prompt(prompt: Compactable, endpoint: Endpoint, pool: ClientPool, turn: Turn) -> CallRecord:

@@ -144,7 +144,7 @@ async def instruct(state: State, runtime: Runtime[Decision]) -> State:
     if d.toolbox is not None:
         tools = d.toolbox(turn.legal)
     else:
-        tools = build_tools(turn.legal, d.book, notebook=d.endpoint.max_notes > 0)
+        tools = build_tools(turn.legal, d.book, notebook=d.endpoint.policy.max_notes > 0)
     legal = turn.legal
     if state.get("direct"):
         voted = voted_today(turn)
@@ -216,7 +216,7 @@ async def validate(state: State, runtime: Runtime[Decision]) -> State:
     if isinstance(parsed, ReadLog):
         return _read(state, d, first["id"], parsed.day)
     if isinstance(parsed, Note):
-        if state.get("notes", 0) >= d.endpoint.max_notes:  # a stable set keeps the notebook tool
+        if state.get("notes", 0) >= d.endpoint.policy.max_notes:  # a stable set keeps the notebook tool
             return _invalid(state, d, first["id"], text(d.book.lang, "notes_full"), "notes limit")
         too_long = d.prompt.check_post(parsed.text, "notes")
         if too_long is not None:
@@ -246,7 +246,7 @@ def _cut_hint(ep: Endpoint, reply: Reply, call: Message) -> str:
     """A note for the record when the arguments look cut off (llama.cpp still says "tool_calls")."""
     raw = str(call["function"]["arguments"]).rstrip()
     if finish_reason(reply.response) == "length" or (raw and not raw.endswith(("}", "```"))):
-        return f" (cut off at max_tokens={ep.max_tokens}? raise max_tokens)"
+        return f" (cut off at max_tokens={ep.policy.max_tokens}? raise max_tokens)"
     return ""
 
 
@@ -295,7 +295,7 @@ def _noted(state: State, d: Decision, call_id: str, note: str) -> State:
     d.notebook.append(note)
     notes = state.get("notes", 0) + 1
     tools: Toolset = state["tools"]
-    full = notes >= d.endpoint.max_notes
+    full = notes >= d.endpoint.policy.max_notes
     d.prompt.record_tool_result(call_id, text(d.book.lang, "notes_full" if full else "noted"))
     out: State = {"notes": notes, "messages": d.prompt.messages(), "selected": None, "error": None}
     if full and not tools.stable:
@@ -347,7 +347,7 @@ async def fallback(state: State, runtime: Runtime[Decision]) -> State:
         d.records[-1].fallback = True
     else:
         d.records.append(CallRecord(seat=d.turn.seat, day=d.turn.day, phase=d.turn.phase, decision=d.turn.decision,
-                                    model=d.endpoint.model, base_url=d.endpoint.base_url, error=error,
+                                    model=d.endpoint.transport.model, base_url=d.endpoint.transport.base_url, error=error,
                                     fallback=True))
     return {"action": Pass(seat=d.turn.seat, fallback=True, reason=reason, detail=detail)}
 
@@ -475,6 +475,6 @@ def decision_graph() -> CompiledStateGraph[State, Decision, State, State]:
 
 def initial_state(endpoint: Endpoint) -> State:
     """The input of one run."""
-    return {"forced": endpoint.tool_mode == "forced", "direct": endpoint.tool_mode == "direct",
-            "max_illegal": endpoint.max_retries_illegal, "compact": False, "selected": None, "reply": None,
+    return {"forced": endpoint.policy.tool_mode == "forced", "direct": endpoint.policy.tool_mode == "direct",
+            "max_illegal": endpoint.policy.max_retries_illegal, "compact": False, "selected": None, "reply": None,
             "action": None, "error": None, "illegal": 0, "notes": 0, "reads": 0, "overflowed": False}

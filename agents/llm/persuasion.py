@@ -44,8 +44,8 @@ async def ask_vote(agent: LLMAgent, turn: Turn, vote: LegalAction, *, sample: in
         return None, False, None
     ruleset = get_ruleset(turn.ruleset)
     names = Names.from_events(ruleset, turn.events)
-    prompt = SeatPrompt(ruleset, turn.seat, agent.lang, names, limits=agent.endpoint.limits,
-                        layout=agent.endpoint.layout, recent_days=None)
+    prompt = SeatPrompt(ruleset, turn.seat, agent.lang, names, limits=agent.endpoint.policy.limits,
+                        layout=agent.endpoint.policy.layout, recent_days=None)
     prompt.observe(turn.events)
     messages = prompt.request(turn.day, turn.phase, (vote,), observation=observation)
     book = AliasBook(names, agent.lang, seat_label)
@@ -54,7 +54,7 @@ async def ask_vote(agent: LLMAgent, turn: Turn, vote: LegalAction, *, sample: in
     body: dict[str, Any] = {"messages": messages, "tools": [spec.schema],
                             "tool_choice": {"type": "function", "function": {"name": TOOL}}}
     if "seed" in agent.endpoint.api.sampling:
-        body["seed"] = (agent.endpoint.seed or 0) + sample
+        body["seed"] = (agent.endpoint.policy.seed or 0) + sample
     reply = await agent.pool.complete(agent.endpoint, body)
     record = record_call(turn, agent.endpoint, PURPOSE, body, reply)
     if record.response is not None:
@@ -76,8 +76,8 @@ async def ask_beliefs(agent: LLMAgent, request: BeliefRequest, *, sample: int, t
         return None, None
     ruleset = get_ruleset(request.ruleset)
     names = Names.from_events(ruleset, request.events)
-    prompt = SeatPrompt(ruleset, request.seat, agent.lang, names, limits=agent.endpoint.limits,
-                        layout=agent.endpoint.layout, recent_days=None)
+    prompt = SeatPrompt(ruleset, request.seat, agent.lang, names, limits=agent.endpoint.policy.limits,
+                        layout=agent.endpoint.policy.layout, recent_days=None)
     prompt.observe(request.events)
     book = AliasBook(names, agent.lang, seat_label)
     factions = _faction_names(request, agent.lang)
@@ -88,7 +88,7 @@ async def ask_beliefs(agent: LLMAgent, request: BeliefRequest, *, sample: int, t
     body: dict[str, Any] = {"messages": messages, "tools": [tool],
                             "tool_choice": {"type": "function", "function": {"name": BELIEF_TOOL}}}
     if "seed" in agent.endpoint.api.sampling:
-        body["seed"] = (agent.endpoint.seed or 0) + sample
+        body["seed"] = (agent.endpoint.policy.seed or 0) + sample
     turn = Turn(ruleset=request.ruleset, seed=request.seed, seat=request.seat, day=request.day, phase=request.phase,
                 events=request.events, new_from=0, legal=())
     reply = await agent.pool.complete(agent.endpoint, body)

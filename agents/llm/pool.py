@@ -93,7 +93,7 @@ class ClientPool:
     def budget(self, ep: Endpoint) -> int:
         """The endpoint's context budget now: its own, or lower once the server said it was exceeded."""
         lowered = self.adapted.get(ep.name, Adapted()).budget
-        return min(ep.context_budget, lowered) if lowered is not None else ep.context_budget
+        return min(ep.policy.context_budget, lowered) if lowered is not None else ep.policy.context_budget
 
     def lower_budget(self, ep: Endpoint, tokens: int) -> tuple[int, int]:
         """Lower the endpoint's budget below ``tokens`` (a prompt the server refused) for the rest of
@@ -105,15 +105,15 @@ class ClientPool:
 
     def _slot(self, ep: Endpoint) -> tuple[AsyncOpenAI, asyncio.Semaphore]:
         loop = id(asyncio.get_running_loop())
-        key = (loop, ep.name, ep.base_url)
+        key = (loop, ep.name, ep.transport.base_url)
         client = self._clients.get(key)
         if client is None:
-            client = AsyncOpenAI(api_key=ep.api_key(self.environ), base_url=ep.base_url, timeout=ep.timeout_s,
+            client = AsyncOpenAI(api_key=ep.api_key(self.environ), base_url=ep.transport.base_url, timeout=ep.transport.timeout_s,
                                  max_retries=0)
             self._clients[key] = client
         limit = self._limits.get((loop, ep.name))
         if limit is None:
-            limit = self._limits[(loop, ep.name)] = asyncio.Semaphore(ep.max_concurrency)
+            limit = self._limits[(loop, ep.name)] = asyncio.Semaphore(ep.transport.max_concurrency)
         return client, limit
 
     async def complete(self, ep: Endpoint, request: dict[str, Any]) -> Reply:
@@ -131,12 +131,12 @@ class ClientPool:
         adapted = self.adapted.setdefault(ep.name, Adapted())
         body = reply.body = wire.body(ep, request, auto_refused=adapted.auto_refused)
         transient = False
-        for attempt in range(ep.max_retries + 1):
+        for attempt in range(ep.transport.max_retries + 1):
             async with limit:
                 start = time.perf_counter()
                 try:
                     raw = await client.post("/chat/completions", cast_to=httpx.Response, body=body,
-                                            options={"timeout": ep.timeout_s})
+                                            options={"timeout": ep.transport.timeout_s})
                 except openai.APIError as exc:
                     reply.latency_ms = (time.perf_counter() - start) * 1000
                     reply.error, transient, retry_after = describe(ep, exc), retryable(exc), _retry_after(exc)
@@ -151,7 +151,7 @@ class ClientPool:
                     reply.latency_ms = (time.perf_counter() - start) * 1000
                     self._health.pop(ep.name, None)
                     return self._read(ep, raw, reply)
-            if not transient or attempt == ep.max_retries:
+            if not transient or attempt == ep.transport.max_retries:
                 break
             reply.retry_errors.append(reply.error)
             reply.retries += 1
@@ -167,7 +167,7 @@ class ClientPool:
         reply.status = raw.status_code
         text = raw.text
         reply.response, problem = wire.read(raw.status_code, text)
-        reply.error = None if problem is None else f"endpoint {ep.name!r} ({ep.base_url}): {problem}"
+        reply.error = None if problem is None else f"endpoint {ep.name!r} ({ep.transport.base_url}): {problem}"
         if problem is not None:
             reply.raw, reply.invalid = text[:wire.RAW_LIMIT], True
         return reply
@@ -188,8 +188,8 @@ class ClientPool:
     def backoff(self, ep: Endpoint, attempt: int, retry_after: float | None) -> float:
         """Seconds before retry ``attempt + 1``: the server's Retry-After, else exponential with jitter."""
         if retry_after is not None:
-            return min(max(retry_after, 0.0), ep.backoff_max_s)
-        base: float = min(ep.backoff_s * 2.0 ** attempt, ep.backoff_max_s)
+            return min(max(retry_after, 0.0), ep.transport.backoff_max_s)
+        base: float = min(ep.transport.backoff_s * 2.0 ** attempt, ep.transport.backoff_max_s)
         return base * (0.5 + self.rand.random())
 
     def _down(self, ep: Endpoint) -> str | None:
@@ -197,14 +197,14 @@ class ClientPool:
         if health is None or health.open_until <= self.clock():
             return None
         left = health.open_until - self.clock()
-        return (f"endpoint {ep.name!r} ({ep.base_url}) is down: {health.failed_in_row} decisions in a row failed; "
+        return (f"endpoint {ep.name!r} ({ep.transport.base_url}) is down: {health.failed_in_row} decisions in a row failed; "
                 f"not calling it for {left:.0f}s more. Check that the server runs and base_url is right.")
 
     def _failed(self, ep: Endpoint) -> None:
         health = self._health.setdefault(ep.name, _Health())
         health.failed_in_row += 1
-        if health.failed_in_row >= ep.breaker_after:
-            health.open_until = self.clock() + ep.breaker_cooldown_s
+        if health.failed_in_row >= ep.transport.breaker_after:
+            health.open_until = self.clock() + ep.transport.breaker_cooldown_s
 
     async def aclose(self) -> None:
         """Close every client."""
@@ -238,15 +238,15 @@ def _retry_after(exc: BaseException) -> float | None:
 
 def describe(ep: Endpoint, exc: openai.APIError) -> str:
     """An error message that names the endpoint and, where it can, the fix."""
-    where = f"endpoint {ep.name!r} ({ep.base_url}, model {ep.model!r})"
+    where = f"endpoint {ep.name!r} ({ep.transport.base_url}, model {ep.transport.model!r})"
     if isinstance(exc, openai.APITimeoutError):
-        return f"{where}: no answer within {ep.timeout_s:g}s (raise timeout_s in [endpoints.{ep.name}] if it is slow)"
+        return f"{where}: no answer within {ep.transport.timeout_s:g}s (raise timeout_s in [endpoints.{ep.name}] if it is slow)"
     if isinstance(exc, openai.APIConnectionError):
         return f"{where}: cannot connect ({exc.__cause__ or exc.message}); is the server running at that base_url?"
     if isinstance(exc, openai.APIStatusError):
         status, detail = exc.status_code, _detail(exc)
         if status in (401, 403):
-            var = ep.api_key_env or "the key variable"
+            var = ep.transport.api_key_env or "the key variable"
             return f"{where}: HTTP {status}, the key was refused ({detail}); check {var} and api_key_env"
         if status == 404:
             return f"{where}: HTTP 404 ({detail}); check the model name, and that base_url ends where /chat/completions starts (often /v1)"

@@ -40,10 +40,10 @@ def record_call(turn: Turn, ep: Endpoint, purpose: str, request: dict[str, Any],
         extra["adapted"] = list(reply.notes)
     if reply.context_exceeded:
         extra["context_exceeded"] = True
-    record = CallRecord(seat=turn.seat, day=turn.day, phase=turn.phase, decision=turn.decision, model=ep.model,
-                        base_url=ep.base_url, messages=messages, tools=tools,
+    record = CallRecord(seat=turn.seat, day=turn.day, phase=turn.phase, decision=turn.decision, model=ep.transport.model,
+                        base_url=ep.transport.base_url, messages=messages, tools=tools,
                         tokens_in=tokens_in(messages, tools), latency_ms=reply.latency_ms,
-                        retries=reply.retries, error=reply.error, profile=ep.profile)
+                        retries=reply.retries, error=reply.error, profile=ep.transport.profile)
     response = reply.response
     if response is None:
         if reply.raw is not None:
@@ -78,7 +78,7 @@ def price_call(record: CallRecord, ep: Endpoint) -> None:
     prompt = record.tokens_in_reported if record.tokens_in_reported is not None else record.tokens_in or 0
     completion = record.tokens_out_reported if record.tokens_out_reported is not None else record.tokens_out or 0
     record.cost_usd = round(price.cost(prompt, record.cached_tokens or 0, completion), 8)
-    source = "endpoint" if ep.prices is not None else f"profile {ep.profile} ({ep.api.prices_as_of or 'listed'})"
+    source = "endpoint" if ep.transport.prices is not None else f"profile {ep.transport.profile} ({ep.api.prices_as_of or 'listed'})"
     record.prices = {**price.model_dump(), "source": source}
 
 

@@ -30,13 +30,13 @@ RAW_LIMIT = 100_000
 def body(ep: Endpoint, request: Mapping[str, Any], *, auto_refused: bool = False) -> dict[str, Any]:
     """The request body for ``ep``'s API (``auto_refused``: this endpoint answered 400 to "auto")."""
     prof = ep.api
-    out: dict[str, Any] = {"model": ep.model, **ep.sampling(), **ep.extra_body, **request}
+    out: dict[str, Any] = {"model": ep.transport.model, **ep.sampling(), **ep.transport.extra_body, **request}
     if "max_tokens" in request and prof.token_limit != "max_tokens":
         out[prof.token_limit] = out.pop("max_tokens")
     out["messages"] = history(request.get("messages", []), prof)
     tools: list[Message] = list(request.get("tools") or [])
     if tools:
-        if ep.strict:
+        if ep.policy.strict:
             out["tools"] = [to_strict(t) for t in tools]
         choice = prof.tool_choice(request.get("tool_choice", "auto"), len(tools))
         if choice == "auto" and auto_refused and prof.tool_choice_required:

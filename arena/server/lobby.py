@@ -108,7 +108,7 @@ def _player(seat: int, player: str, spec: GameSpec, endpoints: Mapping[str, Endp
         return (human_seat(seat, spec.stand_in, spec.pace_s), human_config({"seat": seat, "kind": spec.stand_in}))
     if player.startswith("llm:"):
         ep = endpoints[player[4:]]
-        return LLMAgent(ep, ep.lang, pool=pool), llm_config(seat, ep)
+        return LLMAgent(ep, ep.policy.lang, pool=pool), llm_config(seat, ep)
     return paced(make_agent(player), spec.pace_s), {"seat": seat, "kind": player}
 
 

@@ -21,7 +21,6 @@ call in ``llm_calls`` and never shown to anyone. The ledger is stored in the ``c
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import astuple, dataclass, field
 from typing import Any
@@ -35,32 +34,23 @@ from engine.names import NameTable
 from engine.rulesets import get_ruleset
 from evals.claims.extract import Claim, extract
 from evals.claims.vocab import WORLD, Vocab, vocab
+from transcripts.claims import (
+    CLAIM_COLUMNS,
+    ROW_COLUMNS,
+    ClaimRow,
+    games_to_build,
+    load_claims,
+    post_tool_calls,
+    store_claims,
+    stored_ruleset,
+)
 
 EXTRACTOR = "claims-1"
-COLUMNS = ("game_id", "claim", "seq", "day", "phase", "floor", "seat", "kind", "role", "target", "other", "result",
-           "night", "source", "truth", "truth_role", "truth_result", "extractor")
+COLUMNS = CLAIM_COLUMNS
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One claim of the ledger (see the module docstring)."""
-
-    claim: int
-    seq: int
-    day: int
-    phase: str
-    floor: int | None
-    seat: int
-    kind: str
-    role: str | None
-    target: int | None
-    other: int | None
-    result: str | None
-    night: int | None
-    source: str
-    truth: bool | None
-    truth_role: str | None
-    truth_result: str | None
+Row = ClaimRow
+"""One claim of the ledger (see the module docstring); stored by ``transcripts.claims``."""
 
 
 @dataclass
@@ -183,18 +173,7 @@ def _seated(c: Claim, god: God) -> Claim | None:
 
 def store(con: duckdb.DuckDBPyConnection, game_id: str, rows: Iterable[Row]) -> int:
     """Replace ``game_id``'s ledger with ``rows`` (one transaction); returns how many."""
-    values = [(game_id, *astuple(r), EXTRACTOR) for r in rows]
-    con.execute("BEGIN TRANSACTION")
-    try:
-        con.execute("DELETE FROM claims WHERE game_id = ?", [game_id])
-        if values:
-            con.executemany(f"INSERT INTO claims ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})",
-                            values)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    return len(values)
+    return store_claims(con, game_id, rows, EXTRACTOR)
 
 
 def declared_claims(con: duckdb.DuckDBPyConnection, game_id: str) -> dict[int, list[Claim]]:
@@ -202,17 +181,16 @@ def declared_claims(con: duckdb.DuckDBPyConnection, game_id: str) -> dict[int, l
     from agents.llm.claim_field import read_declared
 
     out: dict[int, list[Claim]] = {}
-    ruleset = con.execute("SELECT ruleset FROM games WHERE game_id = ?", [game_id]).fetchone()
+    ruleset = stored_ruleset(con, game_id)
     if ruleset is None:
         return out
-    v = vocab(str(ruleset[0]))
-    for seq, calls in con.execute("SELECT event_seq, tool_calls FROM llm_calls WHERE game_id = ? AND event_seq IS "
-                                  "NOT NULL AND tool_calls IS NOT NULL ORDER BY call_id", [game_id]).fetchall():
-        for call in json.loads(calls) if isinstance(calls, str) else calls or []:
+    v = vocab(ruleset)
+    for seq, calls in post_tool_calls(con, game_id):
+        for call in calls:
             if call.get("name") == "post":
                 found = read_declared(call.get("arguments") or "", v)
                 if found:
-                    out[int(seq)] = found
+                    out[seq] = found
     return out
 
 
@@ -222,13 +200,10 @@ def ensure(con: duckdb.DuckDBPyConnection, game_ids: Sequence[str] | None = None
     from engine.rulesets import ruleset_ids
     from transcripts.reader import load_events
 
-    where = "" if game_ids is None else " AND game_id IN (SELECT unnest(?))"
-    todo = [(g, r) for g, r in con.execute(  # a rule set this package does not hold has no vocabulary
-        "SELECT game_id, ruleset FROM games WHERE status = 'finished' AND ruleset IN (SELECT unnest(?)) AND "
-        f"game_id NOT IN (SELECT game_id FROM claims WHERE extractor = ?){where} ORDER BY game_id",
-        [list(ruleset_ids()), EXTRACTOR, *([] if game_ids is None else [list(game_ids)])]).fetchall()]
+    # a rule set this package does not hold has no vocabulary
+    todo = games_to_build(con, EXTRACTOR, ruleset_ids(), game_ids)
     for gid, ruleset in todo:
-        rows = ledger(str(ruleset), load_events(con, gid), declared_claims(con, gid))
+        rows = ledger(ruleset, load_events(con, gid), declared_claims(con, gid))
         if rows:
             store(con, gid, rows)
     return len(todo)
@@ -236,10 +211,8 @@ def ensure(con: duckdb.DuckDBPyConnection, game_ids: Sequence[str] | None = None
 
 def load(con: duckdb.DuckDBPyConnection, game_id: str) -> list[Row]:
     """A game's stored ledger, in order."""
-    names = COLUMNS[1:-1]
-    return [Row(*r) for r in con.execute(f"SELECT {', '.join(names)} FROM claims WHERE game_id = ? ORDER BY claim",
-                                         [game_id]).fetchall()]
+    return load_claims(con, game_id)
 
 
 def as_dict(row: Row) -> dict[str, Any]:
-    return dict(zip(COLUMNS[1:-1], astuple(row), strict=True))
+    return dict(zip(ROW_COLUMNS, astuple(row), strict=True))
