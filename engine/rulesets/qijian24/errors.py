@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
+from engine.table.deal import RosterRefusals, gaps
 
 RULESET = "qijian24"
 
@@ -25,6 +26,15 @@ illegal = _ERRORS.illegal
 setup_error = _ERRORS.setup
 why = reason
 
+ROSTER = RosterRefusals(
+    seats=lambda count, numbers: setup_error("seats_mismatch", count=count,
+                                             **{key: seats or None for key, seats in gaps(count, numbers).items()}),
+    no_role=lambda seat: setup_error("seat_without_role", seat=seat),
+    unknown_role=lambda seat, name, err: setup_error("seat_unknown_role", seat=seat, name=name),
+    roster=lambda wrong: setup_error("roster_mismatch", diff=[why("roster_count", role=role, got=got, want=want)
+                                                             for role, got, want in wrong]),
+)
+"""A fixed seating's refusals (``engine.table.deal``), in qijian24's codes."""
 
 ERRORS: dict[str, Pair] = {
     # -- who may act -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
+from engine.table.deal import RosterRefusals, gaps
 
 RULESET = "suitang21"
 
@@ -24,6 +25,14 @@ illegal = _ERRORS.illegal
 setup_error = _ERRORS.setup
 why = reason
 
+ROSTER = RosterRefusals(
+    seats=lambda count, numbers: setup_error("roster_seats", count=count, **gaps(count, numbers)),
+    no_role=lambda seat: setup_error("seat_no_role", seat=seat),
+    unknown_role=lambda seat, name, err: setup_error("seat_unknown_role", seat=seat, name=name),
+    roster=lambda wrong: setup_error("roster_counts", diff=[why("roster_count", role=role, got=got, want=want)
+                                                           for role, got, want in wrong]),
+)
+"""A fixed seating's refusals (``engine.table.deal``), in suitang21's codes."""
 
 ERRORS: dict[str, Pair] = {
     # -- who may act -------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from engine import actions as act
 from engine import events as ev
 from engine.errors import UnknownName
 from engine.legal import PASS, LegalAction
-from engine.rulesets.umineko32.discipline import enabled, warn
+from engine.mechanics.discipline import enabled, warn
 from engine.rulesets.umineko32.errors import because, illegal
 from engine.rulesets.umineko32.flow import st
 from engine.rulesets.umineko32.legal import check_skill
