@@ -21,7 +21,8 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
-from engine.actions import Action, Choose, UseSkill
+from engine.actions import Action, Choose, TeamPost, UseSkill
+from engine.errors import UnknownName
 from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
 from engine.legal import LegalAction
 from engine.ruleset import Ruleset
@@ -140,13 +141,27 @@ class TableRuleset(Ruleset, Generic[St]):
         return find(offered, action)
 
     def named(self, action: Action) -> Action:
-        """``action`` with its skill as the engine's id: a skill may be given as the rules text names
-        it (``【查验】``, ``查验``) or by its English label (an unknown name raises ``UnknownName``)."""
-        skill = action.skill if isinstance(action, UseSkill | Choose) else None  # (getattr on a model is slow)
-        if not skill:
-            return action
-        ident = self.skill_names.id(skill)
-        return action if ident == skill else action.model_copy(update={"skill": ident})
+        """``action`` with its skill and team as the engine's ids: a skill may be given as the rules text
+        names it (``【查验】``, ``查验``) or by its English label (an unknown name is refused by
+        ``unknown_skill``), a team by its name."""
+        if isinstance(action, UseSkill | Choose):  # (getattr on a model is slow)
+            try:
+                ident = self.skill_names.id(action.skill)
+            except UnknownName as err:
+                refusal = self.unknown_skill(action, err)
+                if refusal is None:
+                    return action
+                raise refusal from None
+            return action if ident == action.skill else action.model_copy(update={"skill": ident})
+        if isinstance(action, TeamPost) and action.team in self.team_names:
+            ident = self.team_names.id(action.team)
+            return action if ident == action.team else action.model_copy(update={"team": ident})
+        return action
+
+    def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception | None:
+        """The refusal of a skill name the rule set does not know (a rule set with its own code says it
+        here); None leaves an empty one to the template search, which lists what the seat may do."""
+        return err if action.skill else None
 
     # -- the phases, walked as data -----------------------------------------------------------------
 

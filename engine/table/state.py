@@ -53,6 +53,11 @@ class TableState(BaseState, Generic[S]):
         found = self.holders(role)
         return found[0] if found else None
 
+    def recipients(self, team: str) -> list[int]:
+        """Who receives a new message of ``team``: every member (a rule set whose dead stop reading a
+        chat says so here)."""
+        return list(self.teams.get(team, []))
+
     def team_of(self, seat: int) -> list[str]:
         """The teams ``seat`` is a member of."""
         return [team for team, members in self.teams.items() if seat in members]

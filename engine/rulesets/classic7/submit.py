@@ -20,6 +20,7 @@ from engine.mechanics.team_chat import recipients
 from engine.rulesets.classic7.names import CHECK, GOOD, KILL, PACK, WEREWOLF, WOLF
 from engine.rulesets.classic7.state import Classic7State
 from engine.table.ruleset import SubmitHandler
+from engine.table.submit import passed
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -85,11 +86,6 @@ def choose(game: Game, action: act.Choose, legal: LegalAction) -> None:
 def last_words(game: Game, action: act.SubmitLastWords, legal: LegalAction) -> None:
     check_words(LAST_WORDS, action.seat, action.text)
     game.emit(ev.LastWords, ev.PUBLIC, seat=action.seat, text=action.text, published=True)
-
-
-def passed(game: Game, action: act.Pass, legal: LegalAction) -> None:
-    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
-              detail=action.detail)
 
 
 HANDLERS: Mapping[type[act.Action], SubmitHandler] = {

@@ -19,12 +19,12 @@ from engine.legal import PASS, LegalAction
 from engine.mechanics.last_words import check_redaction
 from engine.mechanics.team_chat import recipients
 from engine.rulesets.majiasha2.legal import check_skill, election_targets, vote_ballot, vote_targets
-from engine.rulesets.majiasha2.names import REDACT, SHORTEN, TEAM_NAMES, Ph
+from engine.rulesets.majiasha2.names import REDACT, SHORTEN, Ph
 from engine.rulesets.majiasha2.refusals import refuse
 from engine.rulesets.majiasha2.state import MajiaState, st
 from engine.rulesets.majiasha2.words import MIN_UNMASKED, check_last_words
 from engine.table.ruleset import SubmitHandler
-from engine.table.submit import KIND_OF, match
+from engine.table.submit import KIND_OF, match, passed
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -69,15 +69,13 @@ def _vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
 
 def template(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The template ``action`` answers: a pass always (it ends the seat's part), a skill once the
-    rules allow it now (``check_skill``), a chat post by its chat's id or name."""
+    rules allow it now (``check_skill``), a chat post by its chat (the kernel's ``named`` has made a chat's name its id)."""
     if isinstance(action, Pass):
         return PASS
     skill = action.skill if isinstance(action, UseSkill | Choose) else None
-    team = None
+    team = action.team if isinstance(action, TeamPost) else None
     if isinstance(action, UseSkill):
         check_skill(s, action.seat, action.skill, tuple(action.targets))
-    elif isinstance(action, TeamPost):
-        team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
     kind = KIND_OF[type(action)]
     found = match(offered, kind, skill, team)
     if found is None:
@@ -162,14 +160,9 @@ def _last_words(game: Game, action: SubmitLastWords, legal: LegalAction) -> None
     game.emit(ev.LastWords, ev.seat_vis(action.seat), seat=action.seat, text=action.text)
 
 
-def _pass(game: Game, action: Pass, legal: LegalAction) -> None:
-    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
-              detail=dict(action.detail))
-
-
 HANDLERS: Mapping[type[Action], SubmitHandler] = {
     Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _choose,
-    SubmitLastWords: _last_words, Pass: _pass,
+    SubmitLastWords: _last_words, Pass: passed,
 }
 
 __all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "where"]

@@ -17,13 +17,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from engine.actions import Action
+from engine.actions import Action, Choose, UseSkill
+from engine.errors import UnknownName
 from engine.events import Event
 from engine.legal import LegalAction
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState
 from engine.ruleset import SeatSetup
 from engine.rulesets.suitang21 import legal, names, observe, setup, submit
 from engine.rulesets.suitang21.aliases import ENGLISH
+from engine.rulesets.suitang21.errors import illegal
 from engine.rulesets.suitang21.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.suitang21.fold import FOLDS, phase_began
 from engine.rulesets.suitang21.phases import LANDMARKS, PHASES
@@ -97,8 +99,8 @@ class Suitang21(TableRuleset[SuitangState], names=names):
     def find(self, state: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
         return submit.find(state, offered, action)
 
-    def named(self, action: Action) -> Action:
-        return submit.named(action)
+    def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception:
+        return illegal("unknown_skill", seat=action.seat, name=action.skill)
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         return upgrade(events, version)

@@ -19,12 +19,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import actions as act
+from engine.errors import UnknownName
 from engine.events import Event
 from engine.legal import LegalAction
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
 from engine.ruleset import SeatSetup
 from engine.rulesets.umineko32 import legal, names, observe, setup, submit
 from engine.rulesets.umineko32.aliases import ENGLISH
+from engine.rulesets.umineko32.errors import illegal
 from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.umineko32.fold import FOLDS
 from engine.rulesets.umineko32.phases import LANDMARKS, PHASES, SPEECH_PHASES
@@ -95,8 +97,9 @@ class Umineko32(TableRuleset[UminekoState], names=names):
     def refuse_idle(self, state: UminekoState, action: act.Action) -> Exception:
         return submit.idle(state, action.seat)
 
-    def named(self, action: act.Action) -> act.Action:
-        return submit.named(action)
+    def unknown_skill(self, action: act.UseSkill | act.Choose, err: UnknownName) -> Exception:
+        skills = list(dict.fromkeys(skill for role in self.roles for skill in role.skills))
+        return illegal("unknown_skill", name=action.skill, skills=skills)
 
     def find(self, state: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) -> LegalAction:
         return submit.find(state, offered, action)
