@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from engine.actions import Action, Choose, TeamPost, UseSkill
 from engine.errors import UnknownName
@@ -35,13 +35,38 @@ from engine.table.submit import check_seat, find, idle_refusal
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.observation import SeatStatus
+    from engine.observation import BudgetState, SeatStatus, SkillState
 
 St = TypeVar("St", bound=TableState[Any])
 
 Fold = Callable[[Any, Any], None]
 SubmitHandler = Callable[["Game", Any, LegalAction], None]
 """Submitting one action: (game, action, the offered template it answers) → emit its events."""
+
+
+class LegalRules(Protocol):
+    """A rule set's ``legal`` module: what a seat may do now, and every template a role may be offered."""
+
+    def actions(self, state: Any, seat: int) -> tuple[LegalAction, ...]: ...
+
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]: ...
+
+
+class Upgrades(Protocol):
+    """A rule set's ``upgrade`` module: how the games stored by its earlier versions are read."""
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]: ...
+
+
+class Knowledge(Protocol):
+    """A rule set's ``observe`` module: a seat's skills as it was told its identity, its budgets, and
+    the judge's truth of a seat."""
+
+    def skills(self, state: Any, seat: int, role: str | None) -> tuple[SkillState, ...]: ...
+
+    def budgets(self, state: Any, seat: int) -> tuple[BudgetState, ...]: ...
+
+    def truth(self, state: Any, status: SeatStatus) -> SeatStatus: ...
 
 
 class TableRuleset(Ruleset, Generic[St]):
@@ -56,17 +81,29 @@ class TableRuleset(Ruleset, Generic[St]):
     folds: ClassVar[Mapping[str, Fold]] = {}
     replaces: ClassVar[frozenset[str]] = frozenset()
     handlers: ClassVar[Mapping[type[Action], SubmitHandler]] = {}
+    legal_rules: ClassVar[LegalRules | None] = None
+    """The rule set's ``legal`` module (``actions``, ``vocabulary``); None: it overrides them."""
+    upgrades: ClassVar[Upgrades | None] = None
+    """The rule set's ``upgrade`` module; None: no earlier version to read."""
+    knowledge: ClassVar[Knowledge | None] = None
+    """The rule set's ``observe`` module (``skills``, ``budgets``, ``truth``); None: the defaults."""
 
-    def __init_subclass__(cls, names: ModuleType | None = None, **kwargs: Any) -> None:
-        """``class R(TableRuleset[S], names=module)``: the rule set's names module (its ``ROLES``,
-        ``ROLE_NAMES``, ``SKILL_NAMES``, ``FACTION_NAMES``, ``TEAM_NAMES``, ``PHASE_NAMES``) gives the
-        roles and name tables, read here once instead of listed again in every rule set's class."""
+    def __init_subclass__(cls, names: ModuleType | None = None, legal: LegalRules | None = None,
+                          upgrade: Upgrades | None = None, observe: Knowledge | None = None, **kwargs: Any) -> None:
+        """``class R(TableRuleset[S], names=names, legal=legal, upgrade=upgrade, observe=observe)``: the
+        rule set's modules, read here once instead of delegated to again in every rule set's class.
+        Its names module (``ROLES``, ``ROLE_NAMES``, ``SKILL_NAMES``, ``FACTION_NAMES``, ``TEAM_NAMES``,
+        ``PHASE_NAMES``) gives the roles and name tables; its ``legal``, ``upgrade`` and ``observe``
+        modules answer the hooks of the same names (``LegalRules``, ``Upgrades``, ``Knowledge``)."""
         super().__init_subclass__(**kwargs)
         if names is not None:
             cls.roles = names.ROLES
             cls.role_names, cls.skill_names = names.ROLE_NAMES, names.SKILL_NAMES
             cls.faction_names, cls.team_names = names.FACTION_NAMES, names.TEAM_NAMES
             cls.phase_names = names.PHASE_NAMES
+        cls.legal_rules = legal or cls.legal_rules
+        cls.upgrades = upgrade or cls.upgrades
+        cls.knowledge = observe or cls.knowledge
 
     # -- the state, typed ---------------------------------------------------------------------------
 
@@ -85,7 +122,17 @@ class TableRuleset(Ruleset, Generic[St]):
 
     def actions(self, state: St, seat: int) -> tuple[LegalAction, ...]:
         """What ``seat``, which the open phase waits for, may do now. The rule set's own."""
-        raise NotImplementedError
+        if self.legal_rules is None:
+            raise NotImplementedError
+        return self.legal_rules.actions(state, seat)
+
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
+        if self.legal_rules is None:
+            return super().vocabulary(role)
+        return self.legal_rules.vocabulary(role)
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        return events if self.upgrades is None else self.upgrades.upgrade(events, version)
 
     def waiting(self, state: BaseState) -> list[int]:
         s = cast(St, state)
@@ -223,14 +270,27 @@ class TableRuleset(Ruleset, Generic[St]):
         if own is not None:
             own(s, event)
 
-    # -- the default observation reads the kernel's seat record -------------------------------------
+    # -- the default observation reads the kernel's seat record (or the rule set's observe module) ---
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        """The seat's skills as it was told its identity (``state.identities``)."""
+        if self.knowledge is None:
+            return super().skills(state, seat)
+        told = state.identities.get(seat)
+        return self.knowledge.skills(state, seat, told.role if told else None)
+
+    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
+        return super().budgets(state, seat) if self.knowledge is None else self.knowledge.budgets(state, seat)
 
     def seat_alive(self, state: BaseState, seat: int) -> bool:
         record = cast(St, state).seats.get(seat)
         return record.alive if record is not None else True
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        """``status`` with the seat record's truth: identity, faction, alive, the judge's cause."""
+        """``status`` with the seat record's truth: identity, faction, alive, the judge's cause (or as the
+        rule set's observe module tells it)."""
+        if self.knowledge is not None:
+            return self.knowledge.truth(state, status)
         record = cast(St, state).seats.get(status.seat)
         if record is None:
             return status

@@ -20,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.events import Event
-from engine.legal import LegalAction
 from engine.observation import Observation, SkillState
 from engine.ruleset import Policy, SeatSetup
 from engine.rulesets.classic7 import aliases, bot, legal, names, observe, setup
@@ -39,7 +37,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Classic7(TableRuleset[Classic7State], names=names):
+class Classic7(TableRuleset[Classic7State], names=names, legal=legal):
     """The classic7 rule set: a page of composition over the table kernel."""
 
     id = "classic7"
@@ -64,12 +62,6 @@ class Classic7(TableRuleset[Classic7State], names=names):
         setup.start(game, self, seed, flags, seating, options)
         self.open(game, open_night(self.st(game), 1))
 
-    def actions(self, state: Classic7State, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
-
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         assert isinstance(state, Classic7State)
         return observe.skills(state, seat)
@@ -80,9 +72,6 @@ class Classic7(TableRuleset[Classic7State], names=names):
 
     def policy(self) -> Policy | None:
         return bot.decide
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return events
 
 
 RULESET = Classic7

@@ -54,7 +54,7 @@ from engine.events import Event
 from engine.legal import LegalAction
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
 from engine.ruleset import SeatSetup
-from engine.rulesets.majiasha2 import legal, names, observe, setup, submit
+from engine.rulesets.majiasha2 import legal, names, observe, setup, submit, upgrade
 from engine.rulesets.majiasha2.aliases import ENGLISH
 from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.majiasha2.fold import FOLDS, REPLACES
@@ -65,7 +65,6 @@ from engine.rulesets.majiasha2.shown import shown
 from engine.rulesets.majiasha2.state import MajiaSeat, MajiaState
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
 from engine.rulesets.majiasha2.texts import NARRATION
-from engine.rulesets.majiasha2.upgrade import upgrade
 from engine.state import BaseState
 from engine.table import TableRuleset
 
@@ -74,7 +73,7 @@ if TYPE_CHECKING:
     from engine.views import Viewer
 
 
-class Majiasha2(TableRuleset[MajiaState], names=names):
+class Majiasha2(TableRuleset[MajiaState], names=names, legal=legal, upgrade=upgrade):
     """The majiasha2 rule set: a page of composition over the table kernel."""
 
     id: ClassVar[str] = "majiasha2"
@@ -117,9 +116,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names):
         setup.start(game, self, seed, flags, seating, options)
         self.open(game, open_night0(self.st(game)))
 
-    def actions(self, state: MajiaState, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
     def window_complete(self, state: BaseState) -> bool:
         """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
         then ends as if its deadline had come."""
@@ -127,9 +123,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names):
         if s.phase == Ph.DAY and s.shortened and (living := s.alive()) and s.shortened.issuperset(living):
             return True
         return super().window_complete(state)
-
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
 
     # -- submitting, in majiasha2's refusals ---------------------------------------------------------
 
@@ -142,9 +135,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names):
 
     def find(self, state: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
         return submit.template(state, offered, action)
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return upgrade(events, version)
 
     # -- what a seat knows (``observe``) ----------------------------------------------------------
 

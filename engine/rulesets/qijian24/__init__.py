@@ -23,10 +23,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.actions import Action
-from engine.events import Event
-from engine.legal import LegalAction
 from engine.ruleset import SeatSetup
-from engine.rulesets.qijian24 import legal, names, observe, setup
+from engine.rulesets.qijian24 import legal, names, observe, setup, upgrade
 from engine.rulesets.qijian24.aliases import ENGLISH
 from engine.rulesets.qijian24.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.qijian24.fold import FOLDS
@@ -35,16 +33,15 @@ from engine.rulesets.qijian24.phases import LANDMARKS, PHASES
 from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
 from engine.rulesets.qijian24.texts import NARRATION
-from engine.rulesets.qijian24.upgrade import upgrade
 from engine.state import BaseState
 from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+    from engine.observation import Observation
 
 
-class Qijian24(TableRuleset[QijianState], names=names):
+class Qijian24(TableRuleset[QijianState], names=names, legal=legal, upgrade=upgrade, observe=observe):
     """The qijian24 rule set: a page of composition over the table kernel."""
 
     id = "qijian24"
@@ -68,12 +65,6 @@ class Qijian24(TableRuleset[QijianState], names=names):
         setup.start(game, self, seed, flags, seating, options)
         self.open(game, dawn(self.st(game)))
 
-    def actions(self, state: QijianState, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
-
     def submit(self, game: Game, action: Action) -> None:
         """qijian24's own checks in its order: a post or a day privilege is free, so it is accepted from
         a seat whose part in the stage is done (it has voted); each handler says what it refuses."""
@@ -84,20 +75,6 @@ class Qijian24(TableRuleset[QijianState], names=names):
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         """The shared part, with what the seat was told of others in private and its ranger choice."""
         return observe.knowledge(cast(QijianState, state), super().observe_seat(state, base, seat), seat)
-
-    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        s = cast(QijianState, state)
-        told = s.identities.get(seat)
-        return observe.skills(s, seat, told.role if told else None)
-
-    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        return observe.budgets(cast(QijianState, state), seat)
-
-    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        return observe.truth(cast(QijianState, state), status)
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return upgrade(events, version)
 
 
 RULESET = Qijian24

@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.actions import Action, Choose, UseSkill
 from engine.errors import UnknownName
-from engine.events import Event
 from engine.legal import LegalAction
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+from engine.observation import Observation
 from engine.ruleset import SeatSetup
-from engine.rulesets.suitang21 import legal, names, observe, setup, submit
+from engine.rulesets.suitang21 import legal, names, observe, setup, submit, upgrade
 from engine.rulesets.suitang21.aliases import ENGLISH
 from engine.rulesets.suitang21.errors import illegal
 from engine.rulesets.suitang21.flags import ADJUDICATIONS, FLAGS
@@ -31,7 +30,6 @@ from engine.rulesets.suitang21.fold import FOLDS, phase_began
 from engine.rulesets.suitang21.phases import LANDMARKS, PHASES
 from engine.rulesets.suitang21.state import SuitangSeat, SuitangState
 from engine.rulesets.suitang21.texts import NARRATION
-from engine.rulesets.suitang21.upgrade import upgrade
 from engine.state import BaseState
 from engine.table import TableRuleset
 from engine.table.ruleset import Fold
@@ -41,7 +39,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Suitang21(TableRuleset[SuitangState], names=names):
+class Suitang21(TableRuleset[SuitangState], names=names, legal=legal, upgrade=upgrade, observe=observe):
     """The suitang21 rule set: a page of composition over the table kernel."""
 
     id = "suitang21"
@@ -66,9 +64,6 @@ class Suitang21(TableRuleset[SuitangState], names=names):
               options: dict[str, Any]) -> None:
         self.open(game, setup.start(game, self, seed, flags, seating, options))
 
-    def actions(self, state: SuitangState, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
     def waiting(self, state: BaseState) -> list[int]:
         """The window's seats that have not answered (no turns, no living-only phase here: read
         directly, this is the engine's hottest question), less those 加速 answered."""
@@ -83,9 +78,6 @@ class Suitang21(TableRuleset[SuitangState], names=names):
         if seat in s.window.done or seat not in s.window.eligible:
             return None
         return legal.actions(s, seat)
-
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
 
     # -- the kernel's refusals, in suitang21's codes -----------------------------------------------
 
@@ -102,9 +94,6 @@ class Suitang21(TableRuleset[SuitangState], names=names):
     def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception:
         return illegal("unknown_skill", seat=action.seat, name=action.skill)
 
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return upgrade(events, version)
-
     # -- what a viewer knows (``observe``) ---------------------------------------------------------
 
     def observe(self, state: BaseState, viewer: Viewer) -> Observation:
@@ -114,17 +103,6 @@ class Suitang21(TableRuleset[SuitangState], names=names):
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         return observe.told(cast(SuitangState, state), super().observe_seat(state, base, seat), seat)
-
-    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        s = cast(SuitangState, state)
-        told = s.identities.get(seat)
-        return observe.skills(s, seat, told.role if told else None)
-
-    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        return observe.budgets(cast(SuitangState, state), seat)
-
-    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        return observe.truth(cast(SuitangState, state), status)
 
 
 RULESET = Suitang21
