@@ -51,6 +51,24 @@ class RosterRefusals:
     roster: Callable[[list[tuple[str, int, int]]], SetupError]
 
 
+def coded(setup: Callable[..., SetupError], nested: Callable[..., dict[str, Any]], *, seats: str, no_role: str,
+          unknown_role: str, roster: str, count: str, none_if_empty: bool = False) -> RosterRefusals:
+    """The refusals as a rule set's codes with the usual parameters: ``seats`` (``count``, ``missing``,
+    ``extra``; an empty list given as None where ``none_if_empty``: said as "none"), ``no_role``
+    (``seat``), ``unknown_role`` (``seat``, ``name``), ``roster`` (``diff``: a nested ``count`` code
+    per role, with ``role``, ``got``, ``want``)."""
+    def misseated(n: int, numbers: list[int]) -> SetupError:
+        found = gaps(n, numbers)
+        return setup(seats, count=n, **({k: v or None for k, v in found.items()} if none_if_empty else found))
+
+    return RosterRefusals(
+        seats=misseated,
+        no_role=lambda seat: setup(no_role, seat=seat),
+        unknown_role=lambda seat, name, err: setup(unknown_role, seat=seat, name=name),
+        roster=lambda wrong: setup(roster, diff=[nested(count, role=role, got=got, want=want) for role, got, want in wrong]),
+    )
+
+
 def gaps(count: int, numbers: Sequence[int]) -> dict[str, list[int]]:
     """``missing``: the seats of 1..``count`` that ``numbers`` lacks; ``extra``: those it has out of
     range or more than once (a refusal's parameters)."""

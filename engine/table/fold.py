@@ -101,7 +101,10 @@ def warned(s: TableState[Any], e: ev.Warned) -> None:
 
 
 def last_words(s: TableState[Any], e: ev.LastWords) -> None:
+    """The words are kept; given (not yet published), they end the seat's part in the window."""
     s.last_words[e.seat] = e.text
+    if not e.published:
+        s.window.done.add(e.seat)
 
 
 def game_ended(s: TableState[Any], e: ev.GameEnded) -> None:

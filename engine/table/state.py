@@ -7,11 +7,14 @@ the fold (``engine.table.fold`` and the rule set's own handlers), like every sta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, Self, TypeVar, cast
 
 from engine.state import BaseState
 from engine.table.seat import Seat
 from engine.table.window import Window
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 S = TypeVar("S", bound=Seat)
 
@@ -33,6 +36,12 @@ class TableState(BaseState, Generic[S]):
     interrupted: str = ""
     """The phase an open aside (``Phase.aside``: a question in the middle of a resolution) interrupted,
     so that a schedule ranks the aside with it."""
+
+    @classmethod
+    def of(cls, game: Game) -> Self:
+        """The game's state as this class: a cast, for a rule set's free functions (its closers and
+        handlers have the game, not the rule set, whose ``TableRuleset.st`` is the same cast)."""
+        return cast(Self, game.state)
 
     # -- derived views (no mutation) ----------------------------------------------------------------
 

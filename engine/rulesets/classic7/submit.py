@@ -29,10 +29,7 @@ LAST_WORDS = WordsRule(low=1, high=300)
 """Last words: up to 300 characters."""
 
 
-def _state(game: Game) -> Classic7State:
-    state = game.state
-    assert isinstance(state, Classic7State)
-    return state
+_state = Classic7State.of
 
 
 def _targets(action: act.UseSkill | act.Choose, legal: LegalAction) -> None:

@@ -220,11 +220,6 @@ def _died(s: MajiaState, e: ev.Died) -> None:
         s.outs_tonight.append(e.seat)
 
 
-def _last_words(s: MajiaState, e: ev.LastWords) -> None:
-    if not e.published:
-        s.window.done.add(e.seat)
-
-
 def _announced(s: MajiaState, e: ev.Announced) -> None:
     """Agreements to shorten the day."""
     if e.topic == "majia_shorten":
@@ -297,7 +292,7 @@ def _assigned(s: MajiaState, e: ev.LayerAssigned) -> None:
 FOLDS: Mapping[str, Callable[[MajiaState, Any], None]] = {
     "game_created": _game_created, "role_dealt": _role, "role_changed": _role, "phase_began": _phase_began,
     "posted": _posted, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice, "resolved": _resolved,
-    "died": _died, "last_words": _last_words, "announced": _announced, "feedback": _feedback, "notice": _notice,
+    "died": _died, "announced": _announced, "feedback": _feedback, "notice": _notice,
     "layer_listed": _listed, "layer_assigned": _assigned, "dawn": _dawn, "vote_result": _reveals,
     "seats_out": _reveals,
 }

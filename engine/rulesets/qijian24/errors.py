@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
-from engine.table.deal import RosterRefusals, gaps
+from engine.table.deal import coded
 
 RULESET = "qijian24"
 
@@ -26,14 +26,8 @@ illegal = _ERRORS.illegal
 setup_error = _ERRORS.setup
 why = reason
 
-ROSTER = RosterRefusals(
-    seats=lambda count, numbers: setup_error("seats_mismatch", count=count,
-                                             **{key: seats or None for key, seats in gaps(count, numbers).items()}),
-    no_role=lambda seat: setup_error("seat_without_role", seat=seat),
-    unknown_role=lambda seat, name, err: setup_error("seat_unknown_role", seat=seat, name=name),
-    roster=lambda wrong: setup_error("roster_mismatch", diff=[why("roster_count", role=role, got=got, want=want)
-                                                             for role, got, want in wrong]),
-)
+ROSTER = coded(setup_error, why, seats="seats_mismatch", no_role="seat_without_role", unknown_role="seat_unknown_role",
+               roster="roster_mismatch", count="roster_count", none_if_empty=True)
 """A fixed seating's refusals (``engine.table.deal``), in qijian24's codes."""
 
 ERRORS: dict[str, Pair] = {

@@ -205,7 +205,6 @@ def _last_words(s: QijianState, e: ev.LastWords) -> None:
     if not e.published:
         piece = s.seats[e.seat]
         piece.last_words_used, piece.last_words_due = True, False
-        s.window.done.add(e.seat)
 
 
 def _warned(s: QijianState, e: ev.Warned) -> None:

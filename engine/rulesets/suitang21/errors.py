@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
-from engine.table.deal import RosterRefusals, gaps
+from engine.table.deal import coded
 
 RULESET = "suitang21"
 
@@ -25,13 +25,8 @@ illegal = _ERRORS.illegal
 setup_error = _ERRORS.setup
 why = reason
 
-ROSTER = RosterRefusals(
-    seats=lambda count, numbers: setup_error("roster_seats", count=count, **gaps(count, numbers)),
-    no_role=lambda seat: setup_error("seat_no_role", seat=seat),
-    unknown_role=lambda seat, name, err: setup_error("seat_unknown_role", seat=seat, name=name),
-    roster=lambda wrong: setup_error("roster_counts", diff=[why("roster_count", role=role, got=got, want=want)
-                                                           for role, got, want in wrong]),
-)
+ROSTER = coded(setup_error, why, seats="roster_seats", no_role="seat_no_role", unknown_role="seat_unknown_role",
+               roster="roster_counts", count="roster_count")
 """A fixed seating's refusals (``engine.table.deal``), in suitang21's codes."""
 
 ERRORS: dict[str, Pair] = {

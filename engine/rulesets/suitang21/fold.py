@@ -273,11 +273,9 @@ def _announced(s: SuitangState, e: ev.Announced) -> None:
 
 
 def _last_words(s: SuitangState, e: ev.LastWords) -> None:
-    """Last words end the seat's part in the window; published at dawn (the kernel keeps the text)."""
+    """Last words published at dawn (the kernel keeps the text, and ends the seat's part as it gives them)."""
     if e.published:
         s.published.add(e.seat)
-    else:
-        s.window.done.add(e.seat)
 
 
 def _warned(s: SuitangState, e: ev.Warned) -> None:

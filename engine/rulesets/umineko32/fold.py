@@ -195,11 +195,6 @@ def _died(s: UminekoState, e: ev.Died) -> None:
         s.died_by_vote.append(e.seat)
 
 
-def _last_words(s: UminekoState, e: ev.LastWords) -> None:
-    if not e.published:
-        s.window.done.add(e.seat)
-
-
 def _warned(s: UminekoState, e: ev.Warned) -> None:
     limit = int(s.flags.get("umineko.warnings_to_drown", 2))
     if s.seats[e.seat].alive and e.count >= limit and e.seat not in s.to_drown:
@@ -224,7 +219,7 @@ FOLDS: Mapping[str, Any] = {
     "team_formed": _team_formed, "team_joined": _team_joined, "phase_began": _phase_began, "posted": _posted,
     "post_withheld": _withheld, "team_posted": _team_posted, "vote_cast": _vote, "skill_submitted": _skill,
     "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
-    "last_words": _last_words, "warned": _warned, "win_latched": _latched, "seats_out": _seats_out,
+    "warned": _warned, "win_latched": _latched, "seats_out": _seats_out,
     "notice": _notice,
 }
 """The kinds umineko32 folds beyond the kernel, by event kind."""
