@@ -65,7 +65,8 @@ def coded(setup: Callable[..., SetupError], nested: Callable[..., dict[str, Any]
         seats=misseated,
         no_role=lambda seat: setup(no_role, seat=seat),
         unknown_role=lambda seat, name, err: setup(unknown_role, seat=seat, name=name),
-        roster=lambda wrong: setup(roster, diff=[nested(count, role=role, got=got, want=want) for role, got, want in wrong]),
+        roster=lambda wrong: setup(roster, diff=[nested(count, role=role, got=got, want=want)
+                                                 for role, got, want in wrong]),
     )
 
 

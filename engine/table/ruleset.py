@@ -160,11 +160,23 @@ class TableRuleset(Ruleset, Generic[St]):
     # -- submitting ---------------------------------------------------------------------------------
 
     def offered(self, game: Game, action: Action) -> tuple[LegalAction, ...]:
-        """What the acting seat is offered now, or the refusal of why it has nothing (``refuse_idle``)."""
+        """What the acting seat is offered now: what the open phase offers it, or, to a seat that has cast
+        its ballot, the change of it (``ballot_change``); else the refusal of why it has nothing
+        (``refuse_idle``)."""
         legal = game.legal(action.seat)
         if legal is not None:
             return legal
-        raise self.refuse_idle(self.st(game), action)
+        s = self.st(game)
+        changed = self.ballot_change(s, action.seat)
+        if changed is not None:
+            return changed
+        raise self.refuse_idle(s, action)
+
+    def ballot_change(self, state: St, seat: int) -> tuple[LegalAction, ...] | None:
+        """The ballot ``seat`` may cast to change the one it cast in the open vote (改票, within the rule
+        set's limit, or the refusal that the changes are used up); None: no change is open to it (the
+        default: a ballot cast is final)."""
+        return None
 
     def refuse_idle(self, state: St, action: Action) -> Exception:
         """Why ``action``'s seat, which the open phase does not wait for, cannot act (a rule set with a

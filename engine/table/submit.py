@@ -32,9 +32,9 @@ KIND_OF: dict[type[Action], str] = {
 
 
 def check_seat(s: TableState[Any], seat: int) -> None:
-    """Refuse a seat number the table does not have."""
+    """Refuse a seat number the table does not have (said in the game's rule set's words)."""
     if seat not in s.seats:
-        raise IllegalAction("no_seat", target=seat, count=len(s.seats))
+        raise IllegalAction("no_seat", ruleset=s.ruleset, target=seat, count=len(s.seats))
 
 
 def idle_refusal(s: TableState[Any], seat: int) -> IllegalAction:

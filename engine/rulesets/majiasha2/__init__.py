@@ -129,9 +129,11 @@ class Majiasha2(TableRuleset[MajiaState], names=names, legal=legal, upgrade=upgr
     def check_seat(self, state: MajiaState, seat: int) -> None:
         submit.no_seat(state, seat)
 
-    def offered(self, game: Game, action: Action) -> tuple[LegalAction, ...]:
-        found = game.legal(action.seat)
-        return found if found is not None else submit.idle(self.st(game), action.seat)
+    def ballot_change(self, state: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
+        return submit.vote_change(state, seat)
+
+    def refuse_idle(self, state: MajiaState, action: Action) -> Exception:
+        return submit.idle(state, action.seat)
 
     def find(self, state: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
         return submit.template(state, offered, action)

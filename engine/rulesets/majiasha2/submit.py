@@ -1,7 +1,7 @@
 """Submitting: what each action does once the kernel has found the template it answers.
 
 The kernel (``TableRuleset.submit``) refuses a seat that does not exist (``check_seat``), finds what
-the seat is offered (``offered``: a seat that voted may still change its ballot, D-29) or says why
+the seat is offered (``ballot_change``: a seat that voted may still change its ballot, D-29) or says why
 it has nothing (``refuse_idle``), then the template its action answers (``find``: a skill is first
 held to the rules, so that the refusal says why it is not legal now). Each refusal here is
 majiasha2's own code, naming the open phase and day. Nothing is applied before every check passed.
@@ -46,20 +46,21 @@ def no_seat(s: MajiaState, seat: int) -> None:
         raise refuse("no_seat", number=seat, count=len(s.seats))
 
 
-def idle(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
-    """What a seat the open phase does not wait for may still do (change its ballot), else why not."""
+def idle(s: MajiaState, seat: int) -> IllegalAction:
+    """Why a seat the open phase does not wait for, and that has no ballot to change, cannot act."""
     actor = s.seats[seat]
-    if s.phase in Ph.VOTES and seat in s.window.done and actor.alive:
-        return _vote_change(s, seat)
     if not actor.alive and s.phase not in AFTER_OUT:
-        raise refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **where(s))
+        return refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **where(s))
     if seat in s.window.done:
-        raise refuse("already_answered", seat=seat, **where(s))
-    raise refuse("nothing_to_do", seat=seat, **where(s))
+        return refuse("already_answered", seat=seat, **where(s))
+    return refuse("nothing_to_do", seat=seat, **where(s))
 
 
-def _vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
-    """A seat that voted may change its ballot within the limit (D-29, flag majia.vote_change_limit)."""
+def vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
+    """A seat that voted may change its ballot within the limit (D-29, flag majia.vote_change_limit);
+    None: it has not voted in an open vote or election."""
+    if s.phase not in Ph.VOTES or seat not in s.window.done or not s.seats[seat].alive:
+        return None
     limit = int(s.flags.get("majia.vote_change_limit", 1))
     if s.phase == Ph.VOTE and limit >= 0 and s.seats[seat].vote_changes >= limit:
         raise refuse("vote_changes_used", seat=seat, limit=limit, **where(s))
@@ -69,7 +70,7 @@ def _vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
 
 def template(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The template ``action`` answers: a pass always (it ends the seat's part), a skill once the
-    rules allow it now (``check_skill``), a chat post by its chat (the kernel's ``named`` has made a chat's name its id)."""
+    rules allow it now (``check_skill``), a chat post by its chat (``named`` has made its name its id)."""
     if isinstance(action, Pass):
         return PASS
     skill = action.skill if isinstance(action, UseSkill | Choose) else None
@@ -165,4 +166,4 @@ HANDLERS: Mapping[type[Action], SubmitHandler] = {
     SubmitLastWords: _last_words, Pass: passed,
 }
 
-__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "where"]
+__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "vote_change", "where"]

@@ -81,10 +81,6 @@ class Suitang21(TableRuleset[SuitangState], names=names, legal=legal, upgrade=up
 
     # -- the kernel's refusals, in suitang21's codes -----------------------------------------------
 
-    def check_seat(self, state: SuitangState, seat: int) -> None:
-        if seat not in state.seats:
-            raise submit.no_seat(state, seat)
-
     def refuse_idle(self, state: SuitangState, action: Action) -> Exception:
         return submit.idle(state, action)
 

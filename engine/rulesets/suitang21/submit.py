@@ -1,9 +1,10 @@
 """What each action does once the kernel has found the template it answers, and suitang21's refusals.
 
-The kernel (``TableRuleset.submit``) refuses a seat the table does not have, one the open window does
-not wait for and an action of a kind its seat is not offered, through the hooks below (``check_seat``,
-``refuse_idle``, ``find``) so that each refusal keeps suitang21's codes; then the handler checks the action's own values (nothing is applied
-before every check passed) and emits its events.
+The kernel (``TableRuleset.submit``) refuses a seat the table does not have (the shared ``no_seat``,
+said in suitang21's words), one the open window does not wait for and an action of a kind its seat is
+not offered, through the hooks below (``refuse_idle``, ``find``) so that each refusal keeps suitang21's
+codes; then the handler checks the action's own values (nothing is applied before every check passed)
+and emits its events.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.errors import IllegalAction, UnknownName
+from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     Announced,
@@ -48,10 +49,6 @@ if TYPE_CHECKING:
 
 
 # -- the refusals of the kernel's hooks ------------------------------------------------------------
-
-
-def no_seat(s: SuitangState, seat: int) -> IllegalAction:
-    return illegal("no_seat", target=seat, count=len(s.seats))
 
 
 def idle(s: SuitangState, action: Action) -> Exception:

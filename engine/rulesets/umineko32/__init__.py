@@ -76,15 +76,8 @@ class Umineko32(TableRuleset[UminekoState], names=names, legal=legal, upgrade=up
     def check_seat(self, state: UminekoState, seat: int) -> None:
         submit.no_seat(state, seat)
 
-    def offered(self, game: Game, action: act.Action) -> tuple[LegalAction, ...]:
-        found = game.legal(action.seat)
-        if found is not None:
-            return found
-        s = self.st(game)
-        changing = submit.vote_change(s, action.seat)
-        if changing is not None:
-            return changing
-        raise self.refuse_idle(s, action)
+    def ballot_change(self, state: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
+        return submit.vote_change(state, seat)
 
     def refuse_idle(self, state: UminekoState, action: act.Action) -> Exception:
         return submit.idle(state, action.seat)
