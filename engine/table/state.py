@@ -7,7 +7,7 @@ the fold (``engine.table.fold`` and the rule set's own handlers), like every sta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 from engine.state import BaseState
 from engine.table.seat import Seat
@@ -44,6 +44,11 @@ class TableState(BaseState, Generic[S]):
         return cast(Self, game.state)
 
     # -- derived views (no mutation) ----------------------------------------------------------------
+
+    def where(self, seat: int | None = None) -> dict[str, Any]:
+        """The open window as a refusal names it (``phase``, ``day``), with the acting ``seat`` where given."""
+        acting: dict[str, Any] = {} if seat is None else {"seat": seat}
+        return {**acting, "phase": self.phase, "day": self.day}
 
     def alive(self) -> list[int]:
         """The living seats, in seat order."""

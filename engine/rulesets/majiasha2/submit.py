@@ -10,7 +10,7 @@ majiasha2's own code, naming the open phase and day. Nothing is applied before e
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
@@ -33,11 +33,6 @@ AFTER_OUT = Ph.WORDS | {Ph.SUCCESSION}
 """The phases in which an out seat still answers (its last words, its successor)."""
 
 
-def where(s: MajiaState) -> dict[str, Any]:
-    """The open window, as a refusal names it."""
-    return {"phase": s.phase, "day": s.day}
-
-
 # -- the kernel's hooks, in majiasha2's words ---------------------------------------------------------
 
 
@@ -50,10 +45,10 @@ def idle(s: MajiaState, seat: int) -> IllegalAction:
     """Why a seat the open phase does not wait for, and that has no ballot to change, cannot act."""
     actor = s.seats[seat]
     if not actor.alive and s.phase not in AFTER_OUT:
-        return refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **where(s))
+        return refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **s.where())
     if seat in s.window.done:
-        return refuse("already_answered", seat=seat, **where(s))
-    return refuse("nothing_to_do", seat=seat, **where(s))
+        return refuse("already_answered", seat=seat, **s.where())
+    return refuse("nothing_to_do", seat=seat, **s.where())
 
 
 def vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
@@ -63,7 +58,7 @@ def vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
         return None
     limit = int(s.flags.get("majia.vote_change_limit", 1))
     if s.phase == Ph.VOTE and limit >= 0 and s.seats[seat].vote_changes >= limit:
-        raise refuse("vote_changes_used", seat=seat, limit=limit, **where(s))
+        raise refuse("vote_changes_used", seat=seat, limit=limit, **s.where())
     targets = vote_targets(s) if s.phase == Ph.VOTE else election_targets(s, seat)
     return (vote_ballot(tuple(targets)),)
 
@@ -81,7 +76,7 @@ def template(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) ->
     found = match(offered, kind, skill, team)
     if found is None:
         can = sorted({action_word(lg.kind, lg.skill, lg.team) for lg in offered})
-        raise refuse("cannot_do", seat=action.seat, action=action_word(kind, skill, team), can=can, **where(s))
+        raise refuse("cannot_do", seat=action.seat, action=action_word(kind, skill, team), can=can, **s.where())
     return found
 
 
@@ -109,7 +104,7 @@ def _team_post(game: Game, action: TeamPost, legal: LegalAction) -> None:
 def _vote(game: Game, action: Vote, legal: LegalAction) -> None:
     s = st(game)
     if action.target is not None and action.target not in legal.targets:
-        raise refuse("vote_target", seat=action.seat, majia=action.target, listed=list(legal.targets), **where(s))
+        raise refuse("vote_target", seat=action.seat, majia=action.target, listed=list(legal.targets), **s.where())
     if s.phase == Ph.ELECT:
         faction = s.seats[action.seat].origin or s.seats[action.seat].faction
         team = faction if action.seat in s.teams.get(faction, []) else s.seats[action.seat].faction
@@ -143,10 +138,10 @@ def _choose(game: Game, action: Choose, legal: LegalAction) -> None:
     s, skill = st(game), action.skill
     if len(action.targets) != 1:
         raise refuse("choose_one", seat=action.seat, skill=skill, count=len(action.targets),
-                     listed=list(legal.targets), **where(s))
+                     listed=list(legal.targets), **s.where())
     if action.targets[0] not in legal.targets:
         raise refuse("choose_target", seat=action.seat, skill=skill, majia=action.targets[0],
-                     listed=list(legal.targets), **where(s))
+                     listed=list(legal.targets), **s.where())
     game.emit(ev.ChoiceMade, ev.seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
 
 
@@ -166,4 +161,4 @@ HANDLERS: Mapping[type[Action], SubmitHandler] = {
     SubmitLastWords: _last_words, Pass: passed,
 }
 
-__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "vote_change", "where"]
+__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "vote_change"]

@@ -22,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.actions import Action
+from engine.actions import Action, Choose, UseSkill
+from engine.errors import UnknownName
 from engine.ruleset import SeatSetup
 from engine.rulesets.qijian24 import legal, names, observe, setup, upgrade
 from engine.rulesets.qijian24.aliases import ENGLISH
+from engine.rulesets.qijian24.errors import illegal
 from engine.rulesets.qijian24.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.qijian24.fold import FOLDS
 from engine.rulesets.qijian24.night import dawn
@@ -68,7 +70,10 @@ class Qijian24(TableRuleset[QijianState], names=names, legal=legal, upgrade=upgr
     def submit(self, game: Game, action: Action) -> None:
         """qijian24's own checks in its order: a post or a day privilege is free, so it is accepted from
         a seat whose part in the stage is done (it has voted); each handler says what it refuses."""
-        submit(game, action)
+        submit(game, action, self.named)
+
+    def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception:
+        return illegal("unknown_skill", seat=action.seat, name=action.skill)
 
     # -- what a viewer knows (``observe``) -----------------------------------------------------------
 
