@@ -25,7 +25,7 @@ from engine.actions import Action, Choose, TeamPost, UseSkill
 from engine.errors import UnknownName
 from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
 from engine.legal import LegalAction
-from engine.ruleset import Ruleset
+from engine.ruleset import Ruleset, SeatSetup
 from engine.state import BaseState
 from engine.table import fold as kernel
 from engine.table.phases import Kind, Landmarks, Next, PhaseTable, Waits
@@ -50,6 +50,14 @@ class LegalRules(Protocol):
     def actions(self, state: Any, seat: int) -> tuple[LegalAction, ...]: ...
 
     def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]: ...
+
+
+class Opening(Protocol):
+    """A rule set's ``setup`` module: the setup's events (header, deal, aliases, chats), then the phase
+    that opens the game."""
+
+    def start(self, game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+              options: dict[str, Any]) -> Next: ...
 
 
 class Upgrades(Protocol):
@@ -81,6 +89,8 @@ class TableRuleset(Ruleset, Generic[St]):
     folds: ClassVar[Mapping[str, Fold]] = {}
     replaces: ClassVar[frozenset[str]] = frozenset()
     handlers: ClassVar[Mapping[type[Action], SubmitHandler]] = {}
+    opening: ClassVar[Opening | None] = None
+    """The rule set's ``setup`` module (``start``); None: it overrides ``start``."""
     legal_rules: ClassVar[LegalRules | None] = None
     """The rule set's ``legal`` module (``actions``, ``vocabulary``); None: it overrides them."""
     upgrades: ClassVar[Upgrades | None] = None
@@ -88,19 +98,22 @@ class TableRuleset(Ruleset, Generic[St]):
     knowledge: ClassVar[Knowledge | None] = None
     """The rule set's ``observe`` module (``skills``, ``budgets``, ``truth``); None: the defaults."""
 
-    def __init_subclass__(cls, names: ModuleType | None = None, legal: LegalRules | None = None,
-                          upgrade: Upgrades | None = None, observe: Knowledge | None = None, **kwargs: Any) -> None:
-        """``class R(TableRuleset[S], names=names, legal=legal, upgrade=upgrade, observe=observe)``: the
-        rule set's modules, read here once instead of delegated to again in every rule set's class.
-        Its names module (``ROLES``, ``ROLE_NAMES``, ``SKILL_NAMES``, ``FACTION_NAMES``, ``TEAM_NAMES``,
-        ``PHASE_NAMES``) gives the roles and name tables; its ``legal``, ``upgrade`` and ``observe``
-        modules answer the hooks of the same names (``LegalRules``, ``Upgrades``, ``Knowledge``)."""
+    def __init_subclass__(cls, names: ModuleType | None = None, setup: Opening | None = None,
+                          legal: LegalRules | None = None, upgrade: Upgrades | None = None,
+                          observe: Knowledge | None = None, **kwargs: Any) -> None:
+        """``class R(TableRuleset[S], names=names, setup=setup, legal=legal, upgrade=upgrade,
+        observe=observe)``: the rule set's modules, read here once instead of delegated to again in every
+        rule set's class. Its names module (``ROLES``, ``ROLE_NAMES``, ``SKILL_NAMES``, ``FACTION_NAMES``,
+        ``TEAM_NAMES``, ``PHASE_NAMES``) gives the roles and name tables; its ``setup`` (``start``),
+        ``legal`` (``actions``, ``vocabulary``), ``upgrade`` and ``observe`` (``skills``, ``budgets``,
+        ``truth``) modules answer those hooks (``Opening``, ``LegalRules``, ``Upgrades``, ``Knowledge``)."""
         super().__init_subclass__(**kwargs)
         if names is not None:
             cls.roles = names.ROLES
             cls.role_names, cls.skill_names = names.ROLE_NAMES, names.SKILL_NAMES
             cls.faction_names, cls.team_names = names.FACTION_NAMES, names.TEAM_NAMES
             cls.phase_names = names.PHASE_NAMES
+        cls.opening = setup or cls.opening
         cls.legal_rules = legal or cls.legal_rules
         cls.upgrades = upgrade or cls.upgrades
         cls.knowledge = observe or cls.knowledge
@@ -117,6 +130,13 @@ class TableRuleset(Ruleset, Generic[St]):
     def st_of(self, state: BaseState) -> St:
         """``state`` as this rule set's type, for the hooks ``Ruleset`` types with ``BaseState``."""
         return cast(St, state)
+
+    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+              options: dict[str, Any]) -> None:
+        """The setup module's events, then the phase it names."""
+        if self.opening is None:
+            raise NotImplementedError
+        self.open(game, self.opening.start(game, self, seed, flags, seating, options))
 
     # -- who is asked what (derived from the window) ------------------------------------------------
 

@@ -17,15 +17,11 @@ Version history
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
 from engine.observation import Observation, SkillState
-from engine.ruleset import Policy, SeatSetup
+from engine.ruleset import Policy
 from engine.rulesets.classic7 import aliases, bot, legal, names, observe, setup
 from engine.rulesets.classic7.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.classic7.fold import FOLDS
-from engine.rulesets.classic7.night import open_night
 from engine.rulesets.classic7.phases import LANDMARKS, PHASES
 from engine.rulesets.classic7.state import Classic7Seat, Classic7State
 from engine.rulesets.classic7.submit import HANDLERS
@@ -33,11 +29,8 @@ from engine.rulesets.classic7.texts import NARRATION
 from engine.state import BaseState
 from engine.table import TableRuleset
 
-if TYPE_CHECKING:
-    from engine.game import Game
 
-
-class Classic7(TableRuleset[Classic7State], names=names, legal=legal):
+class Classic7(TableRuleset[Classic7State], names=names, setup=setup, legal=legal):
     """The classic7 rule set: a page of composition over the table kernel."""
 
     id = "classic7"
@@ -56,11 +49,6 @@ class Classic7(TableRuleset[Classic7State], names=names, legal=legal):
     landmarks = LANDMARKS
     folds = FOLDS
     handlers = HANDLERS
-
-    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-              options: dict[str, Any]) -> None:
-        setup.start(game, self, seed, flags, seating, options)
-        self.open(game, open_night(self.st(game), 1))
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         assert isinstance(state, Classic7State)

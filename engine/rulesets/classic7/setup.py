@@ -15,6 +15,9 @@ from engine.errors import SetupError
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.classic7.aliases import ALIASES
 from engine.rulesets.classic7.names import PACK, WEREWOLF
+from engine.rulesets.classic7.night import open_night
+from engine.rulesets.classic7.state import Classic7State
+from engine.table import Next
 from engine.table.deal import header, seat_table
 
 if TYPE_CHECKING:
@@ -44,9 +47,11 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def start(game: Game, rules: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-          options: dict[str, Any]) -> None:
-    """Emit the setup events: the header, the deal, the aliases, each seat's role, the pack's chat."""
+          options: dict[str, Any]) -> Next:
+    """Emit the setup events: the header, the deal, the aliases, each seat's role, the pack's chat; night 1
+    follows."""
     header(game, rules, seed, flags, options_of(options))
     roles = seat_table(game, rules, seating, ALIASES)
     pack = sorted(seat for seat, role in roles.items() if role == WEREWOLF)
     game.emit(ev.TeamFormed, ev.team_vis(PACK), pack, team=PACK, members=pack)
+    return open_night(Classic7State.of(game), 1)

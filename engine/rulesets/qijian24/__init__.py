@@ -19,18 +19,15 @@ Version history
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from engine.actions import Action, Choose, UseSkill
 from engine.errors import UnknownName
-from engine.ruleset import SeatSetup
 from engine.rulesets.qijian24 import legal, names, observe, setup, upgrade
 from engine.rulesets.qijian24.aliases import ENGLISH
 from engine.rulesets.qijian24.errors import illegal
 from engine.rulesets.qijian24.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.qijian24.fold import FOLDS
-from engine.rulesets.qijian24.night import dawn
 from engine.rulesets.qijian24.phases import LANDMARKS, PHASES
 from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
@@ -43,7 +40,7 @@ if TYPE_CHECKING:
     from engine.observation import Observation
 
 
-class Qijian24(TableRuleset[QijianState], names=names, legal=legal, upgrade=upgrade, observe=observe):
+class Qijian24(TableRuleset[QijianState], names=names, setup=setup, legal=legal, upgrade=upgrade, observe=observe):
     """The qijian24 rule set: a page of composition over the table kernel."""
 
     id = "qijian24"
@@ -61,11 +58,6 @@ class Qijian24(TableRuleset[QijianState], names=names, legal=legal, upgrade=upgr
     phase_table = PHASES
     landmarks = LANDMARKS
     folds = FOLDS
-
-    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-              options: dict[str, Any]) -> None:
-        setup.start(game, self, seed, flags, seating, options)
-        self.open(game, dawn(self.st(game)))
 
     def submit(self, game: Game, action: Action) -> None:
         """qijian24's own checks in its order: a post or a day privilege is free, so it is accepted from

@@ -16,7 +16,9 @@ from engine.rulesets.qijian24.aliases import ALIASES
 from engine.rulesets.qijian24.discipline import normalise
 from engine.rulesets.qijian24.errors import ROSTER, setup_error
 from engine.rulesets.qijian24.names import CHAIN, IDENTITY, SWORDS, TEAM
+from engine.rulesets.qijian24.night import dawn
 from engine.rulesets.qijian24.state import table
+from engine.table import Next
 from engine.table.deal import header, seat_table
 
 if TYPE_CHECKING:
@@ -49,13 +51,14 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def start(game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-          options: dict[str, Any]) -> None:
-    """Emit the setup: header, deal, aliases, the roles, the 杀手团 chat, the sword chain (day 1 follows)."""
+          options: dict[str, Any]) -> Next:
+    """Emit the setup: header, deal, aliases, the roles, the 杀手团 chat, the sword chain; day 1's dawn follows."""
     header(game, ruleset, seed, flags, options_of(options))
     roles = seat_table(game, ruleset, seating, ALIASES, ROSTER)
     team = table(game).team()
     game.emit(TeamFormed, team_vis(TEAM), team, team=TEAM, members=team)
     _chain(game, roles)
+    return dawn(table(game))
 
 
 def _chain(game: Game, roles: dict[int, str]) -> None:

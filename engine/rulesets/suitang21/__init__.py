@@ -15,13 +15,12 @@ Version history
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from engine.actions import Action, Choose, UseSkill
 from engine.errors import UnknownName
 from engine.legal import LegalAction
 from engine.observation import Observation
-from engine.ruleset import SeatSetup
 from engine.rulesets.suitang21 import legal, names, observe, setup, submit, upgrade
 from engine.rulesets.suitang21.aliases import ENGLISH
 from engine.rulesets.suitang21.errors import illegal
@@ -35,11 +34,8 @@ from engine.table import TableRuleset
 from engine.table.ruleset import Fold
 from engine.views import Viewer
 
-if TYPE_CHECKING:
-    from engine.game import Game
 
-
-class Suitang21(TableRuleset[SuitangState], names=names, legal=legal, upgrade=upgrade, observe=observe):
+class Suitang21(TableRuleset[SuitangState], names=names, setup=setup, legal=legal, upgrade=upgrade, observe=observe):
     """The suitang21 rule set: a page of composition over the table kernel."""
 
     id = "suitang21"
@@ -59,10 +55,6 @@ class Suitang21(TableRuleset[SuitangState], names=names, legal=legal, upgrade=up
     folds: ClassVar[Mapping[str, Fold]] = {**FOLDS, "phase_began": phase_began(PHASES)}
     replaces = frozenset({"phase_began"})
     handlers = submit.HANDLERS
-
-    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-              options: dict[str, Any]) -> None:
-        self.open(game, setup.start(game, self, seed, flags, seating, options))
 
     def waiting(self, state: BaseState) -> list[int]:
         """The window's seats that have not answered (no turns, no living-only phase here: read
