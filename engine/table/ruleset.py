@@ -98,13 +98,17 @@ class TableRuleset(Ruleset, Generic[St]):
     knowledge: ClassVar[Knowledge | None] = None
     """The rule set's ``observe`` module (``skills``, ``budgets``, ``truth``); None: the defaults."""
 
-    def __init_subclass__(cls, names: ModuleType | None = None, setup: Opening | None = None,
+    def __init_subclass__(cls, names: ModuleType | None = None, flags: ModuleType | None = None,
+                          phases: ModuleType | None = None, setup: Opening | None = None,
                           legal: LegalRules | None = None, upgrade: Upgrades | None = None,
                           observe: Knowledge | None = None, **kwargs: Any) -> None:
-        """``class R(TableRuleset[S], names=names, setup=setup, legal=legal, upgrade=upgrade,
-        observe=observe)``: the rule set's modules, read here once instead of delegated to again in every
-        rule set's class. Its names module (``ROLES``, ``ROLE_NAMES``, ``SKILL_NAMES``, ``FACTION_NAMES``,
-        ``TEAM_NAMES``, ``PHASE_NAMES``) gives the roles and name tables; its ``setup`` (``start``),
+        """``class R(TableRuleset[S], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
+        upgrade=upgrade, observe=observe)``: the rule set's modules, read here once instead of assigned
+        or delegated to again in every rule set's class. Its names module (``ROLES``, ``ROLE_NAMES``,
+        ``SKILL_NAMES``, ``FACTION_NAMES``, ``TEAM_NAMES``, ``PHASE_NAMES``) gives the roles and name
+        tables, its flags module the flags and the adjudications without one (``FLAGS``,
+        ``ADJUDICATIONS``), its phases module the phase table and the judge's landmarks (``PHASES``,
+        ``LANDMARKS``); its ``setup`` (``start``),
         ``legal`` (``actions``, ``vocabulary``), ``upgrade`` and ``observe`` (``skills``, ``budgets``,
         ``truth``) modules answer those hooks (``Opening``, ``LegalRules``, ``Upgrades``, ``Knowledge``)."""
         super().__init_subclass__(**kwargs)
@@ -113,6 +117,10 @@ class TableRuleset(Ruleset, Generic[St]):
             cls.role_names, cls.skill_names = names.ROLE_NAMES, names.SKILL_NAMES
             cls.faction_names, cls.team_names = names.FACTION_NAMES, names.TEAM_NAMES
             cls.phase_names = names.PHASE_NAMES
+        if flags is not None:
+            cls.flags, cls.adjudications = flags.FLAGS, flags.ADJUDICATIONS
+        if phases is not None:
+            cls.phase_table, cls.landmarks = phases.PHASES, phases.LANDMARKS
         cls.opening = setup or cls.opening
         cls.legal_rules = legal or cls.legal_rules
         cls.upgrades = upgrade or cls.upgrades

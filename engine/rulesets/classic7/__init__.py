@@ -19,10 +19,8 @@ from __future__ import annotations
 
 from engine.observation import Observation, SkillState
 from engine.ruleset import Policy
-from engine.rulesets.classic7 import aliases, bot, legal, names, observe, setup
-from engine.rulesets.classic7.flags import ADJUDICATIONS, FLAGS
+from engine.rulesets.classic7 import aliases, bot, flags, legal, names, observe, phases, setup
 from engine.rulesets.classic7.fold import FOLDS
-from engine.rulesets.classic7.phases import LANDMARKS, PHASES
 from engine.rulesets.classic7.state import Classic7Seat, Classic7State
 from engine.rulesets.classic7.submit import HANDLERS
 from engine.rulesets.classic7.texts import NARRATION
@@ -30,23 +28,20 @@ from engine.state import BaseState
 from engine.table import TableRuleset
 
 
-class Classic7(TableRuleset[Classic7State], names=names, setup=setup, legal=legal):
+class Classic7(TableRuleset[Classic7State], names=names, flags=flags, phases=phases, setup=setup,
+               legal=legal):
     """The classic7 rule set: a page of composition over the table kernel."""
 
     id = "classic7"
     version = "1.0"
     title = "预女猎 7人局"
     seats = 7
-    flags = FLAGS
-    adjudications = ADJUDICATIONS
     alias_english = aliases.ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = Classic7Seat
     state_type = Classic7State
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
     handlers = HANDLERS
 

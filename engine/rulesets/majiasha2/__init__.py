@@ -54,13 +54,11 @@ from engine.events import Event
 from engine.legal import LegalAction
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
 from engine.ruleset import SeatSetup
-from engine.rulesets.majiasha2 import legal, names, observe, setup, submit, upgrade
+from engine.rulesets.majiasha2 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.majiasha2.aliases import ENGLISH
-from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.majiasha2.fold import FOLDS, REPLACES
 from engine.rulesets.majiasha2.names import Ph
 from engine.rulesets.majiasha2.night0 import open_night0
-from engine.rulesets.majiasha2.phases import LANDMARKS, PHASES
 from engine.rulesets.majiasha2.shown import shown
 from engine.rulesets.majiasha2.state import MajiaSeat, MajiaState
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
@@ -73,7 +71,8 @@ if TYPE_CHECKING:
     from engine.views import Viewer
 
 
-class Majiasha2(TableRuleset[MajiaState], names=names, legal=legal, upgrade=upgrade):
+class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phases, legal=legal,
+                upgrade=upgrade):
     """The majiasha2 rule set: a page of composition over the table kernel."""
 
     id: ClassVar[str] = "majiasha2"
@@ -81,8 +80,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names, legal=legal, upgrade=upgr
     title: ClassVar[str] = "马甲杀 2.0"
     seats: ClassVar[int] = DEFAULT_SIZE
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
-    flags = FLAGS
-    adjudications = ADJUDICATIONS
     alias_english = ENGLISH
     name_layer = names.MAJIA_LAYER
     narration = NARRATION
@@ -105,8 +102,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names, legal=legal, upgrade=upgr
 
     seat_type = MajiaSeat
     state_type = MajiaState
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
     replaces = REPLACES
     handlers = submit.HANDLERS

@@ -23,12 +23,10 @@ from typing import TYPE_CHECKING, cast
 
 from engine.actions import Action, Choose, UseSkill
 from engine.errors import UnknownName
-from engine.rulesets.qijian24 import legal, names, observe, setup, upgrade
+from engine.rulesets.qijian24 import flags, legal, names, observe, phases, setup, upgrade
 from engine.rulesets.qijian24.aliases import ENGLISH
 from engine.rulesets.qijian24.errors import illegal
-from engine.rulesets.qijian24.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.qijian24.fold import FOLDS
-from engine.rulesets.qijian24.phases import LANDMARKS, PHASES
 from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
 from engine.rulesets.qijian24.texts import NARRATION
@@ -40,23 +38,20 @@ if TYPE_CHECKING:
     from engine.observation import Observation
 
 
-class Qijian24(TableRuleset[QijianState], names=names, setup=setup, legal=legal, upgrade=upgrade, observe=observe):
+class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
+               upgrade=upgrade, observe=observe):
     """The qijian24 rule set: a page of composition over the table kernel."""
 
     id = "qijian24"
     version = "1.2"
     title = "【版杀18】《七剑》"
     seats = 24
-    flags = FLAGS
     alias_english = ENGLISH
-    adjudications = ADJUDICATIONS
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = QijianSeat
     state_type = QijianState
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
 
     def submit(self, game: Game, action: Action) -> None:

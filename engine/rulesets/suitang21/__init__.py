@@ -21,12 +21,10 @@ from engine.actions import Action, Choose, UseSkill
 from engine.errors import UnknownName
 from engine.legal import LegalAction
 from engine.observation import Observation
-from engine.rulesets.suitang21 import legal, names, observe, setup, submit, upgrade
+from engine.rulesets.suitang21 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.suitang21.aliases import ENGLISH
 from engine.rulesets.suitang21.errors import illegal
-from engine.rulesets.suitang21.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.suitang21.fold import FOLDS, phase_began
-from engine.rulesets.suitang21.phases import LANDMARKS, PHASES
 from engine.rulesets.suitang21.state import SuitangSeat, SuitangState
 from engine.rulesets.suitang21.texts import NARRATION
 from engine.state import BaseState
@@ -35,24 +33,21 @@ from engine.table.ruleset import Fold
 from engine.views import Viewer
 
 
-class Suitang21(TableRuleset[SuitangState], names=names, setup=setup, legal=legal, upgrade=upgrade, observe=observe):
+class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
+                upgrade=upgrade, observe=observe):
     """The suitang21 rule set: a page of composition over the table kernel."""
 
     id = "suitang21"
     version = "1.1"
     title = "『隋唐』21人狼人杀"
     seats = 21
-    flags = FLAGS
     alias_english = ENGLISH
-    adjudications = ADJUDICATIONS
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = SuitangSeat
     state_type = SuitangState
-    phase_table = PHASES
-    landmarks = LANDMARKS
-    folds: ClassVar[Mapping[str, Fold]] = {**FOLDS, "phase_began": phase_began(PHASES)}
+    folds: ClassVar[Mapping[str, Fold]] = {**FOLDS, "phase_began": phase_began(phases.PHASES)}
     replaces = frozenset({"phase_began"})
     handlers = submit.HANDLERS
 

@@ -23,12 +23,11 @@ from engine.errors import UnknownName
 from engine.legal import LegalAction
 from engine.observation import Observation, TeamState
 from engine.ruleset import SeatSetup
-from engine.rulesets.umineko32 import legal, names, observe, setup, submit, upgrade
+from engine.rulesets.umineko32 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.umineko32.aliases import ENGLISH
 from engine.rulesets.umineko32.errors import illegal
-from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.umineko32.fold import FOLDS
-from engine.rulesets.umineko32.phases import LANDMARKS, PHASES, SPEECH_PHASES
+from engine.rulesets.umineko32.phases import SPEECH_PHASES
 from engine.rulesets.umineko32.state import UminekoSeat, UminekoState
 from engine.rulesets.umineko32.texts import NARRATION
 from engine.state import BaseState
@@ -38,23 +37,20 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Umineko32(TableRuleset[UminekoState], names=names, legal=legal, upgrade=upgrade, observe=observe):
+class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=phases, legal=legal,
+                upgrade=upgrade, observe=observe):
     """The umineko32 rule set: a page of composition over the table kernel."""
 
     id = "umineko32"
     version = "1.1"
     title = "海猫鸣泣之时 XXXII 版杀"
     seats = setup.SEATS
-    flags = FLAGS
     alias_english = ENGLISH
-    adjudications = ADJUDICATIONS
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = UminekoSeat
     state_type = UminekoState
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
     handlers = submit.HANDLERS
 
