@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import SetupError
 
@@ -25,6 +25,16 @@ class Flag:
         if allowed and value not in allowed:
             raise SetupError(f"flag {self.name!r} cannot be {value!r}; allowed: {', '.join(map(repr, allowed))}")
         return value
+
+
+class Adjudication(NamedTuple):
+    """One item of a spec's adjudications without a flag: the ruling the engine follows, and why there
+    is no flag (``Ruleset.adjudications``)."""
+
+    id: str
+    ruling: str
+    flag: str | None
+    reason: str
 
 
 def resolve_flags(defined: Iterable[Flag], given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -23,7 +23,8 @@ from engine.rulesets import get_ruleset
 from engine.rulesets.umineko32 import legal
 from engine.rulesets.umineko32.errors import ERRORS
 from engine.rulesets.umineko32.flags import FLAGS
-from engine.rulesets.umineko32.setup import check_roster, options_of
+from engine.rulesets.umineko32.setup import ROSTER, options_of
+from engine.table.deal import cards, seated
 from prompts.actions import describe
 from prompts.render import SeatNames
 from prompts.seat import SeatPrompt
@@ -150,7 +151,7 @@ def test_setup_errors_are_codes_too() -> None:
     assert err.value.code == "unknown_options" and not ascii_words(err.value.render("zh"), tools=("speed", "rounds",
                                                                                                  "discipline", "floor"))
     with pytest.raises(SetupError) as err:
-        check_roster([SeatSetup(s, "平民") for s in range(1, 19)])
+        seated(RULESET, [SeatSetup(s, "平民") for s in range(1, 19)], cards(RULESET), ROSTER)
     assert err.value.code == "roster"
     assert err.value.render("zh").startswith("身份配置与本规则不符：平民 18 个（应为 9 个）、侦探 0 个（应为 2 个）")
     assert "Detective 0 (needs 2)" in str(err.value)

@@ -12,7 +12,10 @@ small subclasses of a ``Board`` rich in hooks and boardgame.io owns turn order a
   close does, what may follow, day or night, rank in the game day), walked by ``TableRuleset.advance``
   and read by the judge console's schedule, the progress display and the belief checkpoints.
 * ``fold.py``: the fold of the shared event kinds; a rule set's own handlers run after it.
-* ``submit.py``: finding the offered template an action answers, and the refusals of that search.
+* ``submit.py``: finding the offered template an action answers, the refusals of that search, and the
+  handlers every rule set writes alike (a post, a team message, last words, a pass).
+* ``deal.py``: the header, the deal, the aliases and a fixed seating's refusals (``RosterRefusals``).
+* ``templates.py``: the legal-action templates every rule set offers alike.
 * ``ruleset.py``: ``TableRuleset[S]``: ``pending`` / ``waiting`` / ``legal`` / ``window_complete``
   derived from the window and the phase table, typed access to the state, submit dispatch.
 

@@ -8,7 +8,7 @@ what every rule set does with it. Replaying a stored game is folding each event 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import events as ev
 from engine.table.phases import Kind, PhaseTable
@@ -18,6 +18,7 @@ from engine.table.window import Window
 
 Handler = Callable[[TableState[Any], Any], None]
 """A fold handler: apply one event of its kind to the state."""
+T = TypeVar("T", bound=TableState[Any])
 
 
 def game_created(s: TableState[Any], e: ev.GameCreated, seat_type: type[Seat]) -> None:
@@ -101,11 +102,29 @@ def warned(s: TableState[Any], e: ev.Warned) -> None:
 
 
 def last_words(s: TableState[Any], e: ev.LastWords) -> None:
+    """The words are kept; given (not yet published), they end the seat's part in the window."""
     s.last_words[e.seat] = e.text
+    if not e.published:
+        s.window.done.add(e.seat)
 
 
 def game_ended(s: TableState[Any], e: ev.GameEnded) -> None:
     s.over, s.winners = True, list(e.winners)
+
+
+def by_skill(handlers: Mapping[str, Callable[[T, ev.Resolved], None]],
+             then: Callable[[T, ev.Resolved], None] | None = None) -> Callable[[T, ev.Resolved], None]:
+    """The fold of ``Resolved`` records: the handler of the skill each one settles (none: nothing), then
+    ``then``, what the rule set does with every record."""
+
+    def fold(s: T, e: ev.Resolved) -> None:
+        handler = handlers.get(e.skill)
+        if handler is not None:
+            handler(s, e)
+        if then is not None:
+            then(s, e)
+
+    return fold
 
 
 SIMPLE: Mapping[str, Handler] = {

@@ -19,12 +19,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from engine.actions import Action, Choose, UseSkill
+from engine.actions import Action, Choose, TeamPost, UseSkill
+from engine.errors import UnknownName
 from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
 from engine.legal import LegalAction
-from engine.ruleset import Ruleset
+from engine.ruleset import Ruleset, SeatSetup
 from engine.state import BaseState
 from engine.table import fold as kernel
 from engine.table.phases import Kind, Landmarks, Next, PhaseTable, Waits
@@ -34,13 +35,46 @@ from engine.table.submit import check_seat, find, idle_refusal
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.observation import SeatStatus
+    from engine.observation import BudgetState, SeatStatus, SkillState
 
 St = TypeVar("St", bound=TableState[Any])
 
 Fold = Callable[[Any, Any], None]
 SubmitHandler = Callable[["Game", Any, LegalAction], None]
 """Submitting one action: (game, action, the offered template it answers) → emit its events."""
+
+
+class LegalRules(Protocol):
+    """A rule set's ``legal`` module: what a seat may do now, and every template a role may be offered."""
+
+    def actions(self, state: Any, seat: int) -> tuple[LegalAction, ...]: ...
+
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]: ...
+
+
+class Opening(Protocol):
+    """A rule set's ``setup`` module: the setup's events (header, deal, aliases, chats), then the phase
+    that opens the game."""
+
+    def start(self, game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+              options: dict[str, Any]) -> Next: ...
+
+
+class Upgrades(Protocol):
+    """A rule set's ``upgrade`` module: how the games stored by its earlier versions are read."""
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]: ...
+
+
+class Knowledge(Protocol):
+    """A rule set's ``observe`` module: a seat's skills as it was told its identity, its budgets, and
+    the judge's truth of a seat."""
+
+    def skills(self, state: Any, seat: int, role: str | None) -> tuple[SkillState, ...]: ...
+
+    def budgets(self, state: Any, seat: int) -> tuple[BudgetState, ...]: ...
+
+    def truth(self, state: Any, status: SeatStatus) -> SeatStatus: ...
 
 
 class TableRuleset(Ruleset, Generic[St]):
@@ -55,17 +89,42 @@ class TableRuleset(Ruleset, Generic[St]):
     folds: ClassVar[Mapping[str, Fold]] = {}
     replaces: ClassVar[frozenset[str]] = frozenset()
     handlers: ClassVar[Mapping[type[Action], SubmitHandler]] = {}
+    opening: ClassVar[Opening | None] = None
+    """The rule set's ``setup`` module (``start``); None: it overrides ``start``."""
+    legal_rules: ClassVar[LegalRules | None] = None
+    """The rule set's ``legal`` module (``actions``, ``vocabulary``); None: it overrides them."""
+    upgrades: ClassVar[Upgrades | None] = None
+    """The rule set's ``upgrade`` module; None: no earlier version to read."""
+    knowledge: ClassVar[Knowledge | None] = None
+    """The rule set's ``observe`` module (``skills``, ``budgets``, ``truth``); None: the defaults."""
 
-    def __init_subclass__(cls, names: ModuleType | None = None, **kwargs: Any) -> None:
-        """``class R(TableRuleset[S], names=module)``: the rule set's names module (its ``ROLES``,
-        ``ROLE_NAMES``, ``SKILL_NAMES``, ``FACTION_NAMES``, ``TEAM_NAMES``, ``PHASE_NAMES``) gives the
-        roles and name tables, read here once instead of listed again in every rule set's class."""
+    def __init_subclass__(cls, names: ModuleType | None = None, flags: ModuleType | None = None,
+                          phases: ModuleType | None = None, setup: Opening | None = None,
+                          legal: LegalRules | None = None, upgrade: Upgrades | None = None,
+                          observe: Knowledge | None = None, **kwargs: Any) -> None:
+        """``class R(TableRuleset[S], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
+        upgrade=upgrade, observe=observe)``: the rule set's modules, read here once instead of assigned
+        or delegated to again in every rule set's class. Its names module (``ROLES``, ``ROLE_NAMES``,
+        ``SKILL_NAMES``, ``FACTION_NAMES``, ``TEAM_NAMES``, ``PHASE_NAMES``) gives the roles and name
+        tables, its flags module the flags and the adjudications without one (``FLAGS``,
+        ``ADJUDICATIONS``), its phases module the phase table and the judge's landmarks (``PHASES``,
+        ``LANDMARKS``); its ``setup`` (``start``),
+        ``legal`` (``actions``, ``vocabulary``), ``upgrade`` and ``observe`` (``skills``, ``budgets``,
+        ``truth``) modules answer those hooks (``Opening``, ``LegalRules``, ``Upgrades``, ``Knowledge``)."""
         super().__init_subclass__(**kwargs)
         if names is not None:
             cls.roles = names.ROLES
             cls.role_names, cls.skill_names = names.ROLE_NAMES, names.SKILL_NAMES
             cls.faction_names, cls.team_names = names.FACTION_NAMES, names.TEAM_NAMES
             cls.phase_names = names.PHASE_NAMES
+        if flags is not None:
+            cls.flags, cls.adjudications = flags.FLAGS, flags.ADJUDICATIONS
+        if phases is not None:
+            cls.phase_table, cls.landmarks = phases.PHASES, phases.LANDMARKS
+        cls.opening = setup or cls.opening
+        cls.legal_rules = legal or cls.legal_rules
+        cls.upgrades = upgrade or cls.upgrades
+        cls.knowledge = observe or cls.knowledge
 
     # -- the state, typed ---------------------------------------------------------------------------
 
@@ -80,11 +139,28 @@ class TableRuleset(Ruleset, Generic[St]):
         """``state`` as this rule set's type, for the hooks ``Ruleset`` types with ``BaseState``."""
         return cast(St, state)
 
+    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
+              options: dict[str, Any]) -> None:
+        """The setup module's events, then the phase it names."""
+        if self.opening is None:
+            raise NotImplementedError
+        self.open(game, self.opening.start(game, self, seed, flags, seating, options))
+
     # -- who is asked what (derived from the window) ------------------------------------------------
 
     def actions(self, state: St, seat: int) -> tuple[LegalAction, ...]:
         """What ``seat``, which the open phase waits for, may do now. The rule set's own."""
-        raise NotImplementedError
+        if self.legal_rules is None:
+            raise NotImplementedError
+        return self.legal_rules.actions(state, seat)
+
+    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
+        if self.legal_rules is None:
+            return super().vocabulary(role)
+        return self.legal_rules.vocabulary(role)
+
+    def upgrade(self, events: list[Event], version: str) -> list[Event]:
+        return events if self.upgrades is None else self.upgrades.upgrade(events, version)
 
     def waiting(self, state: BaseState) -> list[int]:
         s = cast(St, state)
@@ -112,11 +188,23 @@ class TableRuleset(Ruleset, Generic[St]):
     # -- submitting ---------------------------------------------------------------------------------
 
     def offered(self, game: Game, action: Action) -> tuple[LegalAction, ...]:
-        """What the acting seat is offered now, or the refusal of why it has nothing (``refuse_idle``)."""
+        """What the acting seat is offered now: what the open phase offers it, or, to a seat that has cast
+        its ballot, the change of it (``ballot_change``); else the refusal of why it has nothing
+        (``refuse_idle``)."""
         legal = game.legal(action.seat)
         if legal is not None:
             return legal
-        raise self.refuse_idle(self.st(game), action)
+        s = self.st(game)
+        changed = self.ballot_change(s, action.seat)
+        if changed is not None:
+            return changed
+        raise self.refuse_idle(s, action)
+
+    def ballot_change(self, state: St, seat: int) -> tuple[LegalAction, ...] | None:
+        """The ballot ``seat`` may cast to change the one it cast in the open vote (改票, within the rule
+        set's limit, or the refusal that the changes are used up); None: no change is open to it (the
+        default: a ballot cast is final)."""
+        return None
 
     def refuse_idle(self, state: St, action: Action) -> Exception:
         """Why ``action``'s seat, which the open phase does not wait for, cannot act (a rule set with a
@@ -140,13 +228,27 @@ class TableRuleset(Ruleset, Generic[St]):
         return find(offered, action)
 
     def named(self, action: Action) -> Action:
-        """``action`` with its skill as the engine's id: a skill may be given as the rules text names
-        it (``【查验】``, ``查验``) or by its English label (an unknown name raises ``UnknownName``)."""
-        skill = action.skill if isinstance(action, UseSkill | Choose) else None  # (getattr on a model is slow)
-        if not skill:
-            return action
-        ident = self.skill_names.id(skill)
-        return action if ident == skill else action.model_copy(update={"skill": ident})
+        """``action`` with its skill and team as the engine's ids: a skill may be given as the rules text
+        names it (``【查验】``, ``查验``) or by its English label (an unknown name is refused by
+        ``unknown_skill``), a team by its name."""
+        if isinstance(action, UseSkill | Choose):  # (getattr on a model is slow)
+            try:
+                ident = self.skill_names.id(action.skill)
+            except UnknownName as err:
+                refusal = self.unknown_skill(action, err)
+                if refusal is None:
+                    return action
+                raise refusal from None
+            return action if ident == action.skill else action.model_copy(update={"skill": ident})
+        if isinstance(action, TeamPost) and action.team in self.team_names:
+            ident = self.team_names.id(action.team)
+            return action if ident == action.team else action.model_copy(update={"team": ident})
+        return action
+
+    def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception | None:
+        """The refusal of a skill name the rule set does not know (a rule set with its own code says it
+        here); None leaves an empty one to the template search, which lists what the seat may do."""
+        return err if action.skill else None
 
     # -- the phases, walked as data -----------------------------------------------------------------
 
@@ -208,14 +310,27 @@ class TableRuleset(Ruleset, Generic[St]):
         if own is not None:
             own(s, event)
 
-    # -- the default observation reads the kernel's seat record -------------------------------------
+    # -- the default observation reads the kernel's seat record (or the rule set's observe module) ---
+
+    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
+        """The seat's skills as it was told its identity (``state.identities``)."""
+        if self.knowledge is None:
+            return super().skills(state, seat)
+        told = state.identities.get(seat)
+        return self.knowledge.skills(state, seat, told.role if told else None)
+
+    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
+        return super().budgets(state, seat) if self.knowledge is None else self.knowledge.budgets(state, seat)
 
     def seat_alive(self, state: BaseState, seat: int) -> bool:
         record = cast(St, state).seats.get(seat)
         return record.alive if record is not None else True
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        """``status`` with the seat record's truth: identity, faction, alive, the judge's cause."""
+        """``status`` with the seat record's truth: identity, faction, alive, the judge's cause (or as the
+        rule set's observe module tells it)."""
+        if self.knowledge is not None:
+            return self.knowledge.truth(state, status)
         record = cast(St, state).seats.get(status.seat)
         if record is None:
             return status

@@ -7,11 +7,14 @@ the fold (``engine.table.fold`` and the rule set's own handlers), like every sta
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 from engine.state import BaseState
 from engine.table.seat import Seat
 from engine.table.window import Window
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 S = TypeVar("S", bound=Seat)
 
@@ -34,7 +37,18 @@ class TableState(BaseState, Generic[S]):
     """The phase an open aside (``Phase.aside``: a question in the middle of a resolution) interrupted,
     so that a schedule ranks the aside with it."""
 
+    @classmethod
+    def of(cls, game: Game) -> Self:
+        """The game's state as this class: a cast, for a rule set's free functions (its closers and
+        handlers have the game, not the rule set, whose ``TableRuleset.st`` is the same cast)."""
+        return cast(Self, game.state)
+
     # -- derived views (no mutation) ----------------------------------------------------------------
+
+    def where(self, seat: int | None = None) -> dict[str, Any]:
+        """The open window as a refusal names it (``phase``, ``day``), with the acting ``seat`` where given."""
+        acting: dict[str, Any] = {} if seat is None else {"seat": seat}
+        return {**acting, "phase": self.phase, "day": self.day}
 
     def alive(self) -> list[int]:
         """The living seats, in seat order."""
@@ -52,6 +66,11 @@ class TableState(BaseState, Generic[S]):
         """The one seat holding ``role`` (None when nobody does)."""
         found = self.holders(role)
         return found[0] if found else None
+
+    def recipients(self, team: str) -> list[int]:
+        """Who receives a new message of ``team``: every member (a rule set whose dead stop reading a
+        chat says so here)."""
+        return list(self.teams.get(team, []))
 
     def team_of(self, seat: int) -> list[str]:
         """The teams ``seat`` is a member of."""

@@ -17,58 +17,33 @@ Version history
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-from engine.events import Event
-from engine.legal import LegalAction
 from engine.observation import Observation, SkillState
-from engine.ruleset import Policy, SeatSetup
-from engine.rulesets.classic7 import aliases, bot, legal, names, observe, setup
-from engine.rulesets.classic7.flags import ADJUDICATIONS, FLAGS
+from engine.ruleset import Policy
+from engine.rulesets.classic7 import aliases, bot, flags, legal, names, observe, phases, setup
 from engine.rulesets.classic7.fold import FOLDS
-from engine.rulesets.classic7.night import open_night
-from engine.rulesets.classic7.phases import LANDMARKS, PHASES
 from engine.rulesets.classic7.state import Classic7Seat, Classic7State
 from engine.rulesets.classic7.submit import HANDLERS
 from engine.rulesets.classic7.texts import NARRATION
 from engine.state import BaseState
 from engine.table import TableRuleset
 
-if TYPE_CHECKING:
-    from engine.game import Game
 
-
-class Classic7(TableRuleset[Classic7State], names=names):
+class Classic7(TableRuleset[Classic7State], names=names, flags=flags, phases=phases, setup=setup,
+               legal=legal):
     """The classic7 rule set: a page of composition over the table kernel."""
 
     id = "classic7"
     version = "1.0"
     title = "预女猎 7人局"
     seats = 7
-    flags = FLAGS
-    adjudications = ADJUDICATIONS
     alias_english = aliases.ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = Classic7Seat
     state_type = Classic7State
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
     handlers = HANDLERS
-
-    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-              options: dict[str, Any]) -> None:
-        setup.start(game, self, seed, flags, seating, options)
-        self.open(game, open_night(self.st(game), 1))
-
-    def actions(self, state: Classic7State, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         assert isinstance(state, Classic7State)
@@ -80,9 +55,6 @@ class Classic7(TableRuleset[Classic7State], names=names):
 
     def policy(self) -> Policy | None:
         return bot.decide
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return events
 
 
 RULESET = Classic7

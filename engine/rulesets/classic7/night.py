@@ -20,10 +20,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def _state(game: Game) -> Classic7State:
-    state = game.state
-    assert isinstance(state, Classic7State)
-    return state
+_state = Classic7State.of
 
 
 def night_order(s: Classic7State) -> tuple[int, ...]:

@@ -24,10 +24,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def _state(game: Game) -> Classic7State:
-    state = game.state
-    assert isinstance(state, Classic7State)
-    return state
+_state = Classic7State.of
 
 
 def hunter_asked(game: Game, seat: int, cause: str) -> Sequence[tuple[int, str]]:

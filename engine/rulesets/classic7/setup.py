@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
 from engine.errors import SetupError
-from engine.flags import resolve_flags
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.classic7.aliases import ALIASES
 from engine.rulesets.classic7.names import PACK, WEREWOLF
-from engine.table.deal import aliases, deal
+from engine.rulesets.classic7.night import open_night
+from engine.rulesets.classic7.state import Classic7State
+from engine.table import Next
+from engine.table.deal import header, seat_table
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -45,14 +47,11 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def start(game: Game, rules: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-          options: dict[str, Any]) -> None:
-    """Emit the setup events: the header, the deal, the aliases, each seat's role, the pack's chat."""
-    game.emit(ev.GameCreated, ev.PUBLIC, ruleset=rules.id, version=rules.version, seed=seed, seats=rules.seats,
-              flags=resolve_flags(rules.flags, flags), options=options_of(options))
-    roles = deal(game, rules, seating)
-    game.emit(ev.AliasesAssigned, ev.PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], rules.seats, seating))
-    side = {role.id: role.faction for role in rules.roles}
-    for seat, role in roles.items():
-        game.emit(ev.RoleDealt, ev.seat_vis(seat), seat=seat, role=role, faction=side[role])
+          options: dict[str, Any]) -> Next:
+    """Emit the setup events: the header, the deal, the aliases, each seat's role, the pack's chat; night 1
+    follows."""
+    header(game, rules, seed, flags, options_of(options))
+    roles = seat_table(game, rules, seating, ALIASES)
     pack = sorted(seat for seat, role in roles.items() if role == WEREWOLF)
     game.emit(ev.TeamFormed, ev.team_vis(PACK), pack, team=PACK, members=pack)
+    return open_night(Classic7State.of(game), 1)

@@ -20,6 +20,7 @@ from engine.mechanics.team_chat import recipients
 from engine.rulesets.classic7.names import CHECK, GOOD, KILL, PACK, WEREWOLF, WOLF
 from engine.rulesets.classic7.state import Classic7State
 from engine.table.ruleset import SubmitHandler
+from engine.table.submit import passed
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -28,10 +29,7 @@ LAST_WORDS = WordsRule(low=1, high=300)
 """Last words: up to 300 characters."""
 
 
-def _state(game: Game) -> Classic7State:
-    state = game.state
-    assert isinstance(state, Classic7State)
-    return state
+_state = Classic7State.of
 
 
 def _targets(action: act.UseSkill | act.Choose, legal: LegalAction) -> None:
@@ -85,11 +83,6 @@ def choose(game: Game, action: act.Choose, legal: LegalAction) -> None:
 def last_words(game: Game, action: act.SubmitLastWords, legal: LegalAction) -> None:
     check_words(LAST_WORDS, action.seat, action.text)
     game.emit(ev.LastWords, ev.PUBLIC, seat=action.seat, text=action.text, published=True)
-
-
-def passed(game: Game, action: act.Pass, legal: LegalAction) -> None:
-    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
-              detail=action.detail)
 
 
 HANDLERS: Mapping[type[act.Action], SubmitHandler] = {

@@ -54,18 +54,15 @@ from engine.events import Event
 from engine.legal import LegalAction
 from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
 from engine.ruleset import SeatSetup
-from engine.rulesets.majiasha2 import legal, names, observe, setup, submit
+from engine.rulesets.majiasha2 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.majiasha2.aliases import ENGLISH
-from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS
 from engine.rulesets.majiasha2.fold import FOLDS, REPLACES
 from engine.rulesets.majiasha2.names import Ph
 from engine.rulesets.majiasha2.night0 import open_night0
-from engine.rulesets.majiasha2.phases import LANDMARKS, PHASES
 from engine.rulesets.majiasha2.shown import shown
 from engine.rulesets.majiasha2.state import MajiaSeat, MajiaState
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
 from engine.rulesets.majiasha2.texts import NARRATION
-from engine.rulesets.majiasha2.upgrade import upgrade
 from engine.state import BaseState
 from engine.table import TableRuleset
 
@@ -74,7 +71,8 @@ if TYPE_CHECKING:
     from engine.views import Viewer
 
 
-class Majiasha2(TableRuleset[MajiaState], names=names):
+class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phases, legal=legal,
+                upgrade=upgrade):
     """The majiasha2 rule set: a page of composition over the table kernel."""
 
     id: ClassVar[str] = "majiasha2"
@@ -82,8 +80,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names):
     title: ClassVar[str] = "马甲杀 2.0"
     seats: ClassVar[int] = DEFAULT_SIZE
     sizes: ClassVar[tuple[int, ...]] = tuple(range(9, 27))
-    flags = FLAGS
-    adjudications = ADJUDICATIONS
     alias_english = ENGLISH
     name_layer = names.MAJIA_LAYER
     narration = NARRATION
@@ -106,8 +102,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names):
 
     seat_type = MajiaSeat
     state_type = MajiaState
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
     replaces = REPLACES
     handlers = submit.HANDLERS
@@ -117,9 +111,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names):
         setup.start(game, self, seed, flags, seating, options)
         self.open(game, open_night0(self.st(game)))
 
-    def actions(self, state: MajiaState, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
     def window_complete(self, state: BaseState) -> bool:
         """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
         then ends as if its deadline had come."""
@@ -128,23 +119,19 @@ class Majiasha2(TableRuleset[MajiaState], names=names):
             return True
         return super().window_complete(state)
 
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
-
     # -- submitting, in majiasha2's refusals ---------------------------------------------------------
 
     def check_seat(self, state: MajiaState, seat: int) -> None:
         submit.no_seat(state, seat)
 
-    def offered(self, game: Game, action: Action) -> tuple[LegalAction, ...]:
-        found = game.legal(action.seat)
-        return found if found is not None else submit.idle(self.st(game), action.seat)
+    def ballot_change(self, state: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
+        return submit.vote_change(state, seat)
+
+    def refuse_idle(self, state: MajiaState, action: Action) -> Exception:
+        return submit.idle(state, action.seat)
 
     def find(self, state: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
         return submit.template(state, offered, action)
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return upgrade(events, version)
 
     # -- what a seat knows (``observe``) ----------------------------------------------------------
 

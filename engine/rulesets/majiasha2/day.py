@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.mechanics.ballots import Ballot, FirstToReach, first_to_reach, sheriff_breaks_tie, top, totals
+from engine.mechanics.discipline import enabled, warn
 from engine.rulesets.majiasha2.exits import appoint_sheriff, exit_actor, reveals
 from engine.rulesets.majiasha2.names import MAJIA_LAYER, SENT_OFF, SUCCESSOR, VOTE, Ph
 from engine.rulesets.majiasha2.night import open_night
@@ -140,11 +141,11 @@ def _penalise(game: Game, category: str, seats: list[int]) -> None:
     """Points per category (flags D-28) where discipline is on; 12 points send a role off (§5)."""
     s = st(game)
     points = int(s.flags.get(PENALTY_FLAGS[category], 3))
-    if category not in s.options.get("discipline", []) or points <= 0:
+    if not enabled(game, category) or points <= 0:
         return
     for seat in seats:
         actor = s.seats[seat]
-        game.emit(ev.Warned, ev.PUBLIC, seat=seat, reason=category, count=actor.warnings + points)
+        warn(game, seat, category, points)
         if actor.warnings >= SEND_OFF_POINTS and actor.alive:
             game.emit(ev.Announced, ev.JUDGE, topic="majia_send_off", seats=[seat])
             exit_actor(game, seat, SENT_OFF)

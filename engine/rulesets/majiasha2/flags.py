@@ -6,9 +6,7 @@ Every item appears exactly once: in ``FLAGS`` when the engine can play either re
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from engine.flags import Flag
+from engine.flags import Adjudication, Flag
 
 FLAGS: tuple[Flag, ...] = (
     Flag("majia.elder_first_dying_grace", False, "D-05",
@@ -61,15 +59,6 @@ FLAG_TEXTS: dict[str, tuple[str, str]] = {
     "majia.last_words_max": ("遗言的最多字数", "the most characters of last words"),
 }
 """What each flag decides, in words (``Narration.flags``): a changed flag is said this way, never by its id."""
-
-
-class Adjudication(NamedTuple):
-    """One item of spec §6 without a flag: the ruling the engine follows, and why there is no flag."""
-
-    id: str
-    ruling: str
-    flag: str | None
-    reason: str
 
 
 ADJUDICATIONS: tuple[Adjudication, ...] = (

@@ -35,6 +35,7 @@ from engine.rulesets.majiasha2.names import (
 )
 from engine.rulesets.majiasha2.state import ALIVE, DYING, OUT, Known, MajiaSeat, MajiaState, Submission
 from engine.rulesets.majiasha2.table import row
+from engine.table.fold import by_skill
 
 
 def _game_created(s: MajiaState, e: ev.GameCreated) -> None:
@@ -99,12 +100,6 @@ def _choice(s: MajiaState, e: ev.ChoiceMade) -> None:
     if e.skill == SUCCESSOR and e.targets:
         s.answer = e.targets[0]
     s.window.done.add(e.seat)
-
-
-def _resolved(s: MajiaState, e: ev.Resolved) -> None:
-    handler = _RESOLVED.get(e.skill)
-    if handler is not None:
-        handler(s, e)
 
 
 def _shield(s: MajiaState, e: ev.Resolved) -> None:
@@ -220,11 +215,6 @@ def _died(s: MajiaState, e: ev.Died) -> None:
         s.outs_tonight.append(e.seat)
 
 
-def _last_words(s: MajiaState, e: ev.LastWords) -> None:
-    if not e.published:
-        s.window.done.add(e.seat)
-
-
 def _announced(s: MajiaState, e: ev.Announced) -> None:
     """Agreements to shorten the day."""
     if e.topic == "majia_shorten":
@@ -296,8 +286,8 @@ def _assigned(s: MajiaState, e: ev.LayerAssigned) -> None:
 
 FOLDS: Mapping[str, Callable[[MajiaState, Any], None]] = {
     "game_created": _game_created, "role_dealt": _role, "role_changed": _role, "phase_began": _phase_began,
-    "posted": _posted, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice, "resolved": _resolved,
-    "died": _died, "last_words": _last_words, "announced": _announced, "feedback": _feedback, "notice": _notice,
+    "posted": _posted, "vote_cast": _vote, "skill_submitted": _skill, "choice_made": _choice,
+    "resolved": by_skill(_RESOLVED), "died": _died, "announced": _announced, "feedback": _feedback, "notice": _notice,
     "layer_listed": _listed, "layer_assigned": _assigned, "dawn": _dawn, "vote_result": _reveals,
     "seats_out": _reveals,
 }

@@ -41,6 +41,7 @@ from engine.rulesets.majiasha2.refusals import refuse, why
 from engine.rulesets.majiasha2.state import ALIVE, OUT, MajiaState
 from engine.rulesets.majiasha2.table import row
 from engine.rulesets.majiasha2.words import MIN_UNMASKED, word_limits
+from engine.table.templates import POST, team_post, team_posts
 
 SUBMITS_PER_WINDOW = 2
 """Submissions (a first one and one change) a seat may make in one night step before it must confirm or pass."""
@@ -48,7 +49,6 @@ TEAM_POSTS_PER_WINDOW = 2
 MAJIA = "majia"
 """``LegalAction.layer`` of a template whose targets are 马甲 numbers."""
 
-POST = LegalAction("post")
 CONFIRM_ACTION = LegalAction("skill", CONFIRM, free=False, note="note_confirm")
 SHORTEN_ACTION = LegalAction("skill", SHORTEN, free=True, note="note_shorten")
 
@@ -64,11 +64,6 @@ def redact_action(victim: int, length: int) -> LegalAction:
     """The killer's redaction of ``victim``'s last words (``length`` characters; at least 5 left unmasked)."""
     return LegalAction("last_words", note="note_redact",
                        note_params=(("target", victim), ("length", length), ("least", MIN_UNMASKED)))
-
-
-@lru_cache(maxsize=64)
-def team_post(team: str) -> LegalAction:
-    return LegalAction("team_post", team=team)
 
 
 def actions(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
@@ -98,15 +93,13 @@ def actions(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
     return (*out, PASS)
 
 
+def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
+    return team_posts(s, seat, TEAM_POSTS_PER_WINDOW, may_post(s.teams, seat, s.seats[seat].alive))
+
+
 @lru_cache(maxsize=256)
 def vote_ballot(targets: tuple[int, ...]) -> LegalAction:
     return LegalAction("vote", targets=targets, arity=1, abstain=True, layer=MAJIA)
-
-
-def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
-    if s.window.team_posts.get(seat, 0) >= TEAM_POSTS_PER_WINDOW:
-        return []
-    return [team_post(team) for team in may_post(s.teams, seat, s.seats[seat].alive)]
 
 
 def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
 from engine.errors import UnknownName
-from engine.flags import resolve_flags
+from engine.mechanics.discipline import categories
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.majiasha2.aliases import ACCOUNTS, MAJIA
-from engine.rulesets.majiasha2.flags import FLAGS
 from engine.rulesets.majiasha2.names import (
     CUPID,
     GENERAL,
@@ -32,7 +31,7 @@ from engine.rulesets.majiasha2.names import (
 from engine.rulesets.majiasha2.refusals import bad_setup, why
 from engine.rulesets.majiasha2.state import st
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE, Row, row
-from engine.table.deal import aliases
+from engine.table.deal import aliases, header
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,18 +50,9 @@ def options_of(given: Mapping[str, Any], size: int | None) -> dict[str, Any]:
     posts = int(dict(given.get("rounds") or {}).get(Ph.DAY, 1))
     if not 0 <= posts <= 20:
         raise bad_setup("rounds_range", posts=posts)
-    return {"size": n, "rounds": {Ph.DAY: posts}, "discipline": _discipline(given.get("discipline", True))}
-
-
-def _discipline(value: Any) -> list[str]:
-    if value is True:
-        return list(DISCIPLINE)
-    if value is False or value is None:
-        return []
-    wrong = [v for v in value if v not in DISCIPLINE]
-    if wrong:
-        raise bad_setup("discipline_unknown", names=wrong, known=list(DISCIPLINE))
-    return list(value)
+    discipline = categories(given.get("discipline", True), DISCIPLINE,
+                            lambda wrong: bad_setup("discipline_unknown", names=wrong, known=list(DISCIPLINE)))
+    return {"size": n, "rounds": {Ph.DAY: posts}, "discipline": discipline}
 
 
 def start(game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
@@ -70,8 +60,7 @@ def start(game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], sea
     """Emit the setup: header, 角色 names, the 马甲 list, each actor's 马甲, faction letters, faction chats."""
     opts = options_of(options, len(seating) if seating else None)
     n = opts["size"]
-    game.emit(ev.GameCreated, ev.PUBLIC, ruleset=ruleset.id, version=ruleset.version, seed=seed, seats=n,
-              flags=resolve_flags(FLAGS, flags), options=opts)
+    header(game, ruleset, seed, flags, opts, seats=n)
     fixed = check_seating(seating, row(n)) if seating else None
     accounts = aliases(game, [zh for zh, _ in ACCOUNTS], n, seating, draw="角色名")
     game.emit(ev.AliasesAssigned, ev.PUBLIC, aliases=accounts)

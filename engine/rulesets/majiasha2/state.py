@@ -11,13 +11,13 @@ witch and the elder learn carry 马甲 numbers, which only the engine maps to se
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from engine.rulesets.majiasha2.names import CUPID, ELDER, GENERAL, KILLER, LOVERS, PIPER, PIPER_SIDE
 from engine.table import Seat, TableState
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    pass
 
 ALIVE, DYING, OUT = "alive", "dying", "out"
 
@@ -149,6 +149,5 @@ class MajiaState(TableState[MajiaSeat]):
         return self.origin_role(faction, ELDER)
 
 
-def st(game: Game) -> MajiaState:
-    """The game's state, typed (the closers and handlers are functions of the game)."""
-    return cast(MajiaState, game.state)
+st = MajiaState.of
+"""The game's state, typed (the closers and handlers are functions of the game)."""

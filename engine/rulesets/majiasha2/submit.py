@@ -1,7 +1,7 @@
 """Submitting: what each action does once the kernel has found the template it answers.
 
 The kernel (``TableRuleset.submit``) refuses a seat that does not exist (``check_seat``), finds what
-the seat is offered (``offered``: a seat that voted may still change its ballot, D-29) or says why
+the seat is offered (``ballot_change``: a seat that voted may still change its ballot, D-29) or says why
 it has nothing (``refuse_idle``), then the template its action answers (``find``: a skill is first
 held to the rules, so that the refusal says why it is not legal now). Each refusal here is
 majiasha2's own code, naming the open phase and day. Nothing is applied before every check passed.
@@ -10,7 +10,7 @@ majiasha2's own code, naming the open phase and day. Nothing is applied before e
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
@@ -19,23 +19,18 @@ from engine.legal import PASS, LegalAction
 from engine.mechanics.last_words import check_redaction
 from engine.mechanics.team_chat import recipients
 from engine.rulesets.majiasha2.legal import check_skill, election_targets, vote_ballot, vote_targets
-from engine.rulesets.majiasha2.names import REDACT, SHORTEN, TEAM_NAMES, Ph
+from engine.rulesets.majiasha2.names import REDACT, SHORTEN, Ph
 from engine.rulesets.majiasha2.refusals import refuse
 from engine.rulesets.majiasha2.state import MajiaState, st
 from engine.rulesets.majiasha2.words import MIN_UNMASKED, check_last_words
 from engine.table.ruleset import SubmitHandler
-from engine.table.submit import KIND_OF, match
+from engine.table.submit import KIND_OF, match, passed
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 AFTER_OUT = Ph.WORDS | {Ph.SUCCESSION}
 """The phases in which an out seat still answers (its last words, its successor)."""
-
-
-def where(s: MajiaState) -> dict[str, Any]:
-    """The open window, as a refusal names it."""
-    return {"phase": s.phase, "day": s.day}
 
 
 # -- the kernel's hooks, in majiasha2's words ---------------------------------------------------------
@@ -46,43 +41,42 @@ def no_seat(s: MajiaState, seat: int) -> None:
         raise refuse("no_seat", number=seat, count=len(s.seats))
 
 
-def idle(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
-    """What a seat the open phase does not wait for may still do (change its ballot), else why not."""
+def idle(s: MajiaState, seat: int) -> IllegalAction:
+    """Why a seat the open phase does not wait for, and that has no ballot to change, cannot act."""
     actor = s.seats[seat]
-    if s.phase in Ph.VOTES and seat in s.window.done and actor.alive:
-        return _vote_change(s, seat)
     if not actor.alive and s.phase not in AFTER_OUT:
-        raise refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **where(s))
+        return refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **s.where())
     if seat in s.window.done:
-        raise refuse("already_answered", seat=seat, **where(s))
-    raise refuse("nothing_to_do", seat=seat, **where(s))
+        return refuse("already_answered", seat=seat, **s.where())
+    return refuse("nothing_to_do", seat=seat, **s.where())
 
 
-def _vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
-    """A seat that voted may change its ballot within the limit (D-29, flag majia.vote_change_limit)."""
+def vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
+    """A seat that voted may change its ballot within the limit (D-29, flag majia.vote_change_limit);
+    None: it has not voted in an open vote or election."""
+    if s.phase not in Ph.VOTES or seat not in s.window.done or not s.seats[seat].alive:
+        return None
     limit = int(s.flags.get("majia.vote_change_limit", 1))
     if s.phase == Ph.VOTE and limit >= 0 and s.seats[seat].vote_changes >= limit:
-        raise refuse("vote_changes_used", seat=seat, limit=limit, **where(s))
+        raise refuse("vote_changes_used", seat=seat, limit=limit, **s.where())
     targets = vote_targets(s) if s.phase == Ph.VOTE else election_targets(s, seat)
     return (vote_ballot(tuple(targets)),)
 
 
 def template(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The template ``action`` answers: a pass always (it ends the seat's part), a skill once the
-    rules allow it now (``check_skill``), a chat post by its chat's id or name."""
+    rules allow it now (``check_skill``), a chat post by its chat (``named`` has made its name its id)."""
     if isinstance(action, Pass):
         return PASS
     skill = action.skill if isinstance(action, UseSkill | Choose) else None
-    team = None
+    team = action.team if isinstance(action, TeamPost) else None
     if isinstance(action, UseSkill):
         check_skill(s, action.seat, action.skill, tuple(action.targets))
-    elif isinstance(action, TeamPost):
-        team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
     kind = KIND_OF[type(action)]
     found = match(offered, kind, skill, team)
     if found is None:
         can = sorted({action_word(lg.kind, lg.skill, lg.team) for lg in offered})
-        raise refuse("cannot_do", seat=action.seat, action=action_word(kind, skill, team), can=can, **where(s))
+        raise refuse("cannot_do", seat=action.seat, action=action_word(kind, skill, team), can=can, **s.where())
     return found
 
 
@@ -110,7 +104,7 @@ def _team_post(game: Game, action: TeamPost, legal: LegalAction) -> None:
 def _vote(game: Game, action: Vote, legal: LegalAction) -> None:
     s = st(game)
     if action.target is not None and action.target not in legal.targets:
-        raise refuse("vote_target", seat=action.seat, majia=action.target, listed=list(legal.targets), **where(s))
+        raise refuse("vote_target", seat=action.seat, majia=action.target, listed=list(legal.targets), **s.where())
     if s.phase == Ph.ELECT:
         faction = s.seats[action.seat].origin or s.seats[action.seat].faction
         team = faction if action.seat in s.teams.get(faction, []) else s.seats[action.seat].faction
@@ -144,10 +138,10 @@ def _choose(game: Game, action: Choose, legal: LegalAction) -> None:
     s, skill = st(game), action.skill
     if len(action.targets) != 1:
         raise refuse("choose_one", seat=action.seat, skill=skill, count=len(action.targets),
-                     listed=list(legal.targets), **where(s))
+                     listed=list(legal.targets), **s.where())
     if action.targets[0] not in legal.targets:
         raise refuse("choose_target", seat=action.seat, skill=skill, majia=action.targets[0],
-                     listed=list(legal.targets), **where(s))
+                     listed=list(legal.targets), **s.where())
     game.emit(ev.ChoiceMade, ev.seat_vis(action.seat), seat=action.seat, skill=skill, targets=list(action.targets))
 
 
@@ -162,14 +156,9 @@ def _last_words(game: Game, action: SubmitLastWords, legal: LegalAction) -> None
     game.emit(ev.LastWords, ev.seat_vis(action.seat), seat=action.seat, text=action.text)
 
 
-def _pass(game: Game, action: Pass, legal: LegalAction) -> None:
-    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
-              detail=dict(action.detail))
-
-
 HANDLERS: Mapping[type[Action], SubmitHandler] = {
     Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _choose,
-    SubmitLastWords: _last_words, Pass: _pass,
+    SubmitLastWords: _last_words, Pass: passed,
 }
 
-__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "where"]
+__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "vote_change"]

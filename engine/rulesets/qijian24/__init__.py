@@ -19,85 +19,54 @@ Version history
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
-from engine.actions import Action
-from engine.events import Event
-from engine.legal import LegalAction
-from engine.ruleset import SeatSetup
-from engine.rulesets.qijian24 import legal, names, observe, setup
+from engine.actions import Action, Choose, UseSkill
+from engine.errors import UnknownName
+from engine.rulesets.qijian24 import flags, legal, names, observe, phases, setup, upgrade
 from engine.rulesets.qijian24.aliases import ENGLISH
-from engine.rulesets.qijian24.flags import ADJUDICATIONS, FLAGS
+from engine.rulesets.qijian24.errors import illegal
 from engine.rulesets.qijian24.fold import FOLDS
-from engine.rulesets.qijian24.night import dawn
-from engine.rulesets.qijian24.phases import LANDMARKS, PHASES
 from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
 from engine.rulesets.qijian24.texts import NARRATION
-from engine.rulesets.qijian24.upgrade import upgrade
 from engine.state import BaseState
 from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+    from engine.observation import Observation
 
 
-class Qijian24(TableRuleset[QijianState], names=names):
+class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
+               upgrade=upgrade, observe=observe):
     """The qijian24 rule set: a page of composition over the table kernel."""
 
     id = "qijian24"
     version = "1.2"
     title = "【版杀18】《七剑》"
     seats = 24
-    flags = FLAGS
     alias_english = ENGLISH
-    adjudications = ADJUDICATIONS
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = QijianSeat
     state_type = QijianState
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
-
-    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-              options: dict[str, Any]) -> None:
-        setup.start(game, self, seed, flags, seating, options)
-        self.open(game, dawn(self.st(game)))
-
-    def actions(self, state: QijianState, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
 
     def submit(self, game: Game, action: Action) -> None:
         """qijian24's own checks in its order: a post or a day privilege is free, so it is accepted from
         a seat whose part in the stage is done (it has voted); each handler says what it refuses."""
-        submit(game, action)
+        submit(game, action, self.named)
+
+    def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception:
+        return illegal("unknown_skill", seat=action.seat, name=action.skill)
 
     # -- what a viewer knows (``observe``) -----------------------------------------------------------
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         """The shared part, with what the seat was told of others in private and its ranger choice."""
         return observe.knowledge(cast(QijianState, state), super().observe_seat(state, base, seat), seat)
-
-    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        s = cast(QijianState, state)
-        told = s.identities.get(seat)
-        return observe.skills(s, seat, told.role if told else None)
-
-    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        return observe.budgets(cast(QijianState, state), seat)
-
-    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        return observe.truth(cast(QijianState, state), status)
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return upgrade(events, version)
 
 
 RULESET = Qijian24

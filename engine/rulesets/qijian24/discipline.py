@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.events import PUBLIC, Warned
+from engine.mechanics.discipline import enabled, warn
 from engine.rulesets.qijian24.errors import setup_error
 from engine.rulesets.qijian24.state import table
 
@@ -33,16 +33,6 @@ def normalise(value: Any) -> list[str]:
     if isinstance(value, list) and all(v in CATEGORIES for v in value):
         return list(value)
     raise setup_error("discipline_value", value=repr(value))
-
-
-def enabled(game: Game, category: str) -> bool:
-    return category in table(game).options.get("discipline", [])
-
-
-def warn(game: Game, seat: int, reason: str) -> None:
-    """A public warning; the count decides drowning at the next phase end."""
-    piece = table(game).seats[seat]
-    game.emit(Warned, PUBLIC, seat=seat, reason=reason, count=piece.warnings + 1)
 
 
 def warn_no_vote(game: Game) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
+from engine.table.deal import coded
 
 RULESET = "qijian24"
 
@@ -25,6 +26,9 @@ illegal = _ERRORS.illegal
 setup_error = _ERRORS.setup
 why = reason
 
+ROSTER = coded(setup_error, why, seats="seats_mismatch", no_role="seat_without_role", unknown_role="seat_unknown_role",
+               roster="roster_mismatch", count="roster_count", none_if_empty=True)
+"""A fixed seating's refusals (``engine.table.deal``), in qijian24's codes."""
 
 ERRORS: dict[str, Pair] = {
     # -- who may act -------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from engine.rulesets.qijian24.names import (
 )
 from engine.rulesets.qijian24.skills import INITIAL_CHARGES, open_skills, slot
 from engine.rulesets.qijian24.state import QijianState
+from engine.table.fold import by_skill
 
 Handler = Callable[[QijianState, Any], None]
 
@@ -111,10 +112,8 @@ def _feedback(s: QijianState, e: ev.Feedback) -> None:
         s.cleared.setdefault(e.seat, set()).add(target)
 
 
-def _resolved(s: QijianState, e: ev.Resolved) -> None:
-    handler = _RESOLVED.get(e.skill)
-    if handler is not None:
-        handler(s, e)
+def _spent(s: QijianState, e: ev.Resolved) -> None:
+    """A limited skill's charge, spent by the record that settles it."""
     if e.actor is not None and e.skill in s.seats[e.actor].charges and _consumes(s, e.result):
         s.seats[e.actor].charges[e.skill] -= 1
 
@@ -205,7 +204,6 @@ def _last_words(s: QijianState, e: ev.LastWords) -> None:
     if not e.published:
         piece = s.seats[e.seat]
         piece.last_words_used, piece.last_words_due = True, False
-        s.window.done.add(e.seat)
 
 
 def _warned(s: QijianState, e: ev.Warned) -> None:
@@ -233,7 +231,7 @@ def _seats_out(s: QijianState, e: ev.SeatsOut) -> None:
 
 FOLDS: dict[str, Handler] = {
     "role_dealt": _role, "phase_began": _phase_began, "posted": _posted, "vote_cast": _vote,
-    "skill_submitted": _skill, "choice_made": _choice, "resolved": _resolved, "died": _died,
+    "skill_submitted": _skill, "choice_made": _choice, "resolved": by_skill(_RESOLVED, then=_spent), "died": _died,
     "last_words": _last_words, "warned": _warned, "notice": _notice, "seats_out": _seats_out,
     "feedback": _feedback,
 }

@@ -22,7 +22,7 @@ from engine.events import (
     seat_vis,
     team_vis,
 )
-from engine.rulesets.qijian24.discipline import warn
+from engine.mechanics.discipline import warn
 from engine.rulesets.qijian24.flow import after_outs, identities, out
 from engine.rulesets.qijian24.kills import Kill, standing
 from engine.rulesets.qijian24.names import (

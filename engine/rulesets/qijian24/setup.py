@@ -2,30 +2,24 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import UnknownName
 from engine.events import (
-    PUBLIC,
-    AliasesAssigned,
     Feedback,
-    GameCreated,
-    RoleDealt,
     TeamFormed,
     seat_vis,
     team_vis,
 )
-from engine.flags import resolve_flags
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.qijian24.aliases import ALIASES
 from engine.rulesets.qijian24.discipline import normalise
-from engine.rulesets.qijian24.errors import setup_error, why
-from engine.rulesets.qijian24.flags import FLAGS
-from engine.rulesets.qijian24.names import CHAIN, IDENTITY, ROLE, ROLE_NAMES, SWORDS, TEAM
+from engine.rulesets.qijian24.errors import ROSTER, setup_error
+from engine.rulesets.qijian24.names import CHAIN, IDENTITY, SWORDS, TEAM
+from engine.rulesets.qijian24.night import dawn
 from engine.rulesets.qijian24.state import table
-from engine.table.deal import aliases, cards, deal
+from engine.table import Next
+from engine.table.deal import header, seat_table
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -57,18 +51,14 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def start(game: Game, ruleset: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-          options: dict[str, Any]) -> None:
-    """Emit the setup: header, deal, aliases, the roles, the 杀手团 chat, the sword chain (day 1 follows)."""
-    game.emit(GameCreated, PUBLIC, ruleset=ruleset.id, version=ruleset.version, seed=seed, seats=SEATS,
-              flags=resolve_flags(FLAGS, flags), options=options_of(options))
-    fixed = seating is not None and any(item.role is not None for item in seating)
-    roles = check_roster(ruleset, seating) if seating is not None and fixed else deal(game, ruleset, None)
-    game.emit(AliasesAssigned, PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], SEATS, seating))
-    for seat, role in roles.items():
-        game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=ROLE[role].faction)
+          options: dict[str, Any]) -> Next:
+    """Emit the setup: header, deal, aliases, the roles, the 杀手团 chat, the sword chain; day 1's dawn follows."""
+    header(game, ruleset, seed, flags, options_of(options))
+    roles = seat_table(game, ruleset, seating, ALIASES, ROSTER)
     team = table(game).team()
     game.emit(TeamFormed, team_vis(TEAM), team, team=TEAM, members=team)
     _chain(game, roles)
+    return dawn(table(game))
 
 
 def _chain(game: Game, roles: dict[int, str]) -> None:
@@ -80,24 +70,3 @@ def _chain(game: Game, roles: dict[int, str]) -> None:
         game.emit(Feedback, seat_vis(me), seat=me, skill=CHAIN, targets=[other], result=IDENTITY[nxt])
 
 
-def check_roster(ruleset: Ruleset, seating: list[SeatSetup]) -> dict[int, str]:
-    """The seating as {seat: role id}, or a ``SetupError`` naming what is missing or extra."""
-    seats = [item.seat for item in seating]
-    missing = sorted(set(range(1, SEATS + 1)) - set(seats))
-    extra = sorted({s for s in seats if not 1 <= s <= SEATS} | {s for s in seats if seats.count(s) > 1})
-    if missing or extra:
-        raise setup_error("seats_mismatch", count=SEATS, missing=missing or None, extra=extra or None)
-    roles: dict[int, str] = {}
-    for item in seating:
-        if item.role is None:
-            raise setup_error("seat_without_role", seat=item.seat)
-        try:
-            roles[item.seat] = ROLE_NAMES.id(item.role)
-        except UnknownName:
-            raise setup_error("seat_unknown_role", seat=item.seat, name=item.role) from None
-    want, got = Counter(cards(ruleset)), Counter(roles.values())
-    if want != got:
-        diff = [why("roster_count", role=r, got=got[r], want=want[r]) for r in sorted(set(want) | set(got))
-                if got[r] != want[r]]
-        raise setup_error("roster_mismatch", diff=diff)
-    return roles

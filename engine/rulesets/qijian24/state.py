@@ -8,14 +8,14 @@ stages, the night's buffer, the growing counters and latches (R9), and what each
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from engine.legal import LegalAction
 from engine.rulesets.qijian24.names import KILLER_TEAM, RANGER_SIDE, SWORDS
 from engine.table import Seat, TableState
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    pass
 
 
 @dataclass(slots=True)
@@ -110,7 +110,5 @@ class QijianState(TableState[QijianSeat]):
         return [seat for seat in self.candidates if self.seats[seat].alive]
 
 
-def table(game: Game) -> QijianState:
-    """The game's state as qijian24's (a cast, for the rules' free functions; ``Qijian24.st`` in the
-    rule set's own methods)."""
-    return cast(QijianState, game.state)
+table = QijianState.of
+"""The game's state as qijian24's, for the rules' free functions (``Qijian24.st`` in its own methods)."""

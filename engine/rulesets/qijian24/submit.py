@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     ChoiceMade,
@@ -35,13 +34,12 @@ from engine.rulesets.qijian24.names import (
     NIGHT,
     RANGER_SIDE,
     RANGERS,
-    SKILL_NAMES,
     STAGES,
     TEAM,
-    TEAM_NAMES,
 )
 from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, slot, targets
 from engine.rulesets.qijian24.state import QijianState, table
+from engine.table.submit import check_seat
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,29 +49,23 @@ ALLEGIANCE_LIMIT = 2
 VOTE_CHANGES = 1
 
 
-def submit(game: Game, action: Action) -> None:
-    """Validate ``action`` against the rules and the open window, then emit its events."""
-    s = table(game)
-    if action.seat not in s.seats:
-        raise illegal("no_seat", target=action.seat, count=len(s.seats))
-    HANDLERS[type(action)](game, action)
-
-
-def where(s: QijianState, seat: int) -> dict[str, Any]:
-    """The parameters by which a refusal names the seat and the step (``seat``, ``phase``, ``day``)."""
-    return {"seat": seat, "phase": s.phase, "day": s.day}
+def submit(game: Game, action: Action, named: Callable[[Action], Action]) -> None:
+    """Validate ``action`` against the rules and the open window, then emit its events (its skill and
+    team ``named`` as the engine's ids, by the kernel's ``TableRuleset.named``)."""
+    check_seat(table(game), action.seat)
+    HANDLERS[type(action)](game, named(action))
 
 
 def _living_in_stage(s: QijianState, seat: int, what: str) -> None:
     if not s.seats[seat].alive:
-        raise illegal(f"dead_cannot_{what}", **where(s, seat))
+        raise illegal(f"dead_cannot_{what}", **s.where(seat))
     if s.phase not in STAGES:
-        raise illegal(f"{what}_closed", **where(s, seat))
+        raise illegal(f"{what}_closed", **s.where(seat))
 
 
 def _talk_left(s: QijianState, seat: int) -> None:
     if s.talked(seat) >= POSTS_PER_WINDOW:
-        raise illegal("posts_used", limit=POSTS_PER_WINDOW, **where(s, seat))
+        raise illegal("posts_used", limit=POSTS_PER_WINDOW, **s.where(seat))
 
 
 def _post(game: Game, action: Post) -> None:
@@ -92,9 +84,8 @@ def _post(game: Game, action: Post) -> None:
 
 def _team_post(game: Game, action: TeamPost) -> None:
     s = table(game)
-    team = TEAM_NAMES.id(action.team) if action.team in TEAM_NAMES else action.team
     piece = s.seats[action.seat]
-    if team != TEAM or piece.role not in KILLER_TEAM or not piece.alive:
+    if action.team != TEAM or piece.role not in KILLER_TEAM or not piece.alive:
         raise illegal("team_only_killers", seat=action.seat)
     _talk_left(s, action.seat)
     game.emit(TeamPosted, team_vis(TEAM), s.team(), team=TEAM, seat=action.seat, text=action.text)
@@ -105,15 +96,15 @@ def _vote(game: Game, action: Vote) -> None:
     _living_in_stage(s, action.seat, "vote")
     eligible = s.eligible_targets()
     if action.target is not None and action.target not in eligible:
-        raise illegal("ballot_not_candidate", target=action.target, candidates=list(eligible), **where(s, action.seat))
+        raise illegal("ballot_not_candidate", target=action.target, candidates=list(eligible), **s.where(action.seat))
     if action.seat in s.votes and s.seats[action.seat].vote_changes >= VOTE_CHANGES:
-        raise illegal("vote_change_limit", limit=VOTE_CHANGES, **where(s, action.seat))
+        raise illegal("vote_change_limit", limit=VOTE_CHANGES, **s.where(action.seat))
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
 
 
 def _skill(game: Game, action: UseSkill | Choose) -> None:
     s = table(game)
-    skill = _skill_id(action.seat, action.skill)
+    skill = action.skill
     chosen = tuple(action.targets)
     if skill in ALLEGIANCE_SKILLS:
         return _allegiance(game, action.seat, skill)
@@ -124,12 +115,12 @@ def _skill(game: Game, action: UseSkill | Choose) -> None:
     else:
         offered = ()
     if skill not in offered:
-        raise illegal("skill_unavailable", skill=skill, skills=list(offered) or None, **where(s, action.seat))
+        raise illegal("skill_unavailable", skill=skill, skills=list(offered) or None, **s.where(action.seat))
     if len(chosen) != arity(skill):
-        raise illegal("skill_arity", skill=skill, n=arity(skill), targets=list(chosen) or None, **where(s, action.seat))
+        raise illegal("skill_arity", skill=skill, n=arity(skill), targets=list(chosen) or None, **s.where(action.seat))
     legal = targets(s, action.seat, skill)
     if chosen and chosen[0] not in legal:
-        raise illegal("skill_target", skill=skill, target=chosen[0], legal=list(legal) or None, **where(s, action.seat))
+        raise illegal("skill_target", skill=skill, target=chosen[0], legal=list(legal) or None, **s.where(action.seat))
     if slot(s, action.seat, skill) == ASSASSINATE:
         vis, to = team_vis(TEAM), s.team()
     else:
@@ -143,7 +134,7 @@ def _allegiance(game: Game, seat: int, skill: str) -> None:
     s = table(game)
     piece = s.seats[seat]
     if piece.role not in RANGER_SIDE or not piece.alive or s.day != 2 or s.phase not in STAGES or piece.chosen:
-        raise illegal("ranger_choice_closed", **where(s, seat))
+        raise illegal("ranger_choice_closed", **s.where(seat))
     side = ALLEGIANCE_SKILLS[skill]
     taken = sum(1 for p in s.seats.values() if p.role in RANGER_SIDE and p.chosen and p.allegiance == side)
     if side != RANGERS and taken >= ALLEGIANCE_LIMIT:
@@ -157,7 +148,7 @@ def _last_words(game: Game, action: SubmitLastWords) -> None:
     s = table(game)
     piece = s.seats[action.seat]
     if piece.alive or not piece.last_words_due or action.seat not in s.window.eligible or action.seat in s.window.done:
-        raise illegal("last_words_not_due", **where(s, action.seat))
+        raise illegal("last_words_not_due", **s.where(action.seat))
     game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
     game.emit(LastWords, PUBLIC, seat=action.seat, text=action.text, published=True)
 
@@ -165,17 +156,9 @@ def _last_words(game: Game, action: SubmitLastWords) -> None:
 def _pass(game: Game, action: Pass) -> None:
     s = table(game)
     if game.legal(action.seat) is None:
-        raise illegal("nothing_awaited", **where(s, action.seat))
+        raise illegal("nothing_awaited", **s.where(action.seat))
     game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
               detail=dict(action.detail))
-
-
-def _skill_id(seat: int, name: str) -> str:
-    """A skill named by id, Chinese or English, or a refusal naming what was given."""
-    try:
-        return SKILL_NAMES.id(name)
-    except UnknownName:
-        raise illegal("unknown_skill", seat=seat, name=name) from None
 
 
 HANDLERS: dict[type, Callable[[Game, Any], None]] = {

@@ -15,57 +15,41 @@ Version history
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import ClassVar, cast
 
-from engine.actions import Action
-from engine.events import Event
+from engine.actions import Action, Choose, UseSkill
+from engine.errors import UnknownName
 from engine.legal import LegalAction
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState
-from engine.ruleset import SeatSetup
-from engine.rulesets.suitang21 import legal, names, observe, setup, submit
+from engine.observation import Observation
+from engine.rulesets.suitang21 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.suitang21.aliases import ENGLISH
-from engine.rulesets.suitang21.flags import ADJUDICATIONS, FLAGS
+from engine.rulesets.suitang21.errors import illegal
 from engine.rulesets.suitang21.fold import FOLDS, phase_began
-from engine.rulesets.suitang21.phases import LANDMARKS, PHASES
 from engine.rulesets.suitang21.state import SuitangSeat, SuitangState
 from engine.rulesets.suitang21.texts import NARRATION
-from engine.rulesets.suitang21.upgrade import upgrade
 from engine.state import BaseState
 from engine.table import TableRuleset
 from engine.table.ruleset import Fold
 from engine.views import Viewer
 
-if TYPE_CHECKING:
-    from engine.game import Game
 
-
-class Suitang21(TableRuleset[SuitangState], names=names):
+class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
+                upgrade=upgrade, observe=observe):
     """The suitang21 rule set: a page of composition over the table kernel."""
 
     id = "suitang21"
     version = "1.1"
     title = "『隋唐』21人狼人杀"
     seats = 21
-    flags = FLAGS
     alias_english = ENGLISH
-    adjudications = ADJUDICATIONS
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = SuitangSeat
     state_type = SuitangState
-    phase_table = PHASES
-    landmarks = LANDMARKS
-    folds: ClassVar[Mapping[str, Fold]] = {**FOLDS, "phase_began": phase_began(PHASES)}
+    folds: ClassVar[Mapping[str, Fold]] = {**FOLDS, "phase_began": phase_began(phases.PHASES)}
     replaces = frozenset({"phase_began"})
     handlers = submit.HANDLERS
-
-    def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
-              options: dict[str, Any]) -> None:
-        self.open(game, setup.start(game, self, seed, flags, seating, options))
-
-    def actions(self, state: SuitangState, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
 
     def waiting(self, state: BaseState) -> list[int]:
         """The window's seats that have not answered (no turns, no living-only phase here: read
@@ -82,14 +66,7 @@ class Suitang21(TableRuleset[SuitangState], names=names):
             return None
         return legal.actions(s, seat)
 
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
-
     # -- the kernel's refusals, in suitang21's codes -----------------------------------------------
-
-    def check_seat(self, state: SuitangState, seat: int) -> None:
-        if seat not in state.seats:
-            raise submit.no_seat(state, seat)
 
     def refuse_idle(self, state: SuitangState, action: Action) -> Exception:
         return submit.idle(state, action)
@@ -97,11 +74,8 @@ class Suitang21(TableRuleset[SuitangState], names=names):
     def find(self, state: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
         return submit.find(state, offered, action)
 
-    def named(self, action: Action) -> Action:
-        return submit.named(action)
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return upgrade(events, version)
+    def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception:
+        return illegal("unknown_skill", seat=action.seat, name=action.skill)
 
     # -- what a viewer knows (``observe``) ---------------------------------------------------------
 
@@ -112,17 +86,6 @@ class Suitang21(TableRuleset[SuitangState], names=names):
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
         return observe.told(cast(SuitangState, state), super().observe_seat(state, base, seat), seat)
-
-    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        s = cast(SuitangState, state)
-        told = s.identities.get(seat)
-        return observe.skills(s, seat, told.role if told else None)
-
-    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        return observe.budgets(cast(SuitangState, state), seat)
-
-    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        return observe.truth(cast(SuitangState, state), status)
 
 
 RULESET = Suitang21

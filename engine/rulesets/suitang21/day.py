@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from engine.events import JUDGE, PUBLIC, Resolved, SheriffChanged, VoteResult
 from engine.mechanics.ballots import totals
-from engine.rulesets.suitang21.flow import discipline_on, give_card
+from engine.mechanics.discipline import enabled
+from engine.rulesets.suitang21.flow import give_card
 from engine.rulesets.suitang21.names import CLOSE, DAY_WORDS, VOTE
 from engine.rulesets.suitang21.night import nightfall
 from engine.rulesets.suitang21.pipeline import out
@@ -36,11 +37,11 @@ def activity_cards(game: Game) -> None:
     minimum = int(s.options.get("min_posts", 5))
     for seat in s.alive():
         record = s.seats[seat]
-        if discipline_on(game, "posts") and record.posts_today < minimum:
+        if enabled(game, "posts") and record.posts_today < minimum:
             give_card(game, seat, "yellow", "few_posts")
-        if discipline_on(game, "streak") and record.low_days >= 3:
+        if enabled(game, "streak") and record.low_days >= 3:
             give_card(game, seat, "yellow", "low_activity_streak")
-        if discipline_on(game, "no_vote") and seat not in s.votes:
+        if enabled(game, "no_vote") and seat not in s.votes:
             give_card(game, seat, "yellow", "no_vote")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.errors import RuleErrors, reason
 from engine.narrate.table import Pair
+from engine.table.deal import coded
 
 RULESET = "suitang21"
 
@@ -24,6 +25,9 @@ illegal = _ERRORS.illegal
 setup_error = _ERRORS.setup
 why = reason
 
+ROSTER = coded(setup_error, why, seats="roster_seats", no_role="seat_no_role", unknown_role="seat_unknown_role",
+               roster="roster_counts", count="roster_count")
+"""A fixed seating's refusals (``engine.table.deal``), in suitang21's codes."""
 
 ERRORS: dict[str, Pair] = {
     # -- who may act -------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Small helpers of the flow: the rule set that opens a question in the middle of a resolution, the
-cards (§5) and the discipline switches."""
+"""Small helpers of the flow: the rule set that opens a question in the middle of a resolution, and
+the cards (§5)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,3 @@ def give_card(game: Game, seat: int, color: str, reason: str) -> None:
     elif color == "yellow" and count % 3 == 0:
         give_card(game, seat, "red", "three_yellow")
 
-
-def discipline_on(game: Game, category: str) -> bool:
-    """Whether the enforceable penalty ``category`` (posts, streak, no_vote, timeout) is switched on."""
-    return category in st(game).options.get("discipline", [])

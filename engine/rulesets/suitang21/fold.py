@@ -46,6 +46,7 @@ from engine.rulesets.suitang21.pipeline import shot_allowed
 from engine.rulesets.suitang21.state import SuitangState, Task
 from engine.table import PhaseTable
 from engine.table import fold as kernel
+from engine.table.fold import by_skill
 
 
 def _game_created(s: SuitangState, e: ev.GameCreated) -> None:
@@ -127,12 +128,6 @@ def _choice(s: SuitangState, e: ev.ChoiceMade) -> None:
     if not e.default:
         s.answer = tuple(e.targets)
     s.window.done.add(e.seat)
-
-
-def _resolved(s: SuitangState, e: ev.Resolved) -> None:
-    handler = _RESOLVED.get(e.skill)
-    if handler is not None:
-        handler(s, e)
 
 
 def _arrow(s: SuitangState, e: ev.Resolved) -> None:
@@ -273,11 +268,9 @@ def _announced(s: SuitangState, e: ev.Announced) -> None:
 
 
 def _last_words(s: SuitangState, e: ev.LastWords) -> None:
-    """Last words end the seat's part in the window; published at dawn (the kernel keeps the text)."""
+    """Last words published at dawn (the kernel keeps the text, and ends the seat's part as it gives them)."""
     if e.published:
         s.published.add(e.seat)
-    else:
-        s.window.done.add(e.seat)
 
 
 def _warned(s: SuitangState, e: ev.Warned) -> None:
@@ -298,7 +291,7 @@ def _warned(s: SuitangState, e: ev.Warned) -> None:
 
 FOLDS: Mapping[str, Callable[[SuitangState, Any], None]] = {
     "game_created": _game_created, "role_dealt": _dealt, "posted": _posted, "passed": _passed,
-    "skill_submitted": _skill, "question": _question, "choice_made": _choice, "resolved": _resolved,
+    "skill_submitted": _skill, "question": _question, "choice_made": _choice, "resolved": by_skill(_RESOLVED),
     "died": _died, "last_words": _last_words, "warned": _warned, "announced": _announced, "sheriff": _sheriff,
     "dawn": _dawn,
 }

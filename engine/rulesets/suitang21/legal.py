@@ -41,6 +41,7 @@ from engine.rulesets.suitang21.names import (
     WOLF_TEAM,
 )
 from engine.rulesets.suitang21.state import SuitangState
+from engine.table.templates import POST, WORDS, team_post, team_posts
 
 TEAM_POSTS_PER_PHASE = 3
 """Team-chat messages one seat may send in one window (a bound on chatter, not a rule of the text)."""
@@ -48,8 +49,6 @@ DEFAULT_DAY_POSTS = 12
 """Public posts one seat may make in one day by default (option ``day_posts``): speech is free in
 the text; the bound keeps a game finite and leaves room above the 10-post activity mark."""
 
-POST = LegalAction("post")
-WORDS = (LegalAction("last_words"), PASS)
 ACCELERATE_REQUEST = LegalAction("skill", ACCELERATE, (), 0, free=True, note="note.accelerate")
 
 
@@ -59,11 +58,6 @@ def waiting(s: SuitangState, seats: list[int]) -> list[int]:
     if s.phase == DAY and s.accelerated:
         return [seat for seat in seats if seat not in s.votes]
     return seats
-
-
-@lru_cache(maxsize=64)
-def team_post(team: str) -> LegalAction:
-    return LegalAction("team_post", team=team)
 
 
 @lru_cache(maxsize=512)
@@ -97,7 +91,7 @@ def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
     if phase == SETUP:
         return (_skill_template(ARROW, targets_for(s, seat, ARROW), 2), PASS)
     out = [_skill_template(skill, targets_for(s, seat, skill)) for skill in night_skills(s, seat)]
-    out.extend(_team_posts(s, seat))
+    out.extend(team_posts(s, seat, TEAM_POSTS_PER_PHASE, postable_teams(s, seat)))
     out.append(PASS)
     return tuple(out)
 
@@ -111,7 +105,7 @@ def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
         out.append(_vote_template(tuple(s.alive()), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
     if not role.accelerate_asked and not s.accelerated:
         out.append(ACCELERATE_REQUEST)
-    out.extend(_team_posts(s, seat))
+    out.extend(team_posts(s, seat, TEAM_POSTS_PER_PHASE, postable_teams(s, seat)))
     out.append(PASS)
     return tuple(out)
 
@@ -122,12 +116,6 @@ def vote_open(s: SuitangState, seat: int) -> bool:
         return True
     limit = int(s.flags.get("suitang.vote_change_limit", 1))
     return not s.accelerated and (limit < 0 or s.seats[seat].vote_changes < limit)
-
-
-def _team_posts(s: SuitangState, seat: int) -> list[LegalAction]:
-    if s.window.team_posts.get(seat, 0) >= TEAM_POSTS_PER_PHASE:
-        return []
-    return [team_post(team) for team in postable_teams(s, seat)]
 
 
 def postable_teams(s: SuitangState, seat: int) -> list[str]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import JUDGE, PUBLIC, Dawn, Feedback, LastWords, Resolved, seat_vis
-from engine.rulesets.suitang21.flow import discipline_on, give_card
+from engine.mechanics.discipline import enabled
+from engine.rulesets.suitang21.flow import give_card
 from engine.rulesets.suitang21.fold import aimed
 from engine.rulesets.suitang21.legal import night_skills, postable_teams
 from engine.rulesets.suitang21.names import (
@@ -59,7 +60,7 @@ def nightfall(s: SuitangState) -> Next:
 def _timeouts(game: Game, skills: tuple[str, ...]) -> None:
     """A seer, witch or guard that did not answer (or answered by fallback) gets a yellow card (§5)."""
     s = st(game)
-    if not discipline_on(game, "timeout"):
+    if not enabled(game, "timeout"):
         return
     for seat in s.window.eligible:
         role = s.seats[seat]

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.events import JUDGE, PUBLIC, ChoiceMade, SheriffChanged, seat_vis
+from engine.mechanics.discipline import enabled
 from engine.rulesets.suitang21.camps import check_win
 from engine.rulesets.suitang21.day import activity_cards, finish_close, tally_task
-from engine.rulesets.suitang21.flow import discipline_on, give_card, opener
+from engine.rulesets.suitang21.flow import give_card, opener
 from engine.rulesets.suitang21.fold import aimed
 from engine.rulesets.suitang21.names import CLOSE, NIGHT_RESOLUTION, POISON, RED_CARD, SHOT
 from engine.rulesets.suitang21.night import finish_night, kill_steps, potions
@@ -68,7 +69,7 @@ def close_react(game: Game) -> Next | None:
     if answer is None:
         game.emit(ChoiceMade, seat_vis(seat), seat=seat, skill=skill, default=True)
     opener(game).begin(game, s.interrupted, audience=JUDGE)
-    if silent and s.origin == CLOSE and discipline_on(game, "timeout"):
+    if silent and s.origin == CLOSE and enabled(game, "timeout"):
         give_card(game, seat, "yellow", "no_answer")
     if skill == SHOT:
         if answer and _shoot(game, answer[0]):

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import UnknownName
 from engine.events import (
     JUDGE,
-    PUBLIC,
-    AliasesAssigned,
     Feedback,
-    GameCreated,
     Notice,
     Resolved,
     RoleChanged,
-    RoleDealt,
     TeamFormed,
     seat_vis,
     team_vis,
 )
-from engine.flags import resolve_flags
+from engine.mechanics.discipline import categories
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.suitang21.aliases import ALIASES
-from engine.rulesets.suitang21.errors import setup_error, why
-from engine.rulesets.suitang21.flags import FLAGS
+from engine.rulesets.suitang21.errors import ROSTER, setup_error
 from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS
 from engine.rulesets.suitang21.names import (
     ARROW,
@@ -33,7 +26,6 @@ from engine.rulesets.suitang21.names import (
     DAY,
     LOVER_TEAM,
     LOVERS,
-    ROLE_NAMES,
     ROLES,
     SETUP,
     WEREWOLF,
@@ -41,7 +33,7 @@ from engine.rulesets.suitang21.names import (
 )
 from engine.rulesets.suitang21.state import st
 from engine.table import Next
-from engine.table.deal import aliases, deal
+from engine.table.deal import header, seat_table
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -81,56 +73,18 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in (("day_posts", day_posts), ("min_posts", min_posts)):
         if not isinstance(value, int) or not 0 <= value <= 200:
             raise setup_error("option_range", option=name, value=repr(value))
-    return {"discipline": _discipline(given.get("discipline", True)), "day_posts": day_posts, "min_posts": min_posts}
-
-
-def _discipline(value: Any) -> list[str]:
-    if value is True:
-        return list(DISCIPLINE)
-    if value is False or value is None:
-        return []
-    wrong = [item for item in value if item not in DISCIPLINE]
-    if wrong:
-        raise setup_error("unknown_discipline", given=wrong, known=list(DISCIPLINE))
-    return list(value)
+    discipline = categories(given.get("discipline", True), DISCIPLINE,
+                            lambda wrong: setup_error("unknown_discipline", given=wrong, known=list(DISCIPLINE)))
+    return {"discipline": discipline, "day_posts": day_posts, "min_posts": min_posts}
 
 
 def start(game: Game, rules: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
           options: dict[str, Any]) -> Next:
     """Emit the setup; Cupid's window (SETUP, night 0) opens next."""
-    game.emit(GameCreated, PUBLIC, ruleset=rules.id, version=rules.version, seed=seed, seats=SEATS,
-              flags=resolve_flags(FLAGS, flags), options=options_of(options))
-    fixed = seating and any(item.role is not None for item in seating)
-    roles = check_roster(seating) if seating and fixed else deal(game, rules, None)
-    game.emit(AliasesAssigned, PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], SEATS, seating))
-    for seat, role in roles.items():
-        faction = next(r.faction for r in ROLES if r.id == role)
-        game.emit(RoleDealt, seat_vis(seat), seat=seat, role=role, faction=faction)
+    header(game, rules, seed, flags, options_of(options))
+    seat_table(game, rules, seating, ALIASES, ROSTER)
     cupid = st(game).holder(CUPID)
     return Next(SETUP, day=0, order=(cupid,) if cupid is not None else ())
-
-
-def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
-    """The seating as {seat: role id}, or a ``SetupError`` naming what is missing or extra."""
-    seats = [item.seat for item in seating]
-    missing = sorted(set(range(1, SEATS + 1)) - set(seats))
-    extra = sorted({s for s in seats if not 1 <= s <= SEATS} | {s for s in seats if seats.count(s) > 1})
-    if missing or extra:
-        raise setup_error("roster_seats", count=SEATS, missing=missing, extra=extra)
-    roles: dict[int, str] = {}
-    for item in seating:
-        if item.role is None:
-            raise setup_error("seat_no_role", seat=item.seat)
-        try:
-            roles[item.seat] = ROLE_NAMES.id(item.role)
-        except UnknownName:
-            raise setup_error("seat_unknown_role", seat=item.seat, name=item.role) from None
-    want, got = Counter(DEAL), Counter(roles.values())
-    if want != got:
-        diff = [why("roster_count", role=r, got=got[r], want=want[r]) for r in sorted(set(want) | set(got))
-                if got[r] != want[r]]
-        raise setup_error("roster_counts", diff=diff)
-    return roles
 
 
 def close_setup(game: Game) -> Next:

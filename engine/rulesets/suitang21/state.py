@@ -6,14 +6,14 @@ Changed only by the fold (the kernel's handlers of the shared kinds, then ``fold
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from engine.mechanics.team_chat import recipients
 from engine.rulesets.suitang21.names import LOVERS, WEREWOLF, WOLF_TEAM, WOLVES
 from engine.table import Seat, TableState
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    pass
 
 Task = tuple[str, int, str]
 """A pending step of the out pipeline: (kind, seat, detail) — ``out`` (detail: the cause), ``shot``,
@@ -113,7 +113,5 @@ class SuitangState(TableState[SuitangSeat]):
         return WOLVES if seat in self.teams.get(WOLF_TEAM, ()) else None
 
 
-def st(game: Game) -> SuitangState:
-    """The game's state, typed, for the rules' functions that have the game but not the rule set
-    (``TableRuleset.st`` is the same cast)."""
-    return cast(SuitangState, game.state)
+st = SuitangState.of
+"""The game's state, typed, for the rules' functions that have the game but not the rule set."""

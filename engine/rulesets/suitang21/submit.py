@@ -1,9 +1,10 @@
 """What each action does once the kernel has found the template it answers, and suitang21's refusals.
 
-The kernel (``TableRuleset.submit``) refuses a seat the table does not have, one the open window does
-not wait for and an action of a kind its seat is not offered, through the hooks below (``check_seat``,
-``refuse_idle``, ``find``) so that each refusal keeps suitang21's codes; then the handler checks the action's own values (nothing is applied
-before every check passed) and emits its events.
+The kernel (``TableRuleset.submit``) refuses a seat the table does not have (the shared ``no_seat``,
+said in suitang21's words), one the open window does not wait for and an action of a kind its seat is
+not offered, through the hooks below (``refuse_idle``, ``find``) so that each refusal keeps suitang21's
+codes; then the handler checks the action's own values (nothing is applied before every check passed)
+and emits its events.
 """
 
 from __future__ import annotations
@@ -12,16 +13,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.errors import IllegalAction, UnknownName
+from engine.errors import UnknownName
 from engine.events import (
     PUBLIC,
     Announced,
     ChoiceMade,
-    LastWords,
-    Passed,
-    Posted,
     SkillSubmitted,
-    TeamPosted,
     VoteCast,
     seat_vis,
     team_vis,
@@ -40,22 +37,18 @@ from engine.rulesets.suitang21.names import (
     POISON,
     SAVE,
     SKILL_NAMES,
-    TEAM_NAMES,
     WITCH_WAVE,
     WOLF_TEAM,
 )
 from engine.rulesets.suitang21.state import SuitangState, st
-from engine.table.submit import KIND_OF, match
+from engine.table import submit as table
+from engine.table.submit import KIND_OF, described, match
 
 if TYPE_CHECKING:
     from engine.game import Game
 
 
 # -- the refusals of the kernel's hooks ------------------------------------------------------------
-
-
-def no_seat(s: SuitangState, seat: int) -> IllegalAction:
-    return illegal("no_seat", target=seat, count=len(s.seats))
 
 
 def idle(s: SuitangState, action: Action) -> Exception:
@@ -102,25 +95,8 @@ def find(s: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> L
         if s.accelerated:
             raise illegal("vote_after_acceleration", seat=action.seat)
         raise illegal("vote_changes_used", seat=action.seat, limit=int(s.flags.get("suitang.vote_change_limit", 1)))
-    can = [_act(*key) for key in dict.fromkeys((lg.kind, lg.skill, lg.team) for lg in offered)]
-    raise illegal("cannot_do", seat=action.seat, action=_act(*wanted), phase=s.phase, can=can)
-
-
-def _act(kind: str, skill: str | None, team: str | None) -> dict[str, Any]:
-    """An action as ``cannot_do`` names it (a nested code: ``act.vote``, ``act.skill`` with its skill …)."""
-    params = {key: value for key, value in (("skill", skill), ("team", team)) if value is not None}
-    return why(f"act.{kind}", **params)
-
-
-def named(action: Action) -> Action:
-    """``action`` with its skill and team as the engine's ids (an unknown skill is refused)."""
-    if isinstance(action, (UseSkill, Choose)):
-        ident = skill_id(action.seat, action.skill)
-        return action if ident == action.skill else action.model_copy(update={"skill": ident})
-    if isinstance(action, TeamPost) and action.team in TEAM_NAMES:
-        ident = TEAM_NAMES.id(action.team)
-        return action if ident == action.team else action.model_copy(update={"team": ident})
-    return action
+    can = [described(*key) for key in dict.fromkeys((lg.kind, lg.skill, lg.team) for lg in offered)]
+    raise illegal("cannot_do", seat=action.seat, action=described(*wanted), phase=s.phase, can=can)
 
 
 def skill_id(seat: int, name: str) -> str:
@@ -131,19 +107,6 @@ def skill_id(seat: int, name: str) -> str:
 
 
 # -- the handlers ----------------------------------------------------------------------------------
-
-
-def _post(game: Game, action: Post, legal: LegalAction) -> None:
-    s = st(game)
-    if action.quote is not None and action.quote > s.floor:
-        raise illegal("no_such_floor", floor=action.quote, floors=s.floor)
-    game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
-
-
-def _team_post(game: Game, action: TeamPost, legal: LegalAction) -> None:
-    s = st(game)
-    game.emit(TeamPosted, team_vis(action.team), s.recipients(action.team), team=action.team, seat=action.seat,
-              text=action.text)
 
 
 def _vote(game: Game, action: Vote, legal: LegalAction) -> None:
@@ -186,17 +149,8 @@ def _choose(game: Game, action: Choose, legal: LegalAction) -> None:
     game.emit(ChoiceMade, seat_vis(action.seat), seat=action.seat, skill=action.skill, targets=list(action.targets))
 
 
-def _last_words(game: Game, action: SubmitLastWords, legal: LegalAction) -> None:
-    game.emit(LastWords, seat_vis(action.seat), seat=action.seat, text=action.text)
-
-
-def _pass(game: Game, action: Pass, legal: LegalAction) -> None:
-    game.emit(Passed, seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
-              detail=dict(action.detail))
-
-
 HANDLERS: Mapping[type[Action], Any] = {
-    Post: _post, TeamPost: _team_post, Vote: _vote, UseSkill: _skill, Choose: _choose,
-    SubmitLastWords: _last_words, Pass: _pass,
+    Post: table.post, TeamPost: table.team_post, Vote: _vote, UseSkill: _skill, Choose: _choose,
+    SubmitLastWords: table.last_words, Pass: table.passed,
 }
 """What each action does once offered (``TableRuleset.handlers``)."""

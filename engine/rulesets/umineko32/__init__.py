@@ -16,21 +16,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from engine import actions as act
-from engine.events import Event
+from engine.errors import UnknownName
 from engine.legal import LegalAction
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
+from engine.observation import Observation, TeamState
 from engine.ruleset import SeatSetup
-from engine.rulesets.umineko32 import legal, names, observe, setup, submit
+from engine.rulesets.umineko32 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.umineko32.aliases import ENGLISH
-from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS
+from engine.rulesets.umineko32.errors import illegal
 from engine.rulesets.umineko32.fold import FOLDS
-from engine.rulesets.umineko32.phases import LANDMARKS, PHASES, SPEECH_PHASES
+from engine.rulesets.umineko32.phases import SPEECH_PHASES
 from engine.rulesets.umineko32.state import UminekoSeat, UminekoState
 from engine.rulesets.umineko32.texts import NARRATION
-from engine.rulesets.umineko32.upgrade import upgrade
 from engine.state import BaseState
 from engine.table import TableRuleset
 
@@ -38,23 +37,20 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-class Umineko32(TableRuleset[UminekoState], names=names):
+class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=phases, legal=legal,
+                upgrade=upgrade, observe=observe):
     """The umineko32 rule set: a page of composition over the table kernel."""
 
     id = "umineko32"
     version = "1.1"
     title = "海猫鸣泣之时 XXXII 版杀"
     seats = setup.SEATS
-    flags = FLAGS
     alias_english = ENGLISH
-    adjudications = ADJUDICATIONS
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
 
     seat_type = UminekoSeat
     state_type = UminekoState
-    phase_table = PHASES
-    landmarks = LANDMARKS
     folds = FOLDS
     handlers = submit.HANDLERS
 
@@ -62,12 +58,6 @@ class Umineko32(TableRuleset[UminekoState], names=names):
               options: dict[str, Any]) -> None:
         self.open(game, setup.start(game, self, seed, flags, seating, options))
         setup.believed(game, seating)
-
-    def actions(self, state: UminekoState, seat: int) -> tuple[LegalAction, ...]:
-        return legal.actions(state, seat)
-
-    def vocabulary(self, role: str | None) -> tuple[LegalAction, ...]:
-        return legal.vocabulary(role)
 
     # -- submitting: umineko32's refusals and its two exceptions (curfew posts, vote changes) -------
 
@@ -82,27 +72,18 @@ class Umineko32(TableRuleset[UminekoState], names=names):
     def check_seat(self, state: UminekoState, seat: int) -> None:
         submit.no_seat(state, seat)
 
-    def offered(self, game: Game, action: act.Action) -> tuple[LegalAction, ...]:
-        found = game.legal(action.seat)
-        if found is not None:
-            return found
-        s = self.st(game)
-        changing = submit.vote_change(s, action.seat)
-        if changing is not None:
-            return changing
-        raise self.refuse_idle(s, action)
+    def ballot_change(self, state: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
+        return submit.vote_change(state, seat)
 
     def refuse_idle(self, state: UminekoState, action: act.Action) -> Exception:
         return submit.idle(state, action.seat)
 
-    def named(self, action: act.Action) -> act.Action:
-        return submit.named(action)
+    def unknown_skill(self, action: act.UseSkill | act.Choose, err: UnknownName) -> Exception:
+        skills = list(dict.fromkeys(skill for role in self.roles for skill in role.skills))
+        return illegal("unknown_skill", name=action.skill, skills=skills)
 
     def find(self, state: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) -> LegalAction:
         return submit.find(state, offered, action)
-
-    def upgrade(self, events: list[Event], version: str) -> list[Event]:
-        return upgrade(events, version)
 
     # -- what a seat knows (observe) ------------------------------------------------------------------
 
@@ -118,21 +99,6 @@ class Umineko32(TableRuleset[UminekoState], names=names):
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
         return observe.teams(self.st_of(state), seat)
 
-    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        return observe.truth(self.st_of(state), status)
-
-    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        s = self.st_of(state)
-        told = s.identities.get(seat)
-        return observe.skills(s, seat, told.role if told else None)
-
-    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        return observe.budgets(self.st_of(state), seat)
-
-    @staticmethod
-    def st_of(state: BaseState) -> UminekoState:
-        """A state the shared observation hands in, as umineko32's."""
-        return cast(UminekoState, state)
 
 
 RULESET = Umineko32

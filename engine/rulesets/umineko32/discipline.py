@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.events import PUBLIC, Warned
+from engine.mechanics.discipline import categories, enabled, warn
 from engine.rulesets.umineko32.errors import setup_error
 from engine.rulesets.umineko32.flow import st
 
@@ -20,28 +20,10 @@ _BY_ZH = {zh: cat for cat, zh in CATEGORIES.items()}
 
 
 def normalise(value: Any) -> list[str]:
-    """The categories switched on by an option value; unknown names are an error."""
-    if value is True:
-        return list(CATEGORIES)
-    if value is False or value is None:
-        return []
-    out = []
-    for item in value:
-        cat = _BY_ZH.get(item, item)
-        if cat not in CATEGORIES:
-            raise setup_error("unknown_discipline", item=repr(item), known=[f"{c}（{z}）" for c, z in CATEGORIES.items()])
-        out.append(cat)
-    return out
-
-
-def enabled(game: Game, category: str) -> bool:
-    return category in st(game).options.get("discipline", [])
-
-
-def warn(game: Game, seat: int, reason: str) -> None:
-    """One public warning; the fold schedules drowning when the count reaches the limit."""
-    piece = st(game).seats[seat]
-    game.emit(Warned, PUBLIC, seat=seat, reason=reason, count=piece.warnings + 1)
+    """The categories switched on by an option value (by id or Chinese name); an unknown one is refused."""
+    known = [f"{c}（{z}）" for c, z in CATEGORIES.items()]
+    return categories(value, list(CATEGORIES), lambda wrong: setup_error("unknown_discipline", item=repr(wrong[0]),
+                                                                          known=known), names=_BY_ZH)
 
 
 def warn_day_end(game: Game, *, with_vote: bool) -> None:

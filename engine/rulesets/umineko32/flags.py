@@ -9,9 +9,7 @@ appears exactly once: as a flag's ``ref`` or in ``ADJUDICATIONS``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from engine.flags import Flag
+from engine.flags import Adjudication, Flag
 from engine.narrate.table import Pair
 
 FLAGS: tuple[Flag, ...] = (
@@ -153,15 +151,6 @@ VALUES: dict[str, Pair] = {
     "umineko.last_words_days=99": ("每一天", "every day"),
 }
 """Flag values that are words, not numbers or 白/黑 (``flag=value`` → zh, en)."""
-
-
-class Adjudication(NamedTuple):
-    """One item of spec §6 without a flag: the ruling the engine follows, and why there is no flag."""
-
-    id: str
-    ruling: str
-    flag: str | None
-    reason: str
 
 
 ADJUDICATIONS: tuple[Adjudication, ...] = (

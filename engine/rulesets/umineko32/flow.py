@@ -8,7 +8,7 @@ an unmerged accomplice joins 杀手群 as it dies (spec §1.4). The win check is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.mechanics.outs import OutChain
@@ -32,9 +32,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def st(game: Game) -> UminekoState:
-    """The game's state, typed (the rule set's closers and handlers are plain functions of the game)."""
-    return cast(UminekoState, game.state)
+st = UminekoState.of
+"""The game's state, typed (the rule set's closers and handlers are plain functions of the game)."""
 
 
 def turns(game: Game, name: str, day: int) -> Next:

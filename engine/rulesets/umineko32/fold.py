@@ -14,6 +14,7 @@ from typing import Any
 from engine import events as ev
 from engine.rulesets.umineko32.names import DROWNED, Ph
 from engine.rulesets.umineko32.state import UminekoState
+from engine.table.fold import by_skill
 
 
 def _team_formed(s: UminekoState, e: ev.TeamFormed) -> None:
@@ -105,10 +106,8 @@ def _choice(s: UminekoState, e: ev.ChoiceMade) -> None:
     s.window.done.add(e.seat)
 
 
-def _resolved(s: UminekoState, e: ev.Resolved) -> None:
-    handler = _RESOLVED.get(e.skill)
-    if handler is not None:
-        handler(s, e)
+def _tonight(s: UminekoState, e: ev.Resolved) -> None:
+    """The night's results that the next night's rules read (a mark, a check, an audition)."""
     if e.skill in ("mark", "detect", "audition"):
         s.tonight.append((e.skill, e.actor, tuple(e.targets), e.result))
 
@@ -195,11 +194,6 @@ def _died(s: UminekoState, e: ev.Died) -> None:
         s.died_by_vote.append(e.seat)
 
 
-def _last_words(s: UminekoState, e: ev.LastWords) -> None:
-    if not e.published:
-        s.window.done.add(e.seat)
-
-
 def _warned(s: UminekoState, e: ev.Warned) -> None:
     limit = int(s.flags.get("umineko.warnings_to_drown", 2))
     if s.seats[e.seat].alive and e.count >= limit and e.seat not in s.to_drown:
@@ -223,8 +217,8 @@ def _notice(s: UminekoState, e: ev.Notice) -> None:
 FOLDS: Mapping[str, Any] = {
     "team_formed": _team_formed, "team_joined": _team_joined, "phase_began": _phase_began, "posted": _posted,
     "post_withheld": _withheld, "team_posted": _team_posted, "vote_cast": _vote, "skill_submitted": _skill,
-    "question": _question, "choice_made": _choice, "resolved": _resolved, "died": _died,
-    "last_words": _last_words, "warned": _warned, "win_latched": _latched, "seats_out": _seats_out,
+    "question": _question, "choice_made": _choice, "resolved": by_skill(_RESOLVED, then=_tonight), "died": _died,
+    "warned": _warned, "win_latched": _latched, "seats_out": _seats_out,
     "notice": _notice,
 }
 """The kinds umineko32 folds beyond the kernel, by event kind."""

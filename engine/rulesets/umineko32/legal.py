@@ -33,6 +33,7 @@ from engine.rulesets.umineko32.names import (
     Ph,
 )
 from engine.rulesets.umineko32.state import UminekoState
+from engine.table.templates import POST, WORDS, team_post
 
 FREE_PER_TURN = 2
 """Free actions (team posts, a name for the accomplice) one seat may take inside one turn or window."""
@@ -50,16 +51,9 @@ def actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
 
 
 # Templates that depend on no state are built once: legal actions are asked for at every decision.
-POST = LegalAction("post")
 BLUE_POSTS = tuple(LegalAction("post", blue_left=n) for n in range(10))
-WORDS = (LegalAction("last_words"), PASS)
 BELIEF = (LegalAction("choose", "belief", yes_no=True),)
 CASTLE_CHOICE = (LegalAction("choose", CASTLING, yes_no=True),)
-
-
-@lru_cache(maxsize=64)
-def team_post(team: str) -> LegalAction:
-    return LegalAction("team_post", team=team)
 
 
 @lru_cache(maxsize=256)

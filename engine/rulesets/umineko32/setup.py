@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
-from engine.errors import UnknownName
-from engine.flags import resolve_flags
 from engine.ruleset import Ruleset, SeatSetup
 from engine.rulesets.umineko32.aliases import ALIASES
 from engine.rulesets.umineko32.discipline import normalise
@@ -21,20 +18,18 @@ from engine.rulesets.umineko32.names import (
     KILLER,
     KILLERS,
     PROPHECY,
-    ROLE_NAMES,
     ROLES,
     WITCH,
     WITCHES,
     Ph,
 )
-from engine.table.deal import aliases, deal
+from engine.table.deal import RosterRefusals, gaps, header, seat_table
 from engine.table.phases import Next
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-DEAL = [r.id for r in ROLES for _ in range(r.count)]
-SEATS = len(DEAL)
+SEATS = sum(role.count for role in ROLES)
 DEFAULT_ROUNDS = {Ph.D1_FREE: 1, Ph.RESTRICTED: 2, Ph.FREE: 1}
 """Speaking rounds per turn phase (option ``rounds``); the forum's clock becomes turns."""
 
@@ -44,6 +39,15 @@ OPTIONS_DOC: dict[str, str] = {
     "floor": "\"turns\" (one speaker at a time, the default) or \"open\" (any living seat posts in any order)",
 }
 """What each option means for umineko32 (``arena rules``)."""
+
+ROSTER = RosterRefusals(
+    seats=lambda count, numbers: setup_error("seating", count=count, **gaps(count, numbers)),
+    no_role=lambda seat: setup_error("seat_no_role", number=seat),
+    unknown_role=lambda seat, name, err: setup_error("seat_role", number=seat, error=err.to_dict()),
+    roster=lambda wrong: setup_error("roster", diff=[because("roster.count", role=role, count=got, needs=want)
+                                                    for role, got, want in wrong]),
+)
+"""A fixed seating's refusals (``engine.table.deal``), in umineko32's codes."""
 
 
 def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,13 +70,8 @@ def options_of(given: Mapping[str, Any]) -> dict[str, Any]:
 def start(game: Game, rules: Ruleset, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
           options: dict[str, Any]) -> Next:
     """Emit the setup; the belief window (SETUP) opens next, and the seating's beliefs are its answers."""
-    game.emit(ev.GameCreated, ev.PUBLIC, ruleset=rules.id, version=rules.version, seed=seed, seats=rules.seats,
-              flags=resolve_flags(rules.flags, flags), options=options_of(options))
-    roles = check_roster(seating) if seating and any(item.role is not None for item in seating) else deal(game, rules, None)
-    game.emit(ev.AliasesAssigned, ev.PUBLIC, aliases=aliases(game, [zh for zh, _ in ALIASES], rules.seats, seating))
-    for seat, role in roles.items():
-        faction = next(r.faction for r in ROLES if r.id == role)
-        game.emit(ev.RoleDealt, ev.seat_vis(seat), seat=seat, role=role, faction=faction)
+    header(game, rules, seed, flags, options_of(options))
+    roles = seat_table(game, rules, seating, ALIASES, ROSTER)
     return Next(Ph.SETUP, 0, tuple(sorted(seat for seat, role in roles.items() if role == COMMONER)))
 
 
@@ -83,29 +82,6 @@ def believed(game: Game, seating: list[SeatSetup] | None) -> None:
         if "believes" in item.options and s.seats[item.seat].role == COMMONER:
             game.emit(ev.ChoiceMade, ev.seat_vis(item.seat), seat=item.seat, skill="belief",
                       use=bool(item.options["believes"]))
-
-
-def check_roster(seating: list[SeatSetup]) -> dict[int, str]:
-    """The seating as {seat: role id}, or a ``SetupError`` naming what is missing or extra."""
-    seats = [item.seat for item in seating]
-    missing = sorted(set(range(1, SEATS + 1)) - set(seats))
-    extra = sorted({s for s in seats if not 1 <= s <= SEATS} | {s for s in seats if seats.count(s) > 1})
-    if missing or extra:
-        raise setup_error("seating", count=SEATS, missing=missing, extra=extra)
-    roles: dict[int, str] = {}
-    for item in seating:
-        if item.role is None:
-            raise setup_error("seat_no_role", number=item.seat)
-        try:
-            roles[item.seat] = ROLE_NAMES.id(item.role)
-        except UnknownName as err:
-            raise setup_error("seat_role", number=item.seat, error=err.to_dict()) from None
-    want, got = Counter(DEAL), Counter(roles.values())
-    if want != got:
-        diff = [because("roster.count", role=r, count=got[r], needs=want[r])
-                for r in sorted(set(want) | set(got)) if got[r] != want[r]]
-        raise setup_error("roster", diff=diff)
-    return roles
 
 
 def close_setup(game: Game) -> Next:

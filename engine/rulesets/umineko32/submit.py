@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING
 
 from engine import actions as act
 from engine import events as ev
-from engine.errors import UnknownName
 from engine.legal import PASS, LegalAction
-from engine.rulesets.umineko32.discipline import enabled, warn
-from engine.rulesets.umineko32.errors import because, illegal
+from engine.mechanics.discipline import enabled, warn
+from engine.rulesets.umineko32.errors import illegal
 from engine.rulesets.umineko32.flow import st
 from engine.rulesets.umineko32.legal import check_skill
-from engine.rulesets.umineko32.names import BLADE, KILLERS, ROLES, SKILL_NAMES, TEAM_NAMES, TELL_NAME, Ph
+from engine.rulesets.umineko32.names import BLADE, KILLERS, TELL_NAME, Ph
 from engine.rulesets.umineko32.state import UminekoState
+from engine.table import submit as table
 from engine.table.ruleset import SubmitHandler
-from engine.table.submit import KIND_OF, match
+from engine.table.submit import KIND_OF, described, match
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -60,21 +60,6 @@ def idle(s: UminekoState, seat: int) -> Exception:
     return illegal("nothing_to_do", seat=seat, phase=s.phase, day=s.day)
 
 
-def named(action: act.Action) -> act.Action:
-    """``action`` with its skill and team as ids; an unknown skill is refused with the list."""
-    if isinstance(action, (act.UseSkill, act.Choose)):
-        try:
-            ident = SKILL_NAMES.id(action.skill)
-        except UnknownName:
-            skills = list(dict.fromkeys(skill for role in ROLES for skill in role.skills))
-            raise illegal("unknown_skill", name=action.skill, skills=skills) from None
-        return action if ident == action.skill else action.model_copy(update={"skill": ident})
-    if isinstance(action, act.TeamPost) and action.team in TEAM_NAMES:
-        ident = TEAM_NAMES.id(action.team)
-        return action if ident == action.team else action.model_copy(update={"team": ident})
-    return action
-
-
 def find(s: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) -> LegalAction:
     """The template ``action`` answers; a skill is held against the rules first. A pass needs none."""
     if isinstance(action, act.Pass):
@@ -88,14 +73,8 @@ def find(s: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) 
     if found is not None:
         return found
     can = sorted({(lg.kind, lg.skill or "", lg.team or "") for lg in offered})
-    raise illegal("cannot_do", seat=action.seat, what=_act(kind, skill or "", team or ""), phase=s.phase,
-                  can=[_act(*item) for item in can])
-
-
-def _act(kind: str, skill: str, team: str) -> dict[str, object]:
-    """An action in words (nested in ``cannot_do``): ``act.<kind>`` with its skill or team."""
-    params = {"skill": skill} if skill else {"team": team} if team else {}
-    return because(f"act.{kind}", **params)
+    raise illegal("cannot_do", seat=action.seat, what=described(kind, skill, team), phase=s.phase,
+                  can=[described(*item) for item in can])
 
 
 def curfew_post(game: Game, action: act.Post) -> None:
@@ -128,12 +107,6 @@ def post(game: Game, action: act.Post, legal: LegalAction) -> None:
         warn(game, action.seat, "blue_overflow")
 
 
-def team_post(game: Game, action: act.TeamPost, legal: LegalAction) -> None:
-    s = st(game)
-    game.emit(ev.TeamPosted, ev.team_vis(action.team), s.recipients(action.team), team=action.team, seat=action.seat,
-              text=action.text)
-
-
 def vote(game: Game, action: act.Vote, legal: LegalAction) -> None:
     s = st(game)
     if action.target is not None and action.target not in legal.targets:
@@ -158,16 +131,7 @@ def choose(game: Game, action: act.Choose, legal: LegalAction) -> None:
     game.emit(ev.ChoiceMade, ev.seat_vis(action.seat), seat=action.seat, skill=action.skill, use=action.use)
 
 
-def last_words(game: Game, action: act.SubmitLastWords, legal: LegalAction) -> None:
-    game.emit(ev.LastWords, ev.seat_vis(action.seat), seat=action.seat, text=action.text)
-
-
-def passed(game: Game, action: act.Pass, legal: LegalAction) -> None:
-    game.emit(ev.Passed, ev.seat_vis(action.seat), seat=action.seat, fallback=action.fallback, reason=action.reason,
-              detail=dict(action.detail))
-
-
 HANDLERS: Mapping[type[act.Action], SubmitHandler] = {
-    act.Post: post, act.TeamPost: team_post, act.Vote: vote, act.UseSkill: skill, act.Choose: choose,
-    act.SubmitLastWords: last_words, act.Pass: passed,
+    act.Post: post, act.TeamPost: table.team_post, act.Vote: vote, act.UseSkill: skill, act.Choose: choose,
+    act.SubmitLastWords: table.last_words, act.Pass: table.passed,
 }
