@@ -21,7 +21,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, LayerEntry, Observation, SeatStatus, SkillState, TeamState
+from engine.observation import (
+    BudgetState,
+    LayerEntry,
+    Observation,
+    Seats,
+    SeatStatus,
+    SkillState,
+    TeamState,
+    amend,
+    derive,
+)
 from engine.rulesets.majiasha2.legal import TEAM_POSTS_PER_WINDOW
 from engine.rulesets.majiasha2.names import (
     APPOINT,
@@ -59,12 +69,22 @@ def observe_seat(s: MajiaState, obs: Observation, seat: int) -> Observation:
     """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
     knows of each 马甲."""
     own = statuses(s, obs, seat)
-    known = s.known.get(seat, {})
-    names = tuple(_entry(known, obs.majia, entry) for entry in obs.layer_names)
-    seats = obs.seats
-    if own:
-        seats = tuple(dataclasses.replace(x, statuses=own) if x.seat == seat else x for x in obs.seats)
-    return dataclasses.replace(obs, statuses=own, layer_names=names, seats=seats)
+    known = tuple((n, k.role, k.faction, tuple(sorted(k.marks))) for n, k in s.known.get(seat, {}).items())
+    names = derive(_names, obs.layer_names, obs.majia, known)
+    seats = derive(_own_statuses, obs.seats, seat, own) if own else obs.seats
+    return amend(obs, statuses=own, layer_names=names, seats=seats)
+
+
+def _own_statuses(seats: Seats, seat: int, own: tuple[str, ...]) -> Seats:
+    return tuple(amend(x, statuses=own) if x.seat == seat else x for x in seats)
+
+
+def _names(names: tuple[LayerEntry, ...], own: int | None,
+           known: tuple[tuple[int, str | None, str | None, tuple[str, ...]], ...]) -> tuple[LayerEntry, ...]:
+    """The 马甲 list with what the seat was told of each (``known``: number, role, faction, marks) and
+    its own 马甲 (``own``); ``derive`` keeps it while they and the public list are the same."""
+    told = {n: Known(role, faction, set(marks)) for n, role, faction, marks in known}
+    return tuple(_entry(told, own, entry) for entry in names)
 
 
 def statuses(s: MajiaState, obs: Observation, seat: int) -> tuple[str, ...]:

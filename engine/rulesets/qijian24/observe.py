@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState, amend, derive
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     KILL,
@@ -106,22 +106,30 @@ def knowledge(s: QijianState, obs: Observation, seat: int) -> Observation:
     """``obs`` with what ``seat`` was told of other seats in private: identities its results named (a
     published identity stands), and the seats its mage checks cleared; and the seat's own statuses
     (``statuses``). One copy of the observation, however much the seat learned (the runner observes
-    every turn)."""
+    every turn), and the same seat list while what it learned is (``derive``)."""
     learned, cleared = s.learned.get(seat, {}), s.cleared.get(seat, set())
     own = statuses(s, seat)
     if not learned and not cleared and not own:
         return obs
-    seats = list(obs.seats)
-    for i, status in enumerate(seats):
+    seats = derive(_learned_seats, obs.seats, seat, tuple(learned.items()), tuple(sorted(cleared))) \
+        if learned or cleared else obs.seats
+    return amend(obs, seats=seats, statuses=(*obs.statuses, *own))
+
+
+def _learned_seats(seats: Seats, seat: int, learned: tuple[tuple[int, str], ...], cleared: tuple[int, ...]) -> Seats:
+    """``seats`` with the identities ``seat`` learned and the seats it cleared (``knowledge``)."""
+    roles = dict(learned)
+    out = list(seats)
+    for i, status in enumerate(out):
         target = status.seat
         if target == seat or status.role is not None:
             continue
-        if target in learned:
-            status = dataclasses.replace(status, role=learned[target])
+        if target in roles:
+            status = amend(status, role=roles[target])
         if target in cleared and status.role is None:
-            status = dataclasses.replace(status, statuses=(*status.statuses, "not_killer_team"))
-        seats[i] = status
-    return dataclasses.replace(obs, seats=tuple(seats), statuses=(*obs.statuses, *own))
+            status = amend(status, statuses=(*status.statuses, "not_killer_team"))
+        out[i] = status
+    return tuple(out)
 
 
 def _banned_now(s: QijianState, piece: QijianSeat) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState, amend, derive
 from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, postable_teams, vote_open
 from engine.rulesets.suitang21.names import (
     ARROW,
@@ -140,16 +140,16 @@ def with_cards(s: SuitangState, obs: Observation) -> Observation:
     extra = {seat: cards(s, seat) for seat, r in s.seats.items() if r.blue % 3 or r.yellow % 3}
     if not extra:
         return obs
-    return dataclasses.replace(obs, seats=tuple(
-        dataclasses.replace(st, statuses=(*st.statuses, *extra[st.seat])) if st.seat in extra else st
-        for st in obs.seats))
+    return amend(obs, seats=tuple(
+        amend(st, statuses=(*st.statuses, *extra[st.seat])) if st.seat in extra else st for st in obs.seats))
 
 
 def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
     """``obs`` (a seat's, from the shared defaults) with all that suitang21 tells the seat beyond them,
     in one copy: its statuses, the lovers' camp, and what it knows of other seats — its pack (狼人
     each), the identities 犯罪天才 told it, its partner (its identity only under flag B-09) — with
-    every seat's cards. Only the seats it knows more of are copied."""
+    every seat's cards. Only the seats it knows more of are copied, and the seat list is the same
+    tuple while what it knows is (``derive``)."""
     r = s.seats[seat]
     learned: dict[int, tuple[str | None, tuple[str, ...]]] = {}
     if seat in s.teams.get(WOLF_TEAM, ()):
@@ -161,21 +161,29 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
         role, marks = learned.get(r.partner, (None, ()))
         learned[r.partner] = (role or shown, (*marks, "partner"))
     faction = lover_camp(s, seat) or obs.faction
-    carded = {other: cards(s, other) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3}
-    changed = learned.keys() | carded.keys() | ({seat} if faction != obs.faction else set())
-    seats = obs.seats if not changed else tuple(
-        _seat(st, learned.get(st.seat), carded.get(st.seat, ()), faction if st.seat == seat else None)
-        if st.seat in changed else st for st in obs.seats)
+    carded = tuple((other, cards(s, other)) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3)
+    own = faction if faction != obs.faction else None
+    seats = obs.seats if not (learned or carded or own) else \
+        derive(_told_seats, obs.seats, seat, tuple(learned.items()), carded, own)
     mine = ("sheriff",) if obs.sheriff == seat else ()
-    return dataclasses.replace(obs, statuses=(*mine, *statuses(s, seat, obs.role)), faction=faction, seats=seats)
+    return amend(obs, statuses=(*mine, *statuses(s, seat, obs.role)), faction=faction, seats=seats)
+
+
+def _told_seats(seats: Seats, seat: int, learned: tuple[tuple[int, tuple[str | None, tuple[str, ...]]], ...],
+                carded: tuple[tuple[int, tuple[str, ...]], ...], faction: str | None) -> Seats:
+    """``seats`` with what ``seat`` learned of others (``learned``), every seat's cards, and its own
+    told camp (``faction``; None: as dealt)."""
+    knows, marked = dict(learned), dict(carded)
+    changed = knows.keys() | marked.keys() | ({seat} if faction is not None else set())
+    return tuple(_seat(st, knows.get(st.seat), marked.get(st.seat, ()), faction if st.seat == seat else None)
+                 if st.seat in changed else st for st in seats)
 
 
 def _seat(st: SeatStatus, learned: tuple[str | None, tuple[str, ...]] | None, marks: tuple[str, ...],
           faction: str | None) -> SeatStatus:
     """One seat as the viewer knows it: what it learned of it, its cards, the own seat's told camp."""
     role, known = learned or (None, ())
-    return dataclasses.replace(st, role=role or st.role, statuses=(*st.statuses, *known, *marks),
-                               faction=faction or st.faction)
+    return amend(st, role=role or st.role, statuses=(*st.statuses, *known, *marks), faction=faction or st.faction)
 
 
 def detected(s: SuitangState, seat: int) -> dict[int, str]:

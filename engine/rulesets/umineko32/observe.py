@@ -24,7 +24,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, SeatStatus, SkillState, TeamState
+from engine.observation import (
+    BudgetState,
+    Observation,
+    Seats,
+    SeatStatus,
+    SkillState,
+    TeamState,
+    amend,
+    derive,
+)
 from engine.rulesets.umineko32 import legal
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
@@ -146,12 +155,22 @@ def mates(s: UminekoState, seat: int, chats: tuple[TeamState, ...]) -> dict[int,
     return known
 
 
-def with_mates(seats: tuple[SeatStatus, ...], known: dict[int, str]) -> tuple[SeatStatus, ...]:
-    """``seats`` with the identities in ``known`` (``mates``). (Built field by field: an observation is
-    made at every decision, and ``dataclasses.replace`` costs several times as much.)"""
-    return tuple(SeatStatus(seat=st.seat, alias=st.alias, alive=st.alive, out_day=st.out_day, out_seq=st.out_seq,
-                            cause=st.cause, role=known[st.seat], faction=FACTION_OF.get(known[st.seat]),
-                            majia=st.majia, statuses=st.statuses) if st.seat in known else st for st in seats)
+def told(s: UminekoState, obs: Observation, seat: int) -> Observation:
+    """``obs`` (the shared defaults) with the seat's own statuses and the identities the rules told it
+    of others (``mates``), in one copy; the seat list is the same tuple while what it knows is."""
+    own = statuses(s, seat, obs.role)
+    known = mates(s, seat, obs.teams)
+    if not own and not known:
+        return obs
+    seats = derive(with_mates, obs.seats, tuple(known.items())) if known else obs.seats
+    return amend(obs, statuses=(*obs.statuses, *own), seats=seats)
+
+
+def with_mates(seats: Seats, known: tuple[tuple[int, str], ...]) -> Seats:
+    """``seats`` with the identities in ``known`` (``mates``, as items; ``derive`` keeps the result)."""
+    roles = dict(known)
+    return tuple(amend(st, role=roles[st.seat], faction=FACTION_OF.get(roles[st.seat])) if st.seat in roles else st
+                 for st in seats)
 
 
 def truth(s: UminekoState, status: SeatStatus) -> SeatStatus:
