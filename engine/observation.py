@@ -204,17 +204,46 @@ def public_observation(state: BaseState, viewer: Viewer, *, inbox: tuple[Event, 
     the sheriff; the second name list with the names known to be out marked).
 
     A seat's ``inbox`` and ``legal`` actions come in here, so that its observation is built once
-    and then amended by the rule set, not copied again for each of them (``Game.observe``)."""
+    and then amended by the rule set, not copied again for each of them (``Game.observe``). The
+    fields every viewer shares are kept as one ``__dict__`` while the state's public side is the same
+    (``_public_fields``), so a seat's observation is that dict copied with its three own fields set:
+    one copy, where an ``amend`` of fourteen keyword arguments cost some 5 µs at every turn."""
+    obs: Observation = _new(Observation)
+    own = obs.__dict__
+    own.update(_public_fields(state))
+    own["viewer"], own["inbox"], own["legal"] = viewer, inbox, legal
+    return obs
+
+
+_new = object.__new__
+
+
+def _public_fields(state: BaseState) -> dict[str, Any]:
+    """The fields of an observation that every viewer of ``state`` shares, in field order (a blank
+    observation's ``__dict__`` with them set), built again only when the public record moved
+    (``PublicRecord.version``) or the phase, the day or the end did."""
     record = state.public
+    key = (record.version, state.ruleset, state.day, state.phase, state.over, tuple(state.winners))
+    hit = _FIELDS.get(id(record))
+    if hit is not None and hit[0] is record and hit[1] == key:
+        return hit[2]
     seats, layer, names = _public_part(record)
-    return amend(_BLANK, ruleset=state.ruleset, viewer=viewer, day=state.day, phase=state.phase, over=state.over,
-                 winners=tuple(state.winners), seats=seats, layer=layer, layer_names=names, sheriff=record.sheriff,
-                 sheriff_majia=record.sheriff_majia, inbox=inbox, legal=legal)
+    shared = dict(_BLANK.__dict__)
+    shared.update(ruleset=state.ruleset, day=state.day, phase=state.phase, over=state.over,
+                  winners=key[5], seats=seats, layer=layer, layer_names=names, sheriff=record.sheriff,
+                  sheriff_majia=record.sheriff_majia)
+    if hit is None and len(_FIELDS) >= _PUBLIC_KEPT:
+        del _FIELDS[next(iter(_FIELDS))]
+    _FIELDS[id(record)] = (record, key, shared)
+    return shared
+
+
+_FIELDS: dict[int, tuple[PublicRecord, tuple[Any, ...], dict[str, Any]]] = {}
+"""The last records' shared observation fields by ``id`` (held with the record, as ``_PUBLIC``)."""
 
 
 _BLANK = Observation(ruleset="", viewer=Viewer.god(), day=0, phase="")
-"""An observation whose every other field is its default: ``amend`` of it builds one without the
-frozen ``__init__`` (one is made at every turn of every seat)."""
+"""An observation whose every other field is its default: the fields ``_public_fields`` starts from."""
 
 
 PublicPart = tuple[tuple[SeatStatus, ...], str, tuple[LayerEntry, ...]]
