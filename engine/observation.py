@@ -95,6 +95,42 @@ class TeamState:
     """Whether members who are out still read the chat (rule sets differ)."""
 
 
+def skill_state(skill: str, left: int | None = None, total: int | None = None, usable: bool = True,
+                note: str = "") -> SkillState:
+    """``SkillState(...)``, one object for the same values (``_kept``): a seat's skills are listed
+    again at every turn of its observation, mostly unchanged, and the frozen ``__init__`` (one
+    ``object.__setattr__`` a field) cost more than the lookup."""
+    return _kept(SkillState, (skill, left, total, usable, note))
+
+
+def budget_state(what: Budget, left: int, total: int | None = None, team: str | None = None) -> BudgetState:
+    """``BudgetState(...)``, one object for the same values (as ``skill_state``)."""
+    return _kept(BudgetState, (what, left, total, team))
+
+
+def team_state(team: str, members: tuple[int, ...], layer: str = "", reads_dead: bool = True) -> TeamState:
+    """``TeamState(...)``, one object for the same values (as ``skill_state``)."""
+    return _kept(TeamState, (team, members, layer, reads_dead))
+
+
+def _kept(cls: type[Rec], args: tuple[Hashable, ...]) -> Rec:
+    """``cls(*args)`` for a small frozen record, the same object while the same values come again.
+    The callers' values are typed (``bool`` where a field is one, ``int`` where it counts), so equal
+    keys are identical values: ``1 == True`` cannot pair an ``int`` field with a ``bool`` one."""
+    key = (cls, args)
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) >= _KEPT_MAX:
+            _KEPT.clear()
+        found = _KEPT[key] = cls(*args)
+    return found
+
+
+_KEPT: dict[tuple[type, tuple[Hashable, ...]], Any] = {}
+"""Small records by class and values (``_kept``)."""
+_KEPT_MAX = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class LayerEntry:
     """One name of a second public name list (majiasha2's 马甲 list) and whether it is still listed."""

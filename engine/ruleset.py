@@ -236,10 +236,10 @@ class Ruleset(ABC):
 
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
         """The team chats ``seat`` is in now, with their members as it may name them."""
-        from engine.observation import TeamState
+        from engine.observation import team_state
 
         teams: dict[str, list[int]] = getattr(state, "teams", {})
-        return tuple(TeamState(team, tuple(members)) for team, members in teams.items() if seat in members)
+        return tuple(team_state(team, tuple(members)) for team, members in teams.items() if seat in members)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         """``seat``'s skills with what is left of each (the rule set's; none by default)."""

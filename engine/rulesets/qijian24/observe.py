@@ -22,7 +22,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState, amend, derive
+from engine.observation import (
+    BudgetState,
+    Observation,
+    Seats,
+    SeatStatus,
+    SkillState,
+    amend,
+    budget_state,
+    derive,
+    skill_state,
+)
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     KILL,
@@ -72,7 +82,7 @@ def _skill(s: QijianState, seat: int, role: str, skill: str) -> SkillState:
         note = "not_again"
     elif skill == REVIVE and usable and all(p.alive for p in s.seats.values()):
         usable, note = False, "nobody_out"
-    return SkillState(skill, left=left, total=total, usable=usable, note=note)
+    return skill_state(skill, left=left, total=total, usable=usable, note=note)
 
 
 def _barred(s: QijianState) -> int | None:
@@ -87,12 +97,12 @@ def budgets(s: QijianState, seat: int) -> tuple[BudgetState, ...]:
     piece, out = s.seats[seat], []
     posts_left = max(0, POSTS_PER_WINDOW - s.talked(seat))
     if piece.alive and s.phase in STAGES:
-        out.append(BudgetState("posts", posts_left, POSTS_PER_WINDOW))
-        out.append(BudgetState("vote_changes", max(0, VOTE_CHANGES - piece.vote_changes), VOTE_CHANGES))
+        out.append(budget_state("posts", posts_left, POSTS_PER_WINDOW))
+        out.append(budget_state("vote_changes", max(0, VOTE_CHANGES - piece.vote_changes), VOTE_CHANGES))
     elif piece.alive and s.phase == NIGHT and piece.role in KILLER_TEAM:
-        out.append(BudgetState("team_posts", posts_left, POSTS_PER_WINDOW, team=TEAM))
+        out.append(budget_state("team_posts", posts_left, POSTS_PER_WINDOW, team=TEAM))
     if not piece.alive and piece.last_words_due:
-        out.append(BudgetState("last_words", 1, 1))
+        out.append(budget_state("last_words", 1, 1))
     return tuple(out)
 
 
