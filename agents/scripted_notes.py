@@ -27,7 +27,7 @@ from agents.scripted_beliefs import EMPTY, Beliefs, behaviour, infer, standing
 from agents.scripted_rand import key_of
 from agents.scripted_talk import Said, parse
 from engine import events as ev
-from engine.observation import INBOX_KINDS, Observation
+from engine.observation import INBOX_KINDS, Observation, SeatStatus
 from engine.public import NIGHT
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
@@ -109,6 +109,8 @@ class Notes:
     _cache: Beliefs = EMPTY
     _behaviour: tuple[tuple[int, int], dict[int, float]] = ((-1, -1), {})
     _standing: tuple[tuple[int, int], list[float]] = ((-1, -1), [])
+    _read: tuple[str, tuple[SeatStatus, ...]] = field(default=("", ()), compare=False, repr=False)
+    """The role and seat list ``know`` last read (the engine keeps an unchanged seat list as one tuple)."""
 
     # -- folding ---------------------------------------------------------------------------------
 
@@ -116,12 +118,18 @@ class Notes:
         """Fold ``events[start:]`` (the view: the thread, chats, my moves) and ``inbox[received:]``
         (the observation's results and notices), merged in log order."""
         handlers = _HANDLERS
-        thread = (e for e in events[start:] if not _result(e))
-        received = inbox[self.received:]  # mostly nothing new: then the thread alone, without a merge
-        for event in heapq.merge(thread, received, key=_seq) if received else thread:
-            handler = handlers.get(event.kind)
-            if handler is not None:
-                handler(self, event)
+        received = inbox[self.received:]
+        if received:
+            thread = (e for e in events[start:] if not _result(e))
+            for event in heapq.merge(thread, received, key=_seq):
+                handler = handlers.get(event.kind)
+                if handler is not None:
+                    handler(self, event)
+        else:  # mostly nothing new in the inbox: the thread alone, without a merge (and inline: a bot
+            for event in events[start:]:  # folds every event of its view)
+                handler = handlers.get(event.kind)
+                if handler is not None and (event.kind not in INBOX_KINDS or event.vis == ev.PUBLIC):
+                    handler(self, event)
         self.seen, self.received = len(events), len(inbox)
         self.last = events[-1] if events else None
 
@@ -129,8 +137,12 @@ class Notes:
         """Take what the engine says the seat knows now: its identity, the living, its chats, the
         accomplice (to the killers) or the killers named to it (the accomplice), the night's outs."""
         self.role = obs.role or ""
-        self.alive = set(obs.living())
         self.teams = {team.team: set(team.members) for team in obs.teams}
+        read = (self.role, obs.seats)
+        if read[1] is self._read[1] and read[0] == self._read[0]:
+            return  # the same seats as last time: the same living, mates and night outs
+        self._read = read
+        self.alive = set(obs.living())
         told = {s.seat: s.role for s in obs.seats if s.role is not None and s.seat != self.seat}
         self.accomplice = self.seat if self.role == ACCOMPLICE else next(
             (seat for seat, role in told.items() if role == ACCOMPLICE), None)

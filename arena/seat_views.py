@@ -26,6 +26,9 @@ class SeatViews:
             self.shown.setdefault(seat, 0)
 
     def update(self, log: list[Event]) -> None:
+        if not self._redacts():  # every seat is shown every event as logged: no call per seat and event
+            self._route(log)
+            return
         for event in log[self.routed:]:
             vis = event.vis
             if vis == PUBLIC:
@@ -39,6 +42,30 @@ class SeatViews:
             else:
                 for seat in event.to:
                     self.events[seat].append(self._shown(event, seat))
+        self.routed = len(log)
+
+    def _redacts(self) -> bool:
+        """Whether the rule set shows a seat some events otherwise than logged (``Ruleset.shown``
+        overridden: majiasha2); the others' public events, about 20 to a seat's turn, go to every seat
+        as they are, which is what ``shown`` would have returned for each."""
+        ruleset = self.ruleset
+        return ruleset is not None and type(ruleset).shown is not Ruleset.shown
+
+    def _route(self, log: list[Event]) -> None:
+        """``update`` for a rule set that shows every event as logged."""
+        events, seats = self.events, self.seats
+        for event in log[self.routed:]:
+            vis = event.vis
+            if vis == PUBLIC:
+                for seat in seats:
+                    events[seat].append(event)
+            elif vis == JUDGE:
+                continue
+            elif vis.startswith("seat:"):
+                events[int(vis[5:])].append(event)
+            else:
+                for seat in event.to:
+                    events[seat].append(event)
         self.routed = len(log)
 
     def _shown(self, event: Event, seat: int) -> Event:

@@ -18,6 +18,7 @@ from engine.events import ENGINE_KINDS, Event, fold_engine
 from engine.flags import Flag
 from engine.legal import LegalAction
 from engine.names import NameTable
+from engine.observation import amend, derive, own_seat
 from engine.public import fold_public
 from engine.state import BaseState
 
@@ -206,17 +207,13 @@ class Ruleset(ABC):
         whether it is alive, its teams and mates, its skills with what is left and its budgets
         (``skills``, ``budgets``). A rule set whose seats learn more (mates' identities, statuses)
         extends this."""
-        from engine.observation import amend
-
         told = state.identities.get(seat)
         alive = self.seat_alive(state, seat)
         mine = base.status(seat)
         role, faction, majia = (told.role, told.faction, told.majia) if told else (None, None, None)
         seats = base.seats
-        if mine is not None:  # the own seat as it knows itself, in the one copy of the observation
-            own = amend(mine, alive=alive and mine.alive, role=role, faction=faction, majia=majia)
-            at = seats.index(mine)
-            seats = (*seats[:at], own, *seats[at + 1:])
+        if mine is not None:  # the own seat as it knows itself (the same tuple while nothing moved)
+            seats = derive(own_seat, seats, seat, alive and mine.alive, role, faction, majia)
         return amend(
             base, seat=seat, alias=mine.alias if mine else "", role=role, dealt=told.dealt if told else None,
             faction=faction, alive=alive, majia=majia, teams=self.seat_teams(state, seat),
@@ -239,10 +236,10 @@ class Ruleset(ABC):
 
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
         """The team chats ``seat`` is in now, with their members as it may name them."""
-        from engine.observation import TeamState
+        from engine.observation import team_state
 
         teams: dict[str, list[int]] = getattr(state, "teams", {})
-        return tuple(TeamState(team, tuple(members)) for team, members in teams.items() if seat in members)
+        return tuple(team_state(team, tuple(members)) for team, members in teams.items() if seat in members)
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         """``seat``'s skills with what is left of each (the rule set's; none by default)."""

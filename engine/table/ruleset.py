@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from functools import cached_property
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
@@ -132,8 +133,10 @@ class TableRuleset(Ruleset, Generic[St]):
         return self.state_type()
 
     def st(self, game: Game) -> St:
-        """The game's state as this rule set's type (one cast here instead of an assert per function)."""
-        return cast(St, game.state)
+        """The game's state as this rule set's type (one cast here instead of an assert per function;
+        written as an annotation, not ``typing.cast``, which is a call at every submit)."""
+        state: St = game.state  # type: ignore[assignment]
+        return state
 
     def st_of(self, state: BaseState) -> St:
         """``state`` as this rule set's type, for the hooks ``Ruleset`` types with ``BaseState``."""
@@ -163,24 +166,34 @@ class TableRuleset(Ruleset, Generic[St]):
         return events if self.upgrades is None else self.upgrades.upgrade(events, version)
 
     def waiting(self, state: BaseState) -> list[int]:
-        s = cast(St, state)
+        s: St = state  # type: ignore[assignment]  # (typing.cast is a call: this is asked at every step)
         seats = s.window.open_seats()
         if s.phase in self.phase_table.living_only:
             return [seat for seat in seats if s.seats[seat].alive]
         return seats
 
     def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
-        s = cast(St, state)
-        if seat not in self.waiting(s):
-            return None
-        return self.actions(s, seat)
+        s: St = state  # type: ignore[assignment]
+        return self.actions(s, seat) if self.waits_for(s, seat) else None
+
+    def waits_for(self, s: St, seat: int) -> bool:
+        """``seat in self.waiting(s)`` without building the list (asked at every ``legal``, which the
+        runner, the bots and the validation of every action ask). A rule set that overrides
+        ``waiting`` overrides this or ``legal`` too."""
+        w = s.window
+        if w.turns:
+            if w.speaker != seat:
+                return False
+        elif seat not in w.eligible or seat in w.done:
+            return False
+        return s.phase not in self.phase_table.living_only or s.seats[seat].alive
 
     def pending(self, state: BaseState) -> dict[int, tuple[LegalAction, ...]]:
         s = cast(St, state)
         return {seat: self.actions(s, seat) for seat in self.waiting(s)}
 
     def window_complete(self, state: BaseState) -> bool:
-        s = cast(St, state)
+        s: St = state  # type: ignore[assignment]
         if s.phase in self.phase_table.resolutions:
             return True
         return not self.waiting(s)
@@ -212,10 +225,11 @@ class TableRuleset(Ruleset, Generic[St]):
         return idle_refusal(state, action.seat)
 
     def submit(self, game: Game, action: Action) -> None:
-        self.check_seat(self.st(game), action.seat)
+        s = self.st(game)
+        self.check_seat(s, action.seat)
         offered = self.offered(game, action)
         action = self.named(action)
-        self.handlers[type(action)](game, action, self.find(self.st(game), offered, action))
+        self.handlers[type(action)](game, action, self.find(s, offered, action))
 
     def check_seat(self, state: St, seat: int) -> None:
         """Refuse a seat number the table does not have (a rule set with its own wording says it here)."""
@@ -295,20 +309,24 @@ class TableRuleset(Ruleset, Generic[St]):
     # -- the fold -----------------------------------------------------------------------------------
 
     def fold(self, state: BaseState, event: Event) -> None:
-        s = cast(St, state)
-        kind = event.kind
-        if kind not in self.replaces:
-            if kind == "game_created":
-                kernel.game_created(s, event, self.seat_type)  # type: ignore[arg-type]
-            elif kind == "phase_began":
-                kernel.phase_began(s, event, self.phase_table)  # type: ignore[arg-type]
-            else:
-                shared = kernel.SIMPLE.get(kind)
-                if shared is not None:
-                    shared(s, event)
-        own = self.folds.get(kind)
-        if own is not None:
-            own(s, event)
+        for handler in self._fold_plan.get(event.kind, ()):
+            handler(state, event)
+
+    @cached_property
+    def _fold_plan(self) -> dict[str, tuple[Fold, ...]]:
+        """Each kind's handlers in order, the kernel's (unless ``replaces`` names the kind) then the
+        rule set's own: worked out once per rule set instead of at every event."""
+        shared: dict[str, Fold] = {**kernel.SIMPLE, "game_created": self._game_created,
+                                   "phase_began": self._phase_began}
+        return {kind: tuple(h for h in (None if kind in self.replaces else shared.get(kind), self.folds.get(kind))
+                            if h is not None)
+                for kind in shared.keys() | self.folds.keys()}
+
+    def _game_created(self, s: St, event: Any) -> None:
+        kernel.game_created(s, event, self.seat_type)
+
+    def _phase_began(self, s: St, event: Any) -> None:
+        kernel.phase_began(s, event, self.phase_table)
 
     # -- the default observation reads the kernel's seat record (or the rule set's observe module) ---
 

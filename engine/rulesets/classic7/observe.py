@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import Observation, SkillState, with_seat
+from engine.observation import Observation, SkillState, skill_state, with_seat
 from engine.rulesets.classic7.names import (
     CHECK,
     HUNTER,
@@ -27,13 +27,13 @@ def skills(s: Classic7State, seat: int) -> tuple[SkillState, ...]:
         return ()
     alive = record.alive
     if record.role == WITCH:
-        return (SkillState(SAVE, left=0 if s.save_used else 1, total=1, usable=alive and not s.save_used),
-                SkillState(POISON, left=0 if s.poison_used else 1, total=1, usable=alive and not s.poison_used))
+        return (skill_state(SAVE, left=0 if s.save_used else 1, total=1, usable=alive and not s.save_used),
+                skill_state(POISON, left=0 if s.poison_used else 1, total=1, usable=alive and not s.poison_used))
     if record.role == HUNTER:
         ready = alive or s.shooter == seat
-        return (SkillState(SHOOT, left=1 if ready else 0, total=1, usable=ready),)
+        return (skill_state(SHOOT, left=1 if ready else 0, total=1, usable=ready),)
     own = {WEREWOLF: KILL, SEER: CHECK}.get(record.role)
-    return () if own is None else (SkillState(own, usable=alive),)
+    return () if own is None else (skill_state(own, usable=alive),)
 
 
 def mates(s: Classic7State, obs: Observation, seat: int) -> Observation:

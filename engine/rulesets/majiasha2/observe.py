@@ -5,7 +5,7 @@ be out, the sheriff by 马甲) and what the seat was told of its own identity an
 rule set's own, always from what the seat was told (``MajiaState.known``, ``chat_majia``, folded
 from its notices and results), never from the truth:
 
-* its chats by 马甲 (``TeamState(layer="majia")``): "互相知道彼此的马甲" — never a mate's 角色;
+* its chats by 马甲 (``team_state(layer="majia")``): "互相知道彼此的马甲" — never a mate's 角色;
 * what it knows of each 马甲 (``LayerEntry``): itself, its mates, its faction's elder, its lover, the
   elder's downstream list, the seer's identities;
 * its statuses (警长 when the public sheriff is its own 马甲, 情侣, 罚下) — not 濒死 nor 癫狂, which
@@ -21,7 +21,20 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, LayerEntry, Observation, SeatStatus, SkillState, TeamState
+from engine.observation import (
+    BudgetState,
+    LayerEntry,
+    Observation,
+    Seats,
+    SeatStatus,
+    SkillState,
+    TeamState,
+    amend,
+    budget_state,
+    derive,
+    skill_state,
+    team_state,
+)
 from engine.rulesets.majiasha2.legal import TEAM_POSTS_PER_WINDOW
 from engine.rulesets.majiasha2.names import (
     APPOINT,
@@ -59,12 +72,22 @@ def observe_seat(s: MajiaState, obs: Observation, seat: int) -> Observation:
     """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
     knows of each 马甲."""
     own = statuses(s, obs, seat)
-    known = s.known.get(seat, {})
-    names = tuple(_entry(known, obs.majia, entry) for entry in obs.layer_names)
-    seats = obs.seats
-    if own:
-        seats = tuple(dataclasses.replace(x, statuses=own) if x.seat == seat else x for x in obs.seats)
-    return dataclasses.replace(obs, statuses=own, layer_names=names, seats=seats)
+    known = tuple((n, k.role, k.faction, tuple(sorted(k.marks))) for n, k in s.known.get(seat, {}).items())
+    names = derive(_names, obs.layer_names, obs.majia, known)
+    seats = derive(_own_statuses, obs.seats, seat, own) if own else obs.seats
+    return amend(obs, statuses=own, layer_names=names, seats=seats)
+
+
+def _own_statuses(seats: Seats, seat: int, own: tuple[str, ...]) -> Seats:
+    return tuple(amend(x, statuses=own) if x.seat == seat else x for x in seats)
+
+
+def _names(names: tuple[LayerEntry, ...], own: int | None,
+           known: tuple[tuple[int, str | None, str | None, tuple[str, ...]], ...]) -> tuple[LayerEntry, ...]:
+    """The 马甲 list with what the seat was told of each (``known``: number, role, faction, marks) and
+    its own 马甲 (``own``); ``derive`` keeps it while they and the public list are the same."""
+    told = {n: Known(role, faction, set(marks)) for n, role, faction, marks in known}
+    return tuple(_entry(told, own, entry) for entry in names)
 
 
 def statuses(s: MajiaState, obs: Observation, seat: int) -> tuple[str, ...]:
@@ -94,7 +117,7 @@ def seat_teams(s: MajiaState, seat: int) -> tuple[TeamState, ...]:
     """The chats the seat is in, each with the 马甲 it was told are members, less those publicly out."""
     gone = {s.seats[x].majia for x in s.revealed if s.seats[x].status == OUT}
     told = s.chat_majia.get(seat, {})
-    return tuple(TeamState(team, tuple(sorted(told.get(team, set()) - gone)), layer=MAJIA_LAYER, reads_dead=False)
+    return tuple(team_state(team, tuple(sorted(told.get(team, set()) - gone)), layer=MAJIA_LAYER, reads_dead=False)
                  for team, members in s.teams.items() if seat in members)
 
 
@@ -117,19 +140,19 @@ def _skill_now(s: MajiaState, seat: int, skill: str) -> SkillState:
     actor = s.seats[seat]
     alive = actor.status != OUT
     if skill in (FATE, SHELTER):
-        return SkillState(skill, usable=alive, note="trigger")
+        return skill_state(skill, usable=alive, note="trigger")
     if skill == TONGLING:
-        return SkillState(skill, usable=alive and not actor.potion_used, note="lost" if actor.potion_used else "trigger")
+        return skill_state(skill, usable=alive and not actor.potion_used, note="lost" if actor.potion_used else "trigger")
     if skill in (POTION, SOUNDPROOF):
         left = 0 if (actor.potion_used if skill == POTION else actor.soundproof_used) else 1
-        return SkillState(skill, left=left, total=1, usable=alive and left > 0)
+        return skill_state(skill, left=left, total=1, usable=alive and left > 0)
     if skill in (APPOINT, ARROW):
         used = s.phase not in Ph.NIGHT0 or (skill == ARROW and s.lovers_formed) or \
             any(sub.seat == seat and sub.skill == skill for sub in s.submissions)
-        return SkillState(skill, left=0 if used else 1, total=1, usable=not used, note="night0")
+        return skill_state(skill, left=0 if used else 1, total=1, usable=not used, note="night0")
     if skill == SHIELD:
-        return SkillState(skill, usable=alive, note="no_repeat" if _repeat_banned(s, seat) else "per_night")
-    return SkillState(skill, usable=alive, note="per_night")
+        return skill_state(skill, usable=alive, note="no_repeat" if _repeat_banned(s, seat) else "per_night")
+    return skill_state(skill, usable=alive, note="per_night")
 
 
 def _repeat_banned(s: MajiaState, seat: int) -> bool:
@@ -146,27 +169,27 @@ def budgets(s: MajiaState, seat: int, role: str | None) -> tuple[BudgetState, ..
     """What the seat may still post, message, change or submit now, and an elder's HP as told."""
     actor, w, out = s.seats[seat], s.window, []
     if role == ELDER:
-        out.append(BudgetState("hp", s.told_hp.get(seat, actor.max_hp), actor.max_hp))
+        out.append(budget_state("hp", s.told_hp.get(seat, actor.max_hp), actor.max_hp))
     if actor.status == OUT:
         return tuple(out + _words(s, seat))
     if s.phase == Ph.DAY and seat in w.eligible:
         quota = int(s.options.get("rounds", {}).get(Ph.DAY, 1))
-        out.append(BudgetState("posts", max(0, quota - w.posts.get(seat, 0)), quota))
+        out.append(budget_state("posts", max(0, quota - w.posts.get(seat, 0)), quota))
     limit = int(s.flags.get("majia.vote_change_limit", 1))
     if s.phase == Ph.VOTE and limit >= 0:
-        out.append(BudgetState("vote_changes", max(0, limit - actor.vote_changes), limit))
+        out.append(budget_state("vote_changes", max(0, limit - actor.vote_changes), limit))
     if s.phase in (Ph.ELECT, Ph.STRIKE):
         left = max(0, TEAM_POSTS_PER_WINDOW - w.team_posts.get(seat, 0))
-        out += [BudgetState("team_posts", left, TEAM_POSTS_PER_WINDOW, team=team) for team in s.team_of(seat)]
+        out += [budget_state("team_posts", left, TEAM_POSTS_PER_WINDOW, team=team) for team in s.team_of(seat)]
     return tuple(out + _words(s, seat))
 
 
 def _words(s: MajiaState, seat: int) -> list[BudgetState]:
     w = s.window
     if s.phase in Ph.WORDS and seat in w.eligible:
-        return [BudgetState("last_words", 0 if seat in w.done else 1, 1)]
+        return [budget_state("last_words", 0 if seat in w.done else 1, 1)]
     if s.phase == Ph.REDACT and seat in w.eligible:
-        return [BudgetState("last_words", sum(1 for k in s.redactors.values() if k == seat))]
+        return [budget_state("last_words", sum(1 for k in s.redactors.values() if k == seat))]
     return []
 
 

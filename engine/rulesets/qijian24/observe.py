@@ -22,7 +22,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+from engine.observation import (
+    BudgetState,
+    Observation,
+    Seats,
+    SeatStatus,
+    SkillState,
+    amend,
+    budget_state,
+    derive,
+    skill_state,
+)
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     KILL,
@@ -72,7 +82,7 @@ def _skill(s: QijianState, seat: int, role: str, skill: str) -> SkillState:
         note = "not_again"
     elif skill == REVIVE and usable and all(p.alive for p in s.seats.values()):
         usable, note = False, "nobody_out"
-    return SkillState(skill, left=left, total=total, usable=usable, note=note)
+    return skill_state(skill, left=left, total=total, usable=usable, note=note)
 
 
 def _barred(s: QijianState) -> int | None:
@@ -87,12 +97,12 @@ def budgets(s: QijianState, seat: int) -> tuple[BudgetState, ...]:
     piece, out = s.seats[seat], []
     posts_left = max(0, POSTS_PER_WINDOW - s.talked(seat))
     if piece.alive and s.phase in STAGES:
-        out.append(BudgetState("posts", posts_left, POSTS_PER_WINDOW))
-        out.append(BudgetState("vote_changes", max(0, VOTE_CHANGES - piece.vote_changes), VOTE_CHANGES))
+        out.append(budget_state("posts", posts_left, POSTS_PER_WINDOW))
+        out.append(budget_state("vote_changes", max(0, VOTE_CHANGES - piece.vote_changes), VOTE_CHANGES))
     elif piece.alive and s.phase == NIGHT and piece.role in KILLER_TEAM:
-        out.append(BudgetState("team_posts", posts_left, POSTS_PER_WINDOW, team=TEAM))
+        out.append(budget_state("team_posts", posts_left, POSTS_PER_WINDOW, team=TEAM))
     if not piece.alive and piece.last_words_due:
-        out.append(BudgetState("last_words", 1, 1))
+        out.append(budget_state("last_words", 1, 1))
     return tuple(out)
 
 
@@ -106,22 +116,30 @@ def knowledge(s: QijianState, obs: Observation, seat: int) -> Observation:
     """``obs`` with what ``seat`` was told of other seats in private: identities its results named (a
     published identity stands), and the seats its mage checks cleared; and the seat's own statuses
     (``statuses``). One copy of the observation, however much the seat learned (the runner observes
-    every turn)."""
+    every turn), and the same seat list while what it learned is (``derive``)."""
     learned, cleared = s.learned.get(seat, {}), s.cleared.get(seat, set())
     own = statuses(s, seat)
     if not learned and not cleared and not own:
         return obs
-    seats = list(obs.seats)
-    for i, status in enumerate(seats):
+    seats = derive(_learned_seats, obs.seats, seat, tuple(learned.items()), tuple(sorted(cleared))) \
+        if learned or cleared else obs.seats
+    return amend(obs, seats=seats, statuses=(*obs.statuses, *own))
+
+
+def _learned_seats(seats: Seats, seat: int, learned: tuple[tuple[int, str], ...], cleared: tuple[int, ...]) -> Seats:
+    """``seats`` with the identities ``seat`` learned and the seats it cleared (``knowledge``)."""
+    roles = dict(learned)
+    out = list(seats)
+    for i, status in enumerate(out):
         target = status.seat
         if target == seat or status.role is not None:
             continue
-        if target in learned:
-            status = dataclasses.replace(status, role=learned[target])
+        if target in roles:
+            status = amend(status, role=roles[target])
         if target in cleared and status.role is None:
-            status = dataclasses.replace(status, statuses=(*status.statuses, "not_killer_team"))
-        seats[i] = status
-    return dataclasses.replace(obs, seats=tuple(seats), statuses=(*obs.statuses, *own))
+            status = amend(status, statuses=(*status.statuses, "not_killer_team"))
+        out[i] = status
+    return tuple(out)
 
 
 def _banned_now(s: QijianState, piece: QijianSeat) -> bool:

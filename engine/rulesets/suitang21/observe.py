@@ -23,7 +23,17 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState
+from engine.observation import (
+    BudgetState,
+    Observation,
+    Seats,
+    SeatStatus,
+    SkillState,
+    amend,
+    budget_state,
+    derive,
+    skill_state,
+)
 from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, postable_teams, vote_open
 from engine.rulesets.suitang21.names import (
     ARROW,
@@ -71,33 +81,33 @@ def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
         return _kill(s, seat)
     if skill in (SAVE, POISON):
         left = int(r.save_left if skill == SAVE else r.poison_left)
-        return SkillState(skill, left=left, total=1, usable=r.alive and left > 0 and not lost, note=lost)
+        return skill_state(skill, left=left, total=1, usable=r.alive and left > 0 and not lost, note=lost)
     if skill == TONGLING:
         note = lost or ("" if r.tongling else "tongling_lost")
-        return SkillState(skill, usable=r.alive and not note, note=note or "forced")
+        return skill_state(skill, usable=r.alive and not note, note=note or "forced")
     if skill == DETECT:
         left = 0 if r.detect_used else 1
-        return SkillState(skill, left=left, total=1, usable=r.alive and left > 0)
+        return skill_state(skill, left=left, total=1, usable=r.alive and left > 0)
     if skill == ARROW:
         left = 1 if s.phase == SETUP and not s.cupid_choice else 0
-        return SkillState(skill, left=left, total=1, usable=left > 0, note="forced")
+        return skill_state(skill, left=left, total=1, usable=left > 0, note="forced")
     if skill in (LONGEVITY, MATCHMAKER):
-        return SkillState(skill, usable=r.alive, note="forced" if skill == LONGEVITY else "untold")
+        return skill_state(skill, usable=r.alive, note="forced" if skill == LONGEVITY else "untold")
     if skill == SHOT:  # fired on going out: usable while alive, and when the judge asks for it
         asked = s.phase == REACT and s.question == SHOT and seat in s.window.eligible
-        return SkillState(skill, usable=(r.alive or asked) and not lost, note=lost)
+        return skill_state(skill, usable=(r.alive or asked) and not lost, note=lost)
     if skill == CHECK:
-        return SkillState(skill, usable=r.alive and not lost, note=lost)
-    return SkillState(skill, usable=r.alive)  # HUG, SHIELD: once per target, which the targets say
+        return skill_state(skill, usable=r.alive and not lost, note=lost)
+    return skill_state(skill, usable=r.alive)  # HUG, SHIELD: once per target, which the targets say
 
 
 def _kill(s: SuitangState, seat: int) -> SkillState:
     r = s.seats[seat]
     if r.has_kill:
         widow = s.widow and seat in s.lovers and s.kill_team(seat) == LOVERS
-        return SkillState(KILL, usable=r.alive and s.kill_team(seat) is not None, note="widow_knife" if widow else "")
+        return skill_state(KILL, usable=r.alive and s.kill_team(seat) is not None, note="widow_knife" if widow else "")
     note = "camp_defeated" if WOLVES in s.defeated and r.faction == WOLVES else "no_kill"
-    return SkillState(KILL, usable=False, note=note)
+    return skill_state(KILL, usable=False, note=note)
 
 
 def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
@@ -105,15 +115,15 @@ def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
     r, out = s.seats[seat], []
     if s.phase == DAY and r.alive:
         limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
-        out.append(BudgetState("posts", max(0, limit - r.posts_today), limit))
+        out.append(budget_state("posts", max(0, limit - r.posts_today), limit))
         changes = int(s.flags.get("suitang.vote_change_limit", 1))
         if changes >= 0:
             left = 0 if s.accelerated or not vote_open(s, seat) else changes - s.seats[seat].vote_changes
-            out.append(BudgetState("vote_changes", max(0, left), changes))
+            out.append(budget_state("vote_changes", max(0, left), changes))
     for team in postable_teams(s, seat):
         used = s.window.team_posts.get(seat, 0)
-        out.append(BudgetState("team_posts", max(0, TEAM_POSTS_PER_PHASE - used), TEAM_POSTS_PER_PHASE, team=team))
-    out.append(BudgetState("last_words", max(0, WORDS_A_GAME - len(s.asked)), WORDS_A_GAME))
+        out.append(budget_state("team_posts", max(0, TEAM_POSTS_PER_PHASE - used), TEAM_POSTS_PER_PHASE, team=team))
+    out.append(budget_state("last_words", max(0, WORDS_A_GAME - len(s.asked)), WORDS_A_GAME))
     return tuple(out)
 
 
@@ -140,16 +150,16 @@ def with_cards(s: SuitangState, obs: Observation) -> Observation:
     extra = {seat: cards(s, seat) for seat, r in s.seats.items() if r.blue % 3 or r.yellow % 3}
     if not extra:
         return obs
-    return dataclasses.replace(obs, seats=tuple(
-        dataclasses.replace(st, statuses=(*st.statuses, *extra[st.seat])) if st.seat in extra else st
-        for st in obs.seats))
+    return amend(obs, seats=tuple(
+        amend(st, statuses=(*st.statuses, *extra[st.seat])) if st.seat in extra else st for st in obs.seats))
 
 
 def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
     """``obs`` (a seat's, from the shared defaults) with all that suitang21 tells the seat beyond them,
     in one copy: its statuses, the lovers' camp, and what it knows of other seats — its pack (狼人
     each), the identities 犯罪天才 told it, its partner (its identity only under flag B-09) — with
-    every seat's cards. Only the seats it knows more of are copied."""
+    every seat's cards. Only the seats it knows more of are copied, and the seat list is the same
+    tuple while what it knows is (``derive``)."""
     r = s.seats[seat]
     learned: dict[int, tuple[str | None, tuple[str, ...]]] = {}
     if seat in s.teams.get(WOLF_TEAM, ()):
@@ -161,21 +171,29 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
         role, marks = learned.get(r.partner, (None, ()))
         learned[r.partner] = (role or shown, (*marks, "partner"))
     faction = lover_camp(s, seat) or obs.faction
-    carded = {other: cards(s, other) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3}
-    changed = learned.keys() | carded.keys() | ({seat} if faction != obs.faction else set())
-    seats = obs.seats if not changed else tuple(
-        _seat(st, learned.get(st.seat), carded.get(st.seat, ()), faction if st.seat == seat else None)
-        if st.seat in changed else st for st in obs.seats)
+    carded = tuple((other, cards(s, other)) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3)
+    own = faction if faction != obs.faction else None
+    seats = obs.seats if not (learned or carded or own) else \
+        derive(_told_seats, obs.seats, seat, tuple(learned.items()), carded, own)
     mine = ("sheriff",) if obs.sheriff == seat else ()
-    return dataclasses.replace(obs, statuses=(*mine, *statuses(s, seat, obs.role)), faction=faction, seats=seats)
+    return amend(obs, statuses=(*mine, *statuses(s, seat, obs.role)), faction=faction, seats=seats)
+
+
+def _told_seats(seats: Seats, seat: int, learned: tuple[tuple[int, tuple[str | None, tuple[str, ...]]], ...],
+                carded: tuple[tuple[int, tuple[str, ...]], ...], faction: str | None) -> Seats:
+    """``seats`` with what ``seat`` learned of others (``learned``), every seat's cards, and its own
+    told camp (``faction``; None: as dealt)."""
+    knows, marked = dict(learned), dict(carded)
+    changed = knows.keys() | marked.keys() | ({seat} if faction is not None else set())
+    return tuple(_seat(st, knows.get(st.seat), marked.get(st.seat, ()), faction if st.seat == seat else None)
+                 if st.seat in changed else st for st in seats)
 
 
 def _seat(st: SeatStatus, learned: tuple[str | None, tuple[str, ...]] | None, marks: tuple[str, ...],
           faction: str | None) -> SeatStatus:
     """One seat as the viewer knows it: what it learned of it, its cards, the own seat's told camp."""
     role, known = learned or (None, ())
-    return dataclasses.replace(st, role=role or st.role, statuses=(*st.statuses, *known, *marks),
-                               faction=faction or st.faction)
+    return amend(st, role=role or st.role, statuses=(*st.statuses, *known, *marks), faction=faction or st.faction)
 
 
 def detected(s: SuitangState, seat: int) -> dict[int, str]:

@@ -14,7 +14,6 @@ Version history
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -88,13 +87,7 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
     # -- what a seat knows (observe) ------------------------------------------------------------------
 
     def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        s = self.st_of(state)
-        obs = super().observe_seat(state, base, seat)
-        own = observe.statuses(s, seat, obs.role)
-        known = observe.mates(s, seat, obs.teams)
-        if not own and not known:
-            return obs
-        return dataclasses.replace(obs, statuses=(*obs.statuses, *own), seats=observe.with_mates(obs.seats, known))
+        return observe.told(self.st_of(state), super().observe_seat(state, base, seat), seat)
 
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
         return observe.teams(self.st_of(state), seat)

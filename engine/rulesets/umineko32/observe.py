@@ -24,7 +24,19 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.observation import BudgetState, SeatStatus, SkillState, TeamState
+from engine.observation import (
+    BudgetState,
+    Observation,
+    Seats,
+    SeatStatus,
+    SkillState,
+    TeamState,
+    amend,
+    budget_state,
+    derive,
+    skill_state,
+    team_state,
+)
 from engine.rulesets.umineko32 import legal
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
@@ -65,26 +77,26 @@ def _skill(s: UminekoState, seat: int, skill: str) -> SkillState:
     if skill == CASTLING:
         left = 0 if s.castling_used else 1
         open_ = legal.witch_skills_open(s)
-        return SkillState(skill, left=left, total=1, usable=left > 0 and open_, note="" if open_ else "latched")
+        return skill_state(skill, left=left, total=1, usable=left > 0 and open_, note="" if open_ else "latched")
     if skill == MARK:
         open_ = legal.witch_skills_open(s)
-        return SkillState(skill, usable=open_, note="" if open_ else "latched")
+        return skill_state(skill, usable=open_, note="" if open_ else "latched")
     if skill == BARRIER:
         told = s.inquisitor_restricted and bool(s.flags.get("umineko.tell_inquisitor_restriction"))
-        return SkillState(skill, usable=record.alive, note="restricted" if told else "")
+        return skill_state(skill, usable=record.alive, note="restricted" if told else "")
     if skill == AUDITION:
         blocked = bool(s.theater) and s.theater[-1][3] == SAME and s.theater[-1][0] == legal.tonight(s) - 1
-        return SkillState(skill, usable=record.alive and not blocked, note="blocked_tonight" if blocked else "")
+        return skill_state(skill, usable=record.alive and not blocked, note="blocked_tonight" if blocked else "")
     if skill == BELIEF:
         chosen = seat in s.window.done
-        return SkillState(skill, left=0 if chosen else 1, total=1, usable=not chosen)
+        return skill_state(skill, left=0 if chosen else 1, total=1, usable=not chosen)
     if skill == TELL_NAME:
-        return SkillState(skill, usable=record.alive and seat in s.teams.get(KILLERS, ()) and _name_reaches(s))
+        return skill_state(skill, usable=record.alive and seat in s.teams.get(KILLERS, ()) and _name_reaches(s))
     if skill in (CONVERSION, INHERITANCE):
-        return SkillState(skill, usable=s.day <= 1, note="" if s.day <= 1 else "night1_only")
+        return skill_state(skill, usable=s.day <= 1, note="" if s.day <= 1 else "night1_only")
     if skill == PROPHECY:
-        return SkillState(skill, usable=False, note="given")
-    return SkillState(skill, usable=record.alive)
+        return skill_state(skill, usable=False, note="given")
+    return skill_state(skill, usable=record.alive)
 
 
 def _name_reaches(s: UminekoState) -> bool:
@@ -98,17 +110,17 @@ def budgets(s: UminekoState, seat: int) -> tuple[BudgetState, ...]:
     record, w, out = s.seats[seat], s.window, []
     if s.phase == Ph.RESTRICTED:
         limit = int(s.flags["umineko.blue_limit"])
-        out.append(BudgetState("blue", max(0, limit - record.blue_today), limit))
+        out.append(budget_state("blue", max(0, limit - record.blue_today), limit))
     if s.phase == Ph.VOTE:
-        out.append(BudgetState("posts", max(0, legal.VOTE_PHASE_POSTS - w.posts.get(seat, 0)), legal.VOTE_PHASE_POSTS))
+        out.append(budget_state("posts", max(0, legal.VOTE_PHASE_POSTS - w.posts.get(seat, 0)), legal.VOTE_PHASE_POSTS))
         limit = int(s.flags["umineko.vote_change_limit"])
         if limit >= 0:
-            out.append(BudgetState("vote_changes", max(0, limit - record.vote_changes), limit))
+            out.append(budget_state("vote_changes", max(0, limit - record.vote_changes), limit))
     used = w.free_used if s.phase in Ph.TURNS else w.team_posts.get(seat, 0)
     for team in legal.postable_teams(s, seat):
-        out.append(BudgetState("team_posts", max(0, legal.FREE_PER_TURN - used), legal.FREE_PER_TURN, team=team))
+        out.append(budget_state("team_posts", max(0, legal.FREE_PER_TURN - used), legal.FREE_PER_TURN, team=team))
     if s.phase in Ph.WORDS and seat in w.eligible:
-        out.append(BudgetState("last_words", 0 if seat in w.done else 1, 1))
+        out.append(budget_state("last_words", 0 if seat in w.done else 1, 1))
     return tuple(out)
 
 
@@ -126,7 +138,7 @@ def teams(s: UminekoState, seat: int) -> tuple[TeamState, ...]:
     """The chats ``seat`` was told of, with the members it was told of (``members_told``: under flag
     A-41 false a dead member learns no later newcomer, and one joining dead is told of nothing)."""
     reads_dead = s.dead_read()
-    return tuple(TeamState(team, tuple(told[seat]), reads_dead=reads_dead)
+    return tuple(team_state(team, tuple(told[seat]), reads_dead=reads_dead)
                  for team, told in s.members_told.items() if seat in told)
 
 
@@ -146,12 +158,22 @@ def mates(s: UminekoState, seat: int, chats: tuple[TeamState, ...]) -> dict[int,
     return known
 
 
-def with_mates(seats: tuple[SeatStatus, ...], known: dict[int, str]) -> tuple[SeatStatus, ...]:
-    """``seats`` with the identities in ``known`` (``mates``). (Built field by field: an observation is
-    made at every decision, and ``dataclasses.replace`` costs several times as much.)"""
-    return tuple(SeatStatus(seat=st.seat, alias=st.alias, alive=st.alive, out_day=st.out_day, out_seq=st.out_seq,
-                            cause=st.cause, role=known[st.seat], faction=FACTION_OF.get(known[st.seat]),
-                            majia=st.majia, statuses=st.statuses) if st.seat in known else st for st in seats)
+def told(s: UminekoState, obs: Observation, seat: int) -> Observation:
+    """``obs`` (the shared defaults) with the seat's own statuses and the identities the rules told it
+    of others (``mates``), in one copy; the seat list is the same tuple while what it knows is."""
+    own = statuses(s, seat, obs.role)
+    known = mates(s, seat, obs.teams)
+    if not own and not known:
+        return obs
+    seats = derive(with_mates, obs.seats, tuple(known.items())) if known else obs.seats
+    return amend(obs, statuses=(*obs.statuses, *own), seats=seats)
+
+
+def with_mates(seats: Seats, known: tuple[tuple[int, str], ...]) -> Seats:
+    """``seats`` with the identities in ``known`` (``mates``, as items; ``derive`` keeps the result)."""
+    roles = dict(known)
+    return tuple(amend(st, role=roles[st.seat], faction=FACTION_OF.get(roles[st.seat])) if st.seat in roles else st
+                 for st in seats)
 
 
 def truth(s: UminekoState, status: SeatStatus) -> SeatStatus:
