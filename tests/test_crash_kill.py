@@ -19,10 +19,11 @@ of LLM seats. Writes of bots' moves are made frequent (``ARENA_FLUSH_S=0.1``) so
 between them too. The files live in ``/dev/shm`` where there is one: a SIGKILL loses nothing the
 file system holds, so a commit's fsync buys this test nothing.
 
-Cost (2 shared cores, the machine loaded by other work, ``/usr/bin/time pytest tests/test_crash_kill.py``):
-a kill costs about 1.4 s of CPU in a bot game (0.8 s of it the process's imports) and about 10 s in
-a game with LLM seats; 200 kills at 20 a bot kind and 10 for LLM seats took 620 CPU-s (the 48 kills
-of the earlier harness, 4 per rule set and kind, took 353).
+Cost (2 cores shared with other work, ``/usr/bin/time pytest tests/test_crash_kill.py``): a kill
+costs about 1.4 s of CPU in a bot game (0.8 s of it the process's imports) and about 10 s in a game
+with LLM seats. The default, 200 kills in 72 crashed copies, took 510 CPU-s (1,111 s of wall time at
+a load of 5-9; at least 4.3 minutes on 2 free cores); with 10 kills for LLM seats and 20 per bot kind,
+621 CPU-s. The earlier harness took 353 CPU-s for 48 kills.
 """
 
 from __future__ import annotations
