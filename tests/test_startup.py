@@ -71,6 +71,15 @@ def test_a_bot_game_and_its_resume_load_no_llm_stack_nor_other_commands(tmp_path
     assert heavy(modules) == []
 
 
+def test_a_game_of_random_players_loads_its_own_rule_set_alone(tmp_path: Path) -> None:
+    """The embedded demo's speaking rounds name umineko32's phases without importing its package: a
+    game of another rule set pays for none of it (the scripted bots still read umineko32's names)."""
+    code, modules = loaded_by("play", "--players", "random", "--ruleset", "qijian24", "--seed", "3",
+                              "--db", str(tmp_path / "r.duckdb"), "--show", "none", "--lang", "en")
+    assert code == 0
+    assert {name.split(".")[2] for name in modules if name.startswith("engine.rulesets.")} == {"qijian24"}
+
+
 def test_the_command_list_still_names_every_command() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-m", "arena", "--help"], cwd=ROOT, env=env, capture_output=True,
