@@ -28,11 +28,17 @@ from arena import local_model
 from arena.local_model import LocalModel, LocalModelError
 from arena.seats import SeatPlan, llm_config
 
-ROUNDS = {"D1_FREE": 1, "RESTRICTED": 1, "FREE": 0}
-"""Speaking rounds of the demo game (the rule set's default is 1 / 2 / 1), by umineko32's phase
-names (``names.Ph``; the rule set refuses a phase it does not have). Written out, not imported: a
-game of another rule set, or a resumed one, would load umineko32's whole package for this line
-(about 50 ms of every ``arena play``'s start-up)."""
+
+def rounds() -> dict[str, int]:
+    """Speaking rounds of the demo game (the rule set's default is 1 / 2 / 1), by umineko32's own
+    phase names. Read when the demo is planned, not at import: every ``arena play`` imports this
+    module, and a game of another rule set, or a resumed one, would otherwise load umineko32's whole
+    package (about 50 ms of start-up) for this table."""
+    from engine.rulesets.umineko32.names import Ph
+
+    return {Ph.D1_FREE: 1, Ph.RESTRICTED: 1, Ph.FREE: 0}
+
+
 LIMITS = {"post": 20, "team_post": 20, "last_words": 24, "vote_reason": 12, "notes": 30}
 """Token limits of the demo's texts. What a tiny model writes costs twice over on 2 cores: each
 generated token (30-50 ms, the server's JSON-schema grammar included) and, once in the public

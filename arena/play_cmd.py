@@ -185,7 +185,7 @@ def _start(args: argparse.Namespace, writer: TranscriptWriter | None, console: C
     size = _size(args, ruleset)
     plan = _plan(args, ruleset, seed, console, size or ruleset.seats)
     if local_seats.uses_local(plan.configs) and ruleset.id == "umineko32":
-        rounds = {**local_seats.ROUNDS, **rounds}  # the demo's short days, unless --rounds says otherwise
+        rounds = {**local_seats.rounds(), **rounds}  # the demo's short days, unless --rounds says otherwise
     options: dict[str, Any] = {"rounds": rounds}
     if size is not None:
         options["size"] = size

@@ -66,8 +66,11 @@ async def _llm_game(game: Game, seats: int) -> Game:
     from tests.fake_openai import FakeOpenAI
 
     with FakeOpenAI([]) as fake:
+        # A request's time limit far above what the fake ever takes: on a loaded machine (the suite on
+        # every core, other work beside it) a 5 s limit was passed now and then, the request retried
+        # and the seat's answer changed, so a digest moved with no change of code (llm suitang21 1).
         endpoint = Endpoint(name="fake", base_url=fake.base_url, model="fake-model", max_concurrency=1,
-                            timeout_s=5.0, backoff_s=0.01, backoff_max_s=0.05)
+                            timeout_s=60.0, backoff_s=0.01, backoff_max_s=0.05)
         pool = ClientPool()
         agents = {s: LLMAgent(endpoint, pool=pool) for s in range(1, seats + 1)}
         try:

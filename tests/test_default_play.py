@@ -60,7 +60,7 @@ def test_default_play_seats_every_seat_on_the_local_model(tmp_path: Path, monkey
     assert lm.stopped == 1
     con = duckdb.connect(str(db), read_only=True)
     options = json.loads(con.execute("SELECT options FROM games").fetchone()[0])
-    assert options["rounds"] == local_seats.ROUNDS  # the demo's short days
+    assert options["rounds"] == local_seats.rounds()  # the demo's short days
     configs = json.loads(con.execute("SELECT seat_configs FROM games").fetchone()[0])
     assert {c["endpoint"]["name"] for c in configs} == {local_seats.NAME}
     assert all(c["endpoint"]["tool_mode"] == "direct" and c["endpoint"]["limits"] == local_seats.LIMITS

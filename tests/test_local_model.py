@@ -255,7 +255,7 @@ def test_the_demo_s_first_calls_on_the_real_model() -> None:
 
     lm = LocalModel(n_ctx=4096).start()
     plan = local_seats.plan(18, lm, seed=1)
-    game = get_ruleset("umineko32").new_game(1, options={"rounds": local_seats.ROUNDS})
+    game = get_ruleset("umineko32").new_game(1, options={"rounds": local_seats.rounds()})
     start = len(game.events)
 
     async def go() -> None:
