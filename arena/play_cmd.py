@@ -107,7 +107,10 @@ def parse_rounds(items: list[str], ruleset: Ruleset) -> dict[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(stderr=False, highlight=False)
-    err = Console(stderr=True, highlight=False)
+    # An error is never wrapped by the console: it names files and the command that resumes the game,
+    # which a line break in the middle of a path would spoil for whoever copies it (a terminal wraps
+    # the line for the eye, and a log keeps it whole).
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         return asyncio.run(_play(args, console))
     except (EngineError, TranscriptError, ValueError, LocalModelError, model_refusal.ModelRefused) as exc:

@@ -9,13 +9,14 @@ after a checkpoint's compaction or belief reports; anywhere — stored in a real
 and resumed with fresh players. The resumed game must store the same events, the same answers and
 the same calls (each linked to the event its decision led to) as the uninterrupted one, every
 model call of the stored part replayed exactly.
-``RESUME_CUTS`` cuts per game (4: 200 cuts per rule set; 0: after every write, the whole sweep). The
+``RESUME_CUTS`` cuts per game (2: 100 cuts per rule set; 0: after every write, the whole sweep). The
 file lives in memory (``/dev/shm``) where there is one: a commit there costs no fsync, and this test
 makes thousands.
 
 Cost (CPU, 2 shared cores; a resume costs about as much as playing the game again, 0.19-0.27 s
-here, most of it the replay and the resumed game's DuckDB statements): the default, 232 CPU-s for
-the four rule sets (``RESUME_CUTS=2``: 118). The whole sweep is some 170-260 writes a game, about
+here, most of it the replay and the resumed game's DuckDB statements): the default, 118 CPU-s for
+the four rule sets (``RESUME_CUTS=4``: 232, which put the whole suite at 890 s on 2 cores, at the
+edge of its 15-minute budget). The whole sweep is some 170-260 writes a game, about
 2,900 CPU-s for umineko32, 3,400 for suitang21, 1,600 for qijian24 and 2,500 for majiasha2 (three
 games each, every eighth write resumed, scaled to 50 games): nearly 3 hours of one core, for a run
 by hand, not for CI.
@@ -36,7 +37,7 @@ from tests.resume_harness import Played, play_taped, resume_cut, taped_answers, 
 from transcripts.writer import TranscriptWriter
 
 GAMES = int(os.environ.get("RESUME_CUT_GAMES", "50"))
-CUTS = int(os.environ.get("RESUME_CUTS", "4"))
+CUTS = int(os.environ.get("RESUME_CUTS", "2"))
 RULESETS = ("umineko32", "suitang21", "qijian24", "majiasha2")
 SHM = Path("/dev/shm")
 
