@@ -225,7 +225,7 @@ def crash_config(tmp: Path, ruleset: str, kind: str, base_url: str, budget: int 
     return result
 
 
-@pytest.mark.slow(reason="204 kills of real arena play processes, each start paying the imports and the replay")
+@pytest.mark.slow(reason="200 kills of real arena play processes, each start paying the imports and the replay (about 280 s on 2 cores)")
 def test_games_killed_at_random_resume_to_the_same_events(tmp_path: Path) -> None:
     jobs = [(r, k) for k in KINDS[::-1] for r in RULESETS]  # the LLM games, the longest, first
     with FakeOpenAI(stateless=True, notes_every=4) as fake, \
