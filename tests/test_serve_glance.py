@@ -129,9 +129,13 @@ def test_the_table_reads_at_a_glance_and_asks_who_was_a_bot(served: tuple[str, H
     team.query_selector("button.submit").click()
     page.wait_for_function("() => document.querySelector('#limits').innerText.includes('剩 1/2')")
     page.wait_for_selector("#team .k-team_posted")
-    assert page.query_selector("#actions form[data-kind=vote] select[name=target]").evaluate("s => s.value") == target
-    page.query_selector("#actions form[data-kind=vote] select[name=target]").select_option("abstain")
-    page.query_selector("#actions form[data-kind=vote] button.submit").click()
+    # once the message is applied the seat is asked anew, and until that turn arrives the panel says
+    # "wait": take the vote form when it is back (on a loaded machine a query once fell in between),
+    # its chosen target kept as a draft
+    chosen = page.wait_for_selector("#actions form[data-kind=vote] select[name=target]")
+    assert chosen.evaluate("s => s.value") == target
+    chosen.select_option("abstain")
+    page.wait_for_selector("#actions form[data-kind=vote] button.submit").click()
     # whoever went out is marked, how, in Chinese
     page.wait_for_selector("#seats li.out", timeout=30_000)
     out = _text(page, "#seats li.out")
