@@ -23,6 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from arena.cli_errors import error_console
 from arena.play_cmd import parse_pairs
 from arena.players import KINDS, agents_for, parse_players
 from arena.report_tables import interval, num
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         outcomes = play(ruleset, settings, args.games, args.seed, size=args.size, players=args.players,
                         progress=progress)
     except (EngineError, ValueError) as exc:
-        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
         return 2
     rows = balance(settings, outcomes, resamples=args.resamples, seed=args.seed)
     text = markdown(ruleset, rows, args, args.lang)

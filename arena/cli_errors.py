@@ -3,7 +3,17 @@ reader's language (``--lang``), what was wrong and what to type instead."""
 
 from __future__ import annotations
 
+from rich.console import Console
+
 from transcripts.errors import CodedError
+
+
+def error_console() -> Console:
+    """The console a command writes its errors to. Never wrapped by the console: an error names
+    files and the command to type next (the one that resumes a game, say), which a line break in
+    the middle of a path spoils for whoever copies it; a terminal wraps the line for the eye, and a
+    log keeps it whole."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 TEXTS: dict[str, tuple[str, str]] = {
     "resume_options": (

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from arena import local_seats
+from arena.cli_errors import error_console
 from arena.fork import ForkRequest, Prepared, parse_edit, prepare
 from arena.fork_texts import ForkError, Lang, say
 from arena.journal import WriterJournal
@@ -53,7 +54,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    console, err = Console(highlight=False), Console(stderr=True, highlight=False)
+    console, err = Console(highlight=False), error_console()
     lang: Lang = "en" if args.lang == "en" else "zh"
     try:
         if not Path(args.db).exists():

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from arena import local_seats, model_refusal
 from arena.beliefs import DEFAULT_PHASES, BeliefCheckpoints
-from arena.cli_errors import UsageError
+from arena.cli_errors import UsageError, error_console
 from arena.handover import ControlRecord
 from arena.journal import WriterJournal
 from arena.local_model import MODEL_ALIAS, LocalModel, LocalModelError
@@ -107,10 +107,7 @@ def parse_rounds(items: list[str], ruleset: Ruleset) -> dict[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(stderr=False, highlight=False)
-    # An error is never wrapped by the console: it names files and the command that resumes the game,
-    # which a line break in the middle of a path would spoil for whoever copies it (a terminal wraps
-    # the line for the eye, and a log keeps it whole).
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    err = error_console()
     try:
         return asyncio.run(_play(args, console))
     except (EngineError, TranscriptError, ValueError, LocalModelError, model_refusal.ModelRefused) as exc:

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from agents.llm.meter import CAP_REASON
+from arena.cli_errors import error_console
 from arena.report_html import html
 from arena.report_md import markdown
 from arena.report_plots import figures
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
                                resamples=args.resamples, rating_resamples=args.rating_resamples, lang=args.lang,
                                reference=args.reference, cluster=args.cluster, seed=args.seed)
     except TranscriptError as exc:
-        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
         return 2
     for path in written:
         console.print(f"wrote {path}")

@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from agents.llm.pool import ClientPool
+from arena.cli_errors import error_console
 from arena.tournament_file import Tournament, TournamentFileError, load_tournament
 from arena.tournament_game import play_into_writer
 from arena.tournament_plan import GameSpec, plan
@@ -60,7 +61,7 @@ class Status:
 
 def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
+    err = error_console()
     try:
         tournament = load_tournament(args.file)
         status = run_tournament(tournament, Path(args.db), backend=args.backend, limit=args.limit,
