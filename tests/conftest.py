@@ -124,12 +124,7 @@ MARKERS = (
 )
 
 
-CONFIG: list[pytest.Config] = []
-"""This run's config (``pytest_runtest_logreport`` is handed only the report)."""
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    CONFIG[:] = [config]
     for line in MARKERS:
         config.addinivalue_line("markers", line)
 
@@ -144,13 +139,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 SLOW_S = 60.0
 """A test longer than this on 2 cores is marked ``slow`` with its reason (the suite's budget: 15 minutes)."""
-UNMARKED_SLOW = pytest.StashKey[list[str]]()
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """Name the tests over ``SLOW_S`` that are not marked slow (a note in the log, never a failure:
-    a loaded machine is slower than CI's)."""
-    found = config.stash.get(UNMARKED_SLOW, [])
+    a loaded machine is slower than CI's). Read from the reports the terminal reporter keeps: under
+    pytest-xdist (the suite runs on every core) tests run in worker processes and only their reports
+    reach the process that prints this summary; a marker's name is among a report's keywords."""
+    found = [f"{r.duration:.1f} s {r.nodeid}" for reports in terminalreporter.stats.values() for r in reports
+             if getattr(r, "when", None) == "call" and r.duration > SLOW_S and "slow" not in r.keywords]
     if found:
         terminalreporter.write_sep("=", f"over {SLOW_S:g} s and not marked @pytest.mark.slow(reason=...)")
         for line in found:
@@ -164,15 +161,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.when == "call":
         item.stash[CALL_REPORT] = report
     return report
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Note a call over ``SLOW_S`` without the slow mark. Read from the report where it is logged, not
-    where it is made: under pytest-xdist (the suite runs on every core) tests run in worker processes
-    and only their reports reach the process that prints the summary; a marker's name is among the
-    report's keywords there too."""
-    if report.when == "call" and report.duration > SLOW_S and "slow" not in report.keywords:
-        CONFIG[0].stash.setdefault(UNMARKED_SLOW, []).append(f"{report.duration:.1f} s {report.nodeid}")
 
 
 @pytest.fixture
