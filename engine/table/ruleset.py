@@ -36,7 +36,7 @@ from engine.table.submit import check_seat, find, idle_refusal
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.observation import BudgetState, SeatStatus, SkillState
+    from engine.observation import Observation, SeatStatus, SkillState
 
 St = TypeVar("St", bound=TableState[Any])
 
@@ -68,14 +68,26 @@ class Upgrades(Protocol):
 
 
 class Knowledge(Protocol):
-    """A rule set's ``observe`` module: a seat's skills as it was told its identity, its budgets, and
-    the judge's truth of a seat."""
+    """A rule set's ``observe`` module: a seat's skills as it was told its identity. It may also define
+    ``budgets(state, seat)`` (what the seat may still post, change…), ``truth(state, status)`` (the
+    judge's truth of a seat), ``told(state, obs, seat)`` (what the seat was told beyond the shared
+    part), ``teams(state, seat)`` (its chats as it may name their members) and ``god(state, obs)``
+    (the god view beyond every seat's truth): see ``HOOKS``."""
 
     def skills(self, state: Any, seat: int, role: str | None) -> tuple[SkillState, ...]: ...
 
-    def budgets(self, state: Any, seat: int) -> tuple[BudgetState, ...]: ...
 
-    def truth(self, state: Any, status: SeatStatus) -> SeatStatus: ...
+HOOKS: dict[str, dict[str, str]] = {
+    "submit": {"no_seat": "check_seat", "vote_change": "ballot_change", "idle": "refuse_idle", "find": "find",
+               "unknown_skill": "unknown_skill"},
+    "observe": {"budgets": "budgets", "truth": "seat_truth", "told": "told", "teams": "seat_teams", "god": "god"},
+}
+"""Module function → the kernel hook it answers, for the modules named in the class statement that
+answer hooks by name: a ``submit`` module's refusals in the rule set's own codes (``no_seat(state,
+seat)``, ``vote_change(state, seat)``, ``idle(state, action)``, ``find(state, offered, action)``,
+``unknown_skill(action, err)``; its ``HANDLERS`` are the class's ``handlers``) and an ``observe``
+module's optional parts. A function the module does not define leaves the kernel's default; a hook the
+class defines itself wins over the module's."""
 
 
 class TableRuleset(Ruleset, Generic[St]):
@@ -102,7 +114,8 @@ class TableRuleset(Ruleset, Generic[St]):
     def __init_subclass__(cls, names: ModuleType | None = None, flags: ModuleType | None = None,
                           phases: ModuleType | None = None, setup: Opening | None = None,
                           legal: LegalRules | None = None, upgrade: Upgrades | None = None,
-                          observe: Knowledge | None = None, **kwargs: Any) -> None:
+                          observe: Knowledge | None = None, submit: ModuleType | None = None,
+                          **kwargs: Any) -> None:
         """``class R(TableRuleset[S], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
         upgrade=upgrade, observe=observe)``: the rule set's modules, read here once instead of assigned
         or delegated to again in every rule set's class. Its names module (``ROLES``, ``ROLE_NAMES``,
@@ -111,7 +124,8 @@ class TableRuleset(Ruleset, Generic[St]):
         ``ADJUDICATIONS``), its phases module the phase table and the judge's landmarks (``PHASES``,
         ``LANDMARKS``); its ``setup`` (``start``),
         ``legal`` (``actions``, ``vocabulary``), ``upgrade`` and ``observe`` (``skills``, ``budgets``,
-        ``truth``) modules answer those hooks (``Opening``, ``LegalRules``, ``Upgrades``, ``Knowledge``)."""
+        ``truth``) modules answer those hooks (``Opening``, ``LegalRules``, ``Upgrades``, ``Knowledge``),
+        and its ``submit`` module the handlers and refusals (``HOOKS``)."""
         super().__init_subclass__(**kwargs)
         if names is not None:
             cls.roles = names.ROLES
@@ -126,6 +140,13 @@ class TableRuleset(Ruleset, Generic[St]):
         cls.legal_rules = legal or cls.legal_rules
         cls.upgrades = upgrade or cls.upgrades
         cls.knowledge = observe or cls.knowledge
+        if submit is not None:
+            cls.handlers = submit.HANDLERS
+        for module, hooks in ((submit, HOOKS["submit"]), (observe, HOOKS["observe"])):
+            for function, hook in hooks.items():
+                answer = getattr(module, function, None)
+                if answer is not None and hook not in cls.__dict__:
+                    setattr(cls, hook, staticmethod(answer))
 
     # -- the state, typed ---------------------------------------------------------------------------
 
@@ -330,6 +351,24 @@ class TableRuleset(Ruleset, Generic[St]):
 
     # -- the default observation reads the kernel's seat record (or the rule set's observe module) ---
 
+    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
+        """The shared part of a seat's observation, then what the rule set's ``told`` adds."""
+        return self.told(state, super().observe_seat(state, base, seat), seat)
+
+    def observe_god(self, state: BaseState, base: Observation) -> Observation:
+        """Every seat's truth, then what the rule set's ``god`` adds."""
+        return self.god(state, super().observe_god(state, base))
+
+    @staticmethod
+    def told(state: Any, obs: Observation, seat: int) -> Observation:
+        """What ``seat`` was told beyond the shared part (an ``observe`` module's ``told``; none here)."""
+        return obs
+
+    @staticmethod
+    def god(state: Any, obs: Observation) -> Observation:
+        """The god view beyond every seat's truth (an ``observe`` module's ``god``; nothing here)."""
+        return obs
+
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         """The seat's skills as it was told its identity (``state.identities``)."""
         if self.knowledge is None:
@@ -337,18 +376,14 @@ class TableRuleset(Ruleset, Generic[St]):
         told = state.identities.get(seat)
         return self.knowledge.skills(state, seat, told.role if told else None)
 
-    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        return super().budgets(state, seat) if self.knowledge is None else self.knowledge.budgets(state, seat)
 
     def seat_alive(self, state: BaseState, seat: int) -> bool:
         record = cast(St, state).seats.get(seat)
         return record.alive if record is not None else True
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        """``status`` with the seat record's truth: identity, faction, alive, the judge's cause (or as the
-        rule set's observe module tells it)."""
-        if self.knowledge is not None:
-            return self.knowledge.truth(state, status)
+        """``status`` with the seat record's truth: identity, faction, alive, the judge's cause (an
+        ``observe`` module's ``truth`` tells more)."""
         record = cast(St, state).seats.get(status.seat)
         if record is None:
             return status

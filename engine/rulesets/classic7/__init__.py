@@ -17,19 +17,16 @@ Version history
 
 from __future__ import annotations
 
-from engine.observation import Observation, SkillState
 from engine.ruleset import Policy
-from engine.rulesets.classic7 import aliases, bot, flags, legal, names, observe, phases, setup
+from engine.rulesets.classic7 import aliases, bot, flags, legal, names, observe, phases, setup, submit
 from engine.rulesets.classic7.fold import FOLDS
 from engine.rulesets.classic7.state import Classic7Seat, Classic7State
-from engine.rulesets.classic7.submit import HANDLERS
 from engine.rulesets.classic7.texts import NARRATION
-from engine.state import BaseState
 from engine.table import TableRuleset
 
 
 class Classic7(TableRuleset[Classic7State], names=names, flags=flags, phases=phases, setup=setup,
-               legal=legal):
+               legal=legal, observe=observe, submit=submit):
     """The classic7 rule set: a page of composition over the table kernel."""
 
     id = "classic7"
@@ -43,15 +40,6 @@ class Classic7(TableRuleset[Classic7State], names=names, flags=flags, phases=pha
     seat_type = Classic7Seat
     state_type = Classic7State
     folds = FOLDS
-    handlers = HANDLERS
-
-    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        assert isinstance(state, Classic7State)
-        return observe.skills(state, seat)
-
-    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        assert isinstance(state, Classic7State)
-        return observe.mates(state, super().observe_seat(state, base, seat), seat)
 
     def policy(self) -> Policy | None:
         return bot.decide

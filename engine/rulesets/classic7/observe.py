@@ -21,7 +21,8 @@ from engine.rulesets.classic7.names import (
 from engine.rulesets.classic7.state import Classic7State
 
 
-def skills(s: Classic7State, seat: int) -> tuple[SkillState, ...]:
+def skills(s: Classic7State, seat: int, role: str | None) -> tuple[SkillState, ...]:
+    """The seat's skills with what is left (its role as dealt: classic7 tells each seat its own)."""
     record = s.seats.get(seat)
     if record is None:
         return ()
@@ -36,7 +37,7 @@ def skills(s: Classic7State, seat: int) -> tuple[SkillState, ...]:
     return () if own is None else (skill_state(own, usable=alive),)
 
 
-def mates(s: Classic7State, obs: Observation, seat: int) -> Observation:
+def told(s: Classic7State, obs: Observation, seat: int) -> Observation:
     """A wolf knows the other wolf's identity (the pack was formed for it)."""
     if s.seats[seat].role != WEREWOLF:
         return obs

@@ -49,10 +49,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.actions import Action
 from engine.events import Event
-from engine.legal import LegalAction
-from engine.observation import BudgetState, Observation, SeatStatus, SkillState, TeamState
 from engine.ruleset import SeatSetup
 from engine.rulesets.majiasha2 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.majiasha2.aliases import ENGLISH
@@ -72,7 +69,7 @@ if TYPE_CHECKING:
 
 
 class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phases, legal=legal,
-                upgrade=upgrade):
+                upgrade=upgrade, observe=observe, submit=submit):
     """The majiasha2 rule set: a page of composition over the table kernel."""
 
     id: ClassVar[str] = "majiasha2"
@@ -104,7 +101,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phase
     state_type = MajiaState
     folds = FOLDS
     replaces = REPLACES
-    handlers = submit.HANDLERS
 
     def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
               options: dict[str, Any]) -> None:
@@ -118,42 +114,6 @@ class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phase
         if s.phase == Ph.DAY and s.shortened and (living := s.alive()) and s.shortened.issuperset(living):
             return True
         return super().window_complete(state)
-
-    # -- submitting, in majiasha2's refusals ---------------------------------------------------------
-
-    def check_seat(self, state: MajiaState, seat: int) -> None:
-        submit.no_seat(state, seat)
-
-    def ballot_change(self, state: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
-        return submit.vote_change(state, seat)
-
-    def refuse_idle(self, state: MajiaState, action: Action) -> Exception:
-        return submit.idle(state, action.seat)
-
-    def find(self, state: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
-        return submit.template(state, offered, action)
-
-    # -- what a seat knows (``observe``) ----------------------------------------------------------
-
-    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        return observe.observe_seat(self.st_of(state), super().observe_seat(state, base, seat), seat)
-
-    def observe_god(self, state: BaseState, base: Observation) -> Observation:
-        return observe.observe_god(self.st_of(state), base)
-
-    def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
-        return observe.seat_teams(self.st_of(state), seat)
-
-    def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
-        told = state.identities.get(seat)
-        return observe.skills(self.st_of(state), seat, told.role if told else None)
-
-    def budgets(self, state: BaseState, seat: int) -> tuple[BudgetState, ...]:
-        told = state.identities.get(seat)
-        return observe.budgets(self.st_of(state), seat, told.role if told else None)
-
-    def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
-        return observe.seat_truth(self.st_of(state), status)
 
     def shown(self, event: Event, viewer: Viewer) -> Event:
         """Chats by 马甲: a chat mate's 角色 redacted from what a seat sees (``shown``)."""

@@ -68,7 +68,7 @@ SKILLS_OF: dict[str, tuple[str, ...]] = {
 AFTER_NIGHT = frozenset({Ph.DAWN, Ph.LAST_WORDS, Ph.REDACT})
 
 
-def observe_seat(s: MajiaState, obs: Observation, seat: int) -> Observation:
+def told(s: MajiaState, obs: Observation, seat: int) -> Observation:
     """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
     knows of each 马甲."""
     own = statuses(s, obs, seat)
@@ -113,7 +113,7 @@ def _entry(known: dict[int, Known], own: int | None, entry: LayerEntry) -> Layer
                       told.faction if told else None, tuple(sorted(marks)))
 
 
-def seat_teams(s: MajiaState, seat: int) -> tuple[TeamState, ...]:
+def teams(s: MajiaState, seat: int) -> tuple[TeamState, ...]:
     """The chats the seat is in, each with the 马甲 it was told are members, less those publicly out."""
     gone = {s.seats[x].majia for x in s.revealed if s.seats[x].status == OUT}
     told = s.chat_majia.get(seat, {})
@@ -165,10 +165,10 @@ def _repeat_banned(s: MajiaState, seat: int) -> bool:
 # -- budgets ----------------------------------------------------------------------------------------
 
 
-def budgets(s: MajiaState, seat: int, role: str | None) -> tuple[BudgetState, ...]:
+def budgets(s: MajiaState, seat: int) -> tuple[BudgetState, ...]:
     """What the seat may still post, message, change or submit now, and an elder's HP as told."""
-    actor, w, out = s.seats[seat], s.window, []
-    if role == ELDER:
+    actor, w, out, told = s.seats[seat], s.window, [], s.identities.get(seat)
+    if told is not None and told.role == ELDER:
         out.append(budget_state("hp", s.told_hp.get(seat, actor.max_hp), actor.max_hp))
     if actor.status == OUT:
         return tuple(out + _words(s, seat))
@@ -196,7 +196,7 @@ def _words(s: MajiaState, seat: int) -> list[BudgetState]:
 # -- the judge's truth ------------------------------------------------------------------------------
 
 
-def seat_truth(s: MajiaState, status: SeatStatus) -> SeatStatus:
+def truth(s: MajiaState, status: SeatStatus) -> SeatStatus:
     """``status`` with the truth: identity, faction, 马甲, alive, the judge's cause, every status."""
     actor = s.seats.get(status.seat)
     if actor is None:
@@ -209,6 +209,6 @@ def seat_truth(s: MajiaState, status: SeatStatus) -> SeatStatus:
                                cause=actor.cause or status.cause, statuses=tuple(marks))
 
 
-def observe_god(s: MajiaState, obs: Observation) -> Observation:
-    """The god view: every seat's truth, and the sheriff by seat."""
-    return dataclasses.replace(obs, seats=tuple(seat_truth(s, x) for x in obs.seats), sheriff=s.sheriff)
+def god(s: MajiaState, obs: Observation) -> Observation:
+    """The god view (every seat's truth, ``truth``) with the sheriff by seat."""
+    return dataclasses.replace(obs, sheriff=s.sheriff)

@@ -41,8 +41,9 @@ def no_seat(s: MajiaState, seat: int) -> None:
         raise refuse("no_seat", number=seat, count=len(s.seats))
 
 
-def idle(s: MajiaState, seat: int) -> IllegalAction:
+def idle(s: MajiaState, action: Action) -> IllegalAction:
     """Why a seat the open phase does not wait for, and that has no ballot to change, cannot act."""
+    seat = action.seat
     actor = s.seats[seat]
     if not actor.alive and s.phase not in AFTER_OUT:
         return refuse("sent_off_cannot_act" if actor.sent_off else "dead_cannot_act", seat=seat, **s.where())
@@ -63,7 +64,7 @@ def vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
     return (vote_ballot(tuple(targets)),)
 
 
-def template(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
+def find(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The template ``action`` answers: a pass always (it ends the seat's part), a skill once the
     rules allow it now (``check_skill``), a chat post by its chat (``named`` has made its name its id)."""
     if isinstance(action, Pass):
@@ -161,4 +162,4 @@ HANDLERS: Mapping[type[Action], SubmitHandler] = {
     SubmitLastWords: _last_words, Pass: passed,
 }
 
-__all__ = ["HANDLERS", "IllegalAction", "action_word", "idle", "no_seat", "template", "vote_change"]
+__all__ = ["HANDLERS", "IllegalAction", "action_word", "find", "idle", "no_seat", "vote_change"]

@@ -19,7 +19,7 @@ Version history
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, Choose, UseSkill
 from engine.errors import UnknownName
@@ -30,12 +30,10 @@ from engine.rulesets.qijian24.fold import FOLDS
 from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
 from engine.rulesets.qijian24.texts import NARRATION
-from engine.state import BaseState
 from engine.table import TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.observation import Observation
 
 
 class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
@@ -61,12 +59,6 @@ class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phase
 
     def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception:
         return illegal("unknown_skill", seat=action.seat, name=action.skill)
-
-    # -- what a viewer knows (``observe``) -----------------------------------------------------------
-
-    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        """The shared part, with what the seat was told of others in private and its ranger choice."""
-        return observe.knowledge(cast(QijianState, state), super().observe_seat(state, base, seat), seat)
 
 
 RULESET = Qijian24

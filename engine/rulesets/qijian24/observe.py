@@ -112,7 +112,7 @@ def statuses(s: QijianState, seat: int) -> tuple[str, ...]:
     return (SIDES[piece.allegiance],) if piece.role in RANGER_SIDE and piece.side_told else ()
 
 
-def knowledge(s: QijianState, obs: Observation, seat: int) -> Observation:
+def told(s: QijianState, obs: Observation, seat: int) -> Observation:
     """``obs`` with what ``seat`` was told of other seats in private: identities its results named (a
     published identity stands), and the seats its mage checks cleared; and the seat's own statuses
     (``statuses``). One copy of the observation, however much the seat learned (the runner observes

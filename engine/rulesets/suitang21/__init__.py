@@ -17,13 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, cast
 
-from engine.actions import Action, Choose, UseSkill
-from engine.errors import UnknownName
 from engine.legal import LegalAction
 from engine.observation import Observation
 from engine.rulesets.suitang21 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.suitang21.aliases import ENGLISH
-from engine.rulesets.suitang21.errors import illegal
 from engine.rulesets.suitang21.fold import FOLDS, phase_began
 from engine.rulesets.suitang21.state import SuitangSeat, SuitangState
 from engine.rulesets.suitang21.texts import NARRATION
@@ -34,7 +31,7 @@ from engine.views import Viewer
 
 
 class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=phases, setup=setup, legal=legal,
-                upgrade=upgrade, observe=observe):
+                upgrade=upgrade, observe=observe, submit=submit):
     """The suitang21 rule set: a page of composition over the table kernel."""
 
     id = "suitang21"
@@ -49,7 +46,6 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
     state_type = SuitangState
     folds: ClassVar[Mapping[str, Fold]] = {**FOLDS, "phase_began": phase_began(phases.PHASES)}
     replaces = frozenset({"phase_began"})
-    handlers = submit.HANDLERS
 
     def waiting(self, state: BaseState) -> list[int]:
         """The window's seats that have not answered (no turns, no living-only phase here: read
@@ -66,26 +62,12 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
             return None
         return legal.actions(s, seat)
 
-    # -- the kernel's refusals, in suitang21's codes -----------------------------------------------
-
-    def refuse_idle(self, state: SuitangState, action: Action) -> Exception:
-        return submit.idle(state, action)
-
-    def find(self, state: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
-        return submit.find(state, offered, action)
-
-    def unknown_skill(self, action: UseSkill | Choose, err: UnknownName) -> Exception:
-        return illegal("unknown_skill", seat=action.seat, name=action.skill)
-
     # -- what a viewer knows (``observe``) ---------------------------------------------------------
 
     def observe(self, state: BaseState, viewer: Viewer) -> Observation:
         """Every view shows each seat's cards (a judge's public posts); a seat's, with what it was told."""
         obs = super().observe(state, viewer)
         return obs if viewer.kind == "seat" else observe.with_cards(cast(SuitangState, state), obs)
-
-    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        return observe.told(cast(SuitangState, state), super().observe_seat(state, base, seat), seat)
 
 
 RULESET = Suitang21

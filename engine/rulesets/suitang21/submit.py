@@ -81,6 +81,10 @@ def _why_not(s: SuitangState, seat: int, skill: str) -> dict[str, Any]:
     return why("why.no_skill")
 
 
+def unknown_skill(action: UseSkill | Choose, err: UnknownName) -> Exception:
+    return illegal("unknown_skill", seat=action.seat, name=action.skill)
+
+
 def find(s: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The offered template ``action`` answers, or the refusal of an action its seat is not offered:
     the day's posts used up, the vote changes spent or a vote after 加速, else what it may do instead."""

@@ -18,18 +18,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine import actions as act
-from engine.errors import UnknownName
-from engine.legal import LegalAction
-from engine.observation import Observation, TeamState
 from engine.ruleset import SeatSetup
 from engine.rulesets.umineko32 import flags, legal, names, observe, phases, setup, submit, upgrade
 from engine.rulesets.umineko32.aliases import ENGLISH
-from engine.rulesets.umineko32.errors import illegal
 from engine.rulesets.umineko32.fold import FOLDS
 from engine.rulesets.umineko32.phases import SPEECH_PHASES
 from engine.rulesets.umineko32.state import UminekoSeat, UminekoState
 from engine.rulesets.umineko32.texts import NARRATION
-from engine.state import BaseState
 from engine.table import TableRuleset
 
 if TYPE_CHECKING:
@@ -37,7 +32,7 @@ if TYPE_CHECKING:
 
 
 class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=phases, legal=legal,
-                upgrade=upgrade, observe=observe):
+                upgrade=upgrade, observe=observe, submit=submit):
     """The umineko32 rule set: a page of composition over the table kernel."""
 
     id = "umineko32"
@@ -51,7 +46,6 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
     seat_type = UminekoSeat
     state_type = UminekoState
     folds = FOLDS
-    handlers = submit.HANDLERS
 
     def start(self, game: Game, seed: int, flags: Mapping[str, Any], seating: list[SeatSetup] | None,
               options: dict[str, Any]) -> None:
@@ -67,31 +61,6 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
             submit.curfew_post(game, action)
             return
         super().submit(game, action)
-
-    def check_seat(self, state: UminekoState, seat: int) -> None:
-        submit.no_seat(state, seat)
-
-    def ballot_change(self, state: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
-        return submit.vote_change(state, seat)
-
-    def refuse_idle(self, state: UminekoState, action: act.Action) -> Exception:
-        return submit.idle(state, action.seat)
-
-    def unknown_skill(self, action: act.UseSkill | act.Choose, err: UnknownName) -> Exception:
-        skills = list(dict.fromkeys(skill for role in self.roles for skill in role.skills))
-        return illegal("unknown_skill", name=action.skill, skills=skills)
-
-    def find(self, state: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) -> LegalAction:
-        return submit.find(state, offered, action)
-
-    # -- what a seat knows (observe) ------------------------------------------------------------------
-
-    def observe_seat(self, state: BaseState, base: Observation, seat: int) -> Observation:
-        return observe.told(self.st_of(state), super().observe_seat(state, base, seat), seat)
-
-    def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
-        return observe.teams(self.st_of(state), seat)
-
 
 
 RULESET = Umineko32

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from engine import actions as act
 from engine import events as ev
+from engine.errors import UnknownName
 from engine.legal import PASS, LegalAction
 from engine.mechanics.discipline import enabled, warn
 from engine.rulesets.umineko32.errors import illegal
 from engine.rulesets.umineko32.flow import st
 from engine.rulesets.umineko32.legal import check_skill
-from engine.rulesets.umineko32.names import BLADE, KILLERS, TELL_NAME, Ph
+from engine.rulesets.umineko32.names import BLADE, KILLERS, ROLES, TELL_NAME, Ph
 from engine.rulesets.umineko32.state import UminekoState
 from engine.table import submit as table
 from engine.table.ruleset import SubmitHandler
@@ -48,8 +49,9 @@ def vote_change(s: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
     return (LegalAction("vote", targets=tuple(s.alive()), arity=1, abstain=True),)
 
 
-def idle(s: UminekoState, seat: int) -> Exception:
+def idle(s: UminekoState, action: act.Action) -> Exception:
     """Why a seat the open phase does not wait for cannot act."""
+    seat = action.seat
     if not s.seats[seat].alive and s.phase not in (Ph.NIGHT, Ph.LAST_WORDS, Ph.VOTE_LAST_WORDS):
         return illegal("dead_cannot_act", seat=seat, phase=s.phase)
     speaker = s.window.speaker
@@ -58,6 +60,12 @@ def idle(s: UminekoState, seat: int) -> Exception:
     if seat in s.window.done:
         return illegal("already_answered", seat=seat, phase=s.phase, day=s.day)
     return illegal("nothing_to_do", seat=seat, phase=s.phase, day=s.day)
+
+
+def unknown_skill(action: act.UseSkill | act.Choose, err: UnknownName) -> Exception:
+    """A skill name umineko32 does not know, refused with every skill it has."""
+    skills = list(dict.fromkeys(skill for role in ROLES for skill in role.skills))
+    return illegal("unknown_skill", name=action.skill, skills=skills)
 
 
 def find(s: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) -> LegalAction:
