@@ -1,7 +1,7 @@
 """Belief checkpoints: at chosen moments, every living seat that can privately reports its beliefs.
 
 A runner checkpoint (``GameRunner(checkpoints=[...])``): when a checkpoint event passes — by default
-the start of ``NIGHTFALL``, i.e. the end of each day's talk and vote — each living seat whose player
+the start of the phase that ends each day's talk and vote (``day_end``) — each living seat whose player
 implements ``ReportsBeliefs`` is asked, all at once, for a probability per faction of every other
 living seat, seeing only its own view up to that event. Answers go to a sink (the transcript
 writer's ``append_beliefs``, or a list for games played elsewhere); a player that fails or has no
@@ -19,21 +19,39 @@ from agents.beliefs import BeliefRequest, Report, ReportsBeliefs, normalise
 from engine.events import AliasesAssigned, Died, Event, PhaseBegan
 from engine.game import Game
 from engine.ruleset import Ruleset
+from engine.table.phases import Tag
 from engine.views import Viewer, view
 from transcripts.beliefs import BeliefRow, report_rows
 from transcripts.records import CallRecord
 
-DEFAULT_PHASES: tuple[str, ...] = ("NIGHTFALL",)
+DAY_END = "day_end"
+"""The checkpoint that stands for each rule set's end of day: the phase its table tags
+``Tag.DAY_END`` (curfew in umineko32, the night in suitang21 and qijian24, the night's first step in
+majiasha2)."""
+DEFAULT_PHASES: tuple[str, ...] = (DAY_END,)
 """Checkpoint phases by default: the end of every day (its talk and vote are over)."""
-NIGHT_NAMES: tuple[str, ...] = ("NIGHTFALL", "NIGHT")
-"""The phase that ends a day, by preference, for a rule set whose phases do not include the default."""
+STORED_DEFAULT = "NIGHTFALL"
+"""What games stored before ``day_end`` existed hold for the default (the rule set's end of day,
+whatever its phases are called)."""
 
 
 def day_end(ruleset: Ruleset) -> tuple[str, ...]:
-    """The rule set's end-of-day checkpoint phase: ``NIGHTFALL``, else ``NIGHT``, else none (said by the
+    """The rule set's end-of-day checkpoint phases, as its phase table tags them (none: said by the
     evaluations as missing reports, never guessed)."""
-    found = next((name for name in NIGHT_NAMES if name in ruleset.phase_names), None)
-    return (found,) if found is not None else ()
+    table = getattr(ruleset, "phase_table", None)
+    return tuple(p.name for p in table if Tag.DAY_END in p.tags) if table is not None else ()
+
+
+def checkpoint_phases(ruleset: Ruleset, phases: Iterable[str]) -> frozenset[str]:
+    """The phases at whose start ``phases`` asks: each named phase, ``day_end`` as the rule set's end
+    of day (and the stored default of older games, where the rule set has no phase of that name)."""
+    out: set[str] = set()
+    for name in phases:
+        if name == DAY_END or (name == STORED_DEFAULT and name not in ruleset.phase_names):
+            out.update(day_end(ruleset))
+        else:
+            out.add(name)
+    return frozenset(out)
 
 Sink = Callable[[list[BeliefRow]], None]
 CallSink = Callable[[list[CallRecord]], None]
@@ -64,9 +82,7 @@ class BeliefCheckpoints:
 
     def __init__(self, ruleset: Ruleset, agents: Mapping[int, Agent], sink: Sink,
                  phases: Sequence[str] = DEFAULT_PHASES, calls: CallSink | None = None) -> None:
-        if tuple(phases) == DEFAULT_PHASES:
-            phases = day_end(ruleset)
-        self.ruleset, self.sink, self.phases, self.calls = ruleset, sink, frozenset(phases), calls
+        self.ruleset, self.sink, self.phases, self.calls = ruleset, sink, checkpoint_phases(ruleset, phases), calls
         self.agents = {s: a for s, a in agents.items() if isinstance(a, ReportsBeliefs)}
         self.factions = factions_of(ruleset)
         self.failures: list[str] = []

@@ -8,7 +8,7 @@
     games = 12                      # per rule set; rounded up to whole duplicate sets (see below)
     seed = 7                        # the base seed of every deal (default 0)
     concurrency = 4                 # games played at once (default 4)
-    beliefs_at = ["NIGHTFALL"]      # belief checkpoints (default: the end of every day; [] for none)
+    beliefs_at = ["day_end"]        # belief checkpoints (default: the end of every day; [] for none)
 
     [defaults]                      # as in a seat file: endpoint settings shared by every endpoint
     timeout_s = 90
@@ -141,7 +141,7 @@ def _settings(src: _Source, raw: dict[str, Any]) -> dict[str, Any]:
             raise _error(src, "[tournament] rulesets", str(exc), "rulesets", "tournament") from None
     beliefs_at = raw.get("beliefs_at", list(DEFAULT_PHASES))
     if not isinstance(beliefs_at, list) or not all(isinstance(p, str) for p in beliefs_at):
-        raise _error(src, "[tournament] beliefs_at", 'a list of phase names, e.g. ["NIGHTFALL"] ([] for none)',
+        raise _error(src, "[tournament] beliefs_at", 'a list of phase names, e.g. ["day_end"] ([] for none)',
                      "beliefs_at", "tournament")
     return {"name": name, "rulesets": tuple(str(r) for r in rulesets), "beliefs_at": tuple(beliefs_at),
             "games": _count(src, raw, "games", None, 1), "seed": _count(src, raw, "seed", 0, 0),

@@ -8,8 +8,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from agents.base import Agent
 from agents.beliefs import BeliefError, BeliefRequest, normalise, roster_prior
-from arena.beliefs import BeliefCheckpoints, day_end, factions_of
+from agents.random_legal import RandomAgent
+from arena.beliefs import DAY_END, STORED_DEFAULT, BeliefCheckpoints, checkpoint_phases, day_end, factions_of
 from arena.players import agents_for, parse_players
 from arena.runner import GameRunner
 from engine.rulesets import get_ruleset
@@ -114,3 +116,34 @@ def test_a_version_1_file_migrates_to_version_2_with_the_new_tables(tmp_path: Pa
     assert migrate_db(db) == (1, SCHEMA_VERSION)
     with open_db(db, create=False) as con:
         assert con.execute("SELECT count(*) FROM beliefs").fetchone() == (0,)
+
+
+class _Asked(RandomAgent):
+    """A random player that reports even odds and notes each checkpoint it was asked at."""
+
+    belief_source = "test"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    async def beliefs(self, request: BeliefRequest) -> dict[int, dict[str, float]]:
+        self.asked.append(request.phase)
+        return {t: {f: 1 / len(request.factions) for f in request.factions} for t in request.targets}
+
+
+@pytest.mark.parametrize("ruleset", ["umineko32", "suitang21", "qijian24", "majiasha2", "classic7"])
+def test_every_rule_set_has_a_day_end_checkpoint_and_the_stored_default_reads_as_it(ruleset: str) -> None:
+    """The default checkpoint is each rule set's end of day as its phase table tags it (majiasha2 had
+    none: its games were never asked for beliefs); games stored with the old default word ask there."""
+    rules = get_ruleset(ruleset)
+    ends = day_end(rules)
+    assert len(ends) == 1 and ends[0] in rules.phase_names
+    assert checkpoint_phases(rules, [DAY_END]) == checkpoint_phases(rules, [STORED_DEFAULT]) == frozenset(ends)
+    game = rules.new_game(3)
+    agents: dict[int, Agent] = {seat: _Asked() for seat in range(1, rules.seats + 1)}
+    rows: list[BeliefRow] = []
+    asyncio.run(GameRunner(game, agents, checkpoints=[BeliefCheckpoints(rules, agents, rows.extend)]).run())
+    nights = [e for e in game.events if e.kind == "phase_began" and e.name in ends]
+    asked = {phase for agent in agents.values() for phase in getattr(agent, "asked", [])}
+    assert nights and rows and asked == set(ends)

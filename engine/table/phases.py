@@ -59,6 +59,9 @@ class Tag(StrEnum):
     """The outs leave their last words."""
     QUESTION = "question"
     """A seat answers a question the judge asks (a reaction, a successor, a redaction)."""
+    DAY_END = "day_end"
+    """The phase whose start ends a day's talk and vote (curfew, the night's first step): where the
+    belief checkpoints ask every seat by default."""
 
 
 @dataclass(frozen=True, slots=True)

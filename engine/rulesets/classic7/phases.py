@@ -21,7 +21,7 @@ from engine.table.phases import Kind, Landmarks, Phase, PhaseTable, Tag, Waits
 
 PHASES = PhaseTable(
     Phase("NIGHT", Kind.WINDOW, close_night, ("WITCH", "DAWN"), night=True, rank=1, waits=Waits.LISTED, secret=True,
-          tags=frozenset({Tag.NIGHT_ACTION})),
+          tags=frozenset({Tag.NIGHT_ACTION, Tag.DAY_END})),
     Phase("WITCH", Kind.WINDOW, close_witch, ("DAWN",), night=True, rank=2, waits=Waits.LISTED, secret=True,
           tags=frozenset({Tag.NIGHT_ACTION})),
     Phase("DAWN", Kind.RESOLUTION, close_dawn, ("NIGHT_SHOT", "LAST_WORDS", "DAY"), night=True, rank=3,

@@ -54,7 +54,7 @@ PHASES = PhaseTable(
     Phase(Ph.VOTE_LAST_WORDS, Kind.WINDOW, close_vote_last_words, (Ph.SUCCESSION, Ph.GUARD), rank=2,
           waits=Waits.LISTED, tags=_WORDS),
     Phase(Ph.GUARD, Kind.WINDOW, close_step, (Ph.PIPER,), night=True, rank=4, waits=Waits.LISTED, secret=True,
-          tags=_ACTION),
+          tags=_ACTION | {Tag.DAY_END}),
     Phase(Ph.PIPER, Kind.WINDOW, close_step, (Ph.STRIKE,), night=True, rank=5, waits=Waits.LISTED, secret=True,
           tags=_ACTION),
     Phase(Ph.STRIKE, Kind.WINDOW, close_step, (Ph.WITCH,), night=True, rank=6, waits=Waits.LISTED, secret=True,

@@ -20,7 +20,7 @@ PHASES = PhaseTable(
     Phase(STAGE2, Kind.WINDOW, close_stage, (STAGE3, NIGHT), rank=2, living_only=True, tags=VOTE),
     Phase(STAGE3, Kind.WINDOW, close_stage, (NIGHT,), rank=3, living_only=True, tags=VOTE),
     Phase(NIGHT, Kind.WINDOW, close_night, (LAST_WORDS, STAGE1), night=True, rank=4, waits=Waits.LISTED,
-          secret=True, tags=frozenset({Tag.NIGHT_ACTION, Tag.LAST_WORDS})),
+          secret=True, tags=frozenset({Tag.NIGHT_ACTION, Tag.LAST_WORDS, Tag.DAY_END})),
     Phase(LAST_WORDS, Kind.WINDOW, close_last_words, (STAGE1,), night=True, rank=5, waits=Waits.LISTED,
           tags=frozenset({Tag.LAST_WORDS})),
 )

@@ -36,7 +36,7 @@ PHASES = PhaseTable(
     Phase(DAY_WORDS, Kind.WINDOW, day.close_words, (NIGHT,), rank=3, waits=Waits.LISTED,
           tags=frozenset({Tag.LAST_WORDS})),
     Phase(NIGHT, Kind.WINDOW, night.close_night, (WITCH_WAVE,), night=True, rank=4, waits=Waits.LISTED, secret=True,
-          tags=frozenset({Tag.NIGHT_ACTION})),
+          tags=frozenset({Tag.NIGHT_ACTION, Tag.DAY_END})),
     Phase(WITCH_WAVE, Kind.WINDOW, night.close_witch, (NIGHT_RESOLUTION,), night=True, rank=5, waits=Waits.LISTED,
           secret=True, tags=frozenset({Tag.NIGHT_ACTION}), opens=night.tongling),
     Phase(NIGHT_RESOLUTION, Kind.RESOLUTION, resolution.close_night, _AFTER_NIGHT, night=True, rank=6,
