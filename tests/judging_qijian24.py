@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.rulesets import get_ruleset
 from engine.rulesets.qijian24.state import QijianState
 from engine.rulesets.qijian24.texts import IDENTITIES

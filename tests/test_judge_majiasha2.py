@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.rulesets import get_ruleset
 from engine.rulesets.majiasha2.state import MajiaState
 

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.errors import EngineError
 from engine.rulesets import get_ruleset
 from tests.judging import Outcome
