@@ -1,4 +1,5 @@
-"""``arena judge FILE``: settle a judge scenario (``shared/rules/SCENARIOS.md``) with the rules engine.
+"""The judge console: a judge scenario (``shared/rules/SCENARIOS.md``) settled by the rules engine
+(``arena judge FILE``: ``arena.cli.judge``).
 
 The game is driven phase by phase with ``auto`` off. For each step the judge closes phases
 (``advance``: unanswered seats take the rules' defaults) until the step's phase is open, applies
@@ -16,12 +17,8 @@ malformed one, a change beyond the limit) is not an illegal action: the settleme
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -35,8 +32,6 @@ from arena.judge.scenario import (
     Scenario,
     ScenarioError,
     Schedule,
-    check,
-    load,
     schedule_of,
     seat_count,
     step_label,
@@ -50,7 +45,6 @@ from engine.flags import resolve_flags
 from engine.game import Game
 from engine.narrate import Names, narrate
 from engine.ruleset import Ruleset, SeatSetup
-from engine.rulesets import get_ruleset
 
 MAX_CLOSES = 500
 """Phases closed in a row while looking for a step's phase (a guard against a rules bug)."""
@@ -64,44 +58,6 @@ class StepError(Exception):
     def __init__(self, index: int, step: Step, seat: int | None, why: str) -> None:
         who = f", seat {seat}" if seat is not None else ""
         super().__init__(f"steps[{index}] ({step_label(step)}){who}: {why}")
-
-
-# -- the command -----------------------------------------------------------------------------------
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="the scenario file (JSON; YAML when PyYAML is installed)")
-    parser.add_argument("--json", action="store_true", help="print the outcome as one JSON object (SCENARIOS.md)")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Settle the scenario and print its outcome; 2 when the scenario or one of its actions is bad."""
-    try:
-        scenario = load(Path(args.file))
-        ruleset = _ruleset(scenario)
-        check(scenario, ruleset)
-        judged = settle(scenario, ruleset)
-    except ScenarioError as err:
-        print(f"arena judge: {args.file}: {err}", file=sys.stderr)
-        return 2
-    except StepError as err:
-        print(f"arena judge: {args.file}: illegal action in {err}\nNothing was settled; fix this step and run "
-              "the scenario again.", file=sys.stderr)
-        return 2
-    for note in judged.notes:
-        print(f"arena judge: note: {note}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(outcome(judged), ensure_ascii=False))
-    else:
-        print(narrate_settlement(judged))
-    return 0
-
-
-def _ruleset(scenario: Scenario) -> Ruleset:
-    try:
-        return get_ruleset(scenario.ruleset)
-    except EngineError as err:
-        raise ScenarioError(f"ruleset: {err}") from None
 
 
 # -- driving the engine ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""``arena report``: the database's leaderboard, scores and plots as HTML and Markdown.
+"""The report of a database: its leaderboard, scores and plots as HTML and Markdown (``arena report``:
+``arena.cli.report``).
 
 Writes ``report.html`` (tables and inline SVG figures) and ``report.md`` (the same tables) into
 ``--out``, in the reader's language (``--lang zh``, the default, or ``en``), and installs the DuckDB
@@ -10,15 +11,10 @@ from ``--reference`` (default: the model in the most games).
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.markup import escape
-
 from agents.llm.meter import CAP_REASON
-from arena.cli.errors import error_console
 from arena.report.html import html
 from arena.report.md import markdown
 from arena.report.plots import figures
@@ -29,46 +25,10 @@ from evals.claims.ledger import ensure as ensure_ledger
 from evals.clustered import DEFAULT_RESAMPLES
 from evals.facts import load_facts
 from evals.leaderboard import board_of
-from evals.ratings import DEFAULT_RATING_RESAMPLES, RATING_BUDGET
 from evals.summary import ClusterBy
 from evals.views import install_views
 from transcripts.errors import TranscriptError
 from transcripts.store import open_db
-
-DEFAULT_DB = "arena.duckdb"
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB transcript file (default {DEFAULT_DB})")
-    p.add_argument("--out", default="report", help="directory for report.html and report.md (default ./report)")
-    p.add_argument("--tournament", default=None, help="only the games of this tournament (by name)")
-    p.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the report (default zh)")
-    p.add_argument("--reference", default=None, metavar="MODEL",
-                   help="the model every rating difference is taken against (default: the one in the most games)")
-    p.add_argument("--cluster", choices=("game", "deal"), default="game",
-                   help="the independent unit of every interval: a game (default) or a deal (all rotations of a seed)")
-    p.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES,
-                   help=f"bootstrap resamples for score intervals (default {DEFAULT_RESAMPLES})")
-    p.add_argument("--rating-resamples", type=int, default=None,
-                   help=f"bootstrap resamples for rating intervals (default {DEFAULT_RATING_RESAMPLES}, fewer past "
-                        f"{int(RATING_BUDGET / 1.5) // DEFAULT_RATING_RESAMPLES} games: each re-rates every game, "
-                        "~1 ms a game; half as many order-only permutations come on top)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap resamples (default 0)")
-    p.add_argument("--no-views", action="store_true", help="do not install the DuckDB views into --db")
-
-
-def run(args: argparse.Namespace) -> int:
-    console = Console(highlight=False)
-    try:
-        written = write_report(Path(args.db), Path(args.out), tournament=args.tournament, views=not args.no_views,
-                               resamples=args.resamples, rating_resamples=args.rating_resamples, lang=args.lang,
-                               reference=args.reference, cluster=args.cluster, seed=args.seed)
-    except TranscriptError as exc:
-        error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
-        return 2
-    for path in written:
-        console.print(f"wrote {path}")
-    return 0
 
 
 def cap_table(con: Any, game_ids: list[str] | None, lang: Lang) -> Table:

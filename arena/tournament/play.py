@@ -1,4 +1,5 @@
-"""``arena tournament FILE.toml``: play a tournament's designed games, resumably, many at once.
+"""Playing a tournament's designed games, resumably, many at once (``arena tournament FILE.toml``:
+``arena.cli.tournament``).
 
 The plan (``arena.tournament.plan``) fixes every game's id, seed and seats; the database says which are
 finished (skipped), which were cut short (taken up from their last stored event) and which are
@@ -10,7 +11,6 @@ process, puts every game into one DuckDB file.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 from collections.abc import Callable, Sequence
@@ -18,31 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from agents.llm.pool import ClientPool
-from arena.cli.errors import error_console
-from arena.tournament.file import Tournament, TournamentFileError, load_tournament
+from arena.tournament.file import Tournament, TournamentFileError
 from arena.tournament.game import play_into_writer
 from arena.tournament.plan import GameSpec, plan
-from engine.errors import EngineError
-from transcripts.errors import TranscriptError
 from transcripts.writer import TranscriptWriter
 
-DEFAULT_DB = "arena.duckdb"
 Done = Callable[[GameSpec], None]
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE.toml", help="the tournament file (see arena/tournament/file.py, README)")
-    p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB transcript file (default {DEFAULT_DB})")
-    p.add_argument("--backend", choices=("local", "ray"), default="local",
-                   help="local: games in this process; ray: games as Ray tasks (needs the [ray] extra)")
-    p.add_argument("--ray-address", default=None,
-                   help="a running Ray cluster to join (default: start a local Ray instance)")
-    p.add_argument("--limit", type=int, default=None, metavar="N",
-                   help="play at most N games in this run (the rest stay for the next run)")
 
 
 @dataclass
@@ -57,30 +41,6 @@ class Status:
     """Games that raised (what and why); they stay unfinished in the database, for the next run."""
     twins: list[str] = field(default_factory=list)
     """Planned games not played: byte-identical to an earlier one (deterministic players)."""
-
-
-def run(args: argparse.Namespace) -> int:
-    console = Console(highlight=False)
-    err = error_console()
-    try:
-        tournament = load_tournament(args.file)
-        status = run_tournament(tournament, Path(args.db), backend=args.backend, limit=args.limit,
-                                ray_address=args.ray_address, console=console)
-    except (TournamentFileError, TranscriptError, EngineError, ValueError) as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
-        return 2
-    left = status.planned - len(status.twins) - status.finished_before - len(status.played)
-    console.print(f"{tournament.name}: {status.planned} games planned; {status.finished_before} finished before, "
-                  f"{len(status.played)} played now ({len(status.resumed)} resumed), {left} left. "
-                  f"See the results with: arena report --db {args.db}")
-    if status.twins:
-        console.print(f"{len(status.twins)} planned games not played: each would repeat an earlier game byte for "
-                      "byte (deterministic players at the same seats of the same deal).")
-    for failure in status.failed:
-        err.print(f"[bold red]failed:[/] {escape(failure)}", highlight=False)
-    if status.failed:
-        err.print("the failed games stay unfinished in the database: run the tournament again to take them up")
-    return 1 if status.failed else 0
 
 
 def run_tournament(tournament: Tournament, db: Path, *, backend: str = "local", limit: int | None = None,
