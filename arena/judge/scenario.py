@@ -11,7 +11,6 @@ rule set that has one.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -299,18 +298,13 @@ class Schedule:
 
 
 def schedule_of(ruleset: Ruleset) -> Schedule:
-    """The schedule of ``ruleset``: ``SCHEDULE`` in ``arena.schedules.<id>`` where one is declared,
-    else derived from its phase table (``derived``); a ``ScenarioError`` where it has neither. Draws
-    made when the game is created (发牌, 马甲) cannot be pinned: the seats fix the roles and the aliases."""
-    try:
-        found = importlib.import_module(f"arena.schedules.{ruleset.id}").SCHEDULE
-    except ModuleNotFoundError as e:
-        if e.name is None or not f"arena.schedules.{ruleset.id}".startswith(e.name):
-            raise
-        found = derived(ruleset)
+    """The schedule of ``ruleset``, derived from its phase table and landmarks (``derived``); a
+    ``ScenarioError`` where it declares no landmarks. Draws made when the game is created (发牌, 马甲)
+    cannot be pinned: the seats fix the roles and the aliases."""
+    found = derived(ruleset)
     if found is None:
         raise ScenarioError(f"ruleset: arena judge cannot drive {ruleset.id!r} yet: it has no landmarks in its "
-                            "phase table and no schedule in arena.schedules")
+                            "phase table")
     return found
 
 
