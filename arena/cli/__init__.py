@@ -64,6 +64,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     return code
 
-
-if __name__ == "__main__":
-    sys.exit(main())
