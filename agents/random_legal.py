@@ -53,7 +53,7 @@ class RandomAgent:
 
     concurrent = False
     recomputable = True
-    """Its draws depend only on the turn: a resumed game asks it again (``arena.replay``)."""
+    """Its draws depend only on the turn: a resumed game asks it again (``arena.run.replay``)."""
 
     def __init__(self, name: str = "random") -> None:
         self.name = name

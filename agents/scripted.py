@@ -55,7 +55,7 @@ class ScriptedAgent:
     concurrent = False
     recomputable = True
     """Its answer is a function of the turn (its notes are a fold over the view): a resumed game asks
-    it again rather than storing its answers (``arena.replay``)."""
+    it again rather than storing its answers (``arena.run.replay``)."""
     belief_source = "scripted"
 
     def __init__(self, name: str = "scripted") -> None:

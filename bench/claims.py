@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine import events as ev
 from engine.rulesets import get_ruleset, ruleset_ids
 from evals.claims.extract import extract

@@ -29,7 +29,7 @@ from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.endpoint import Endpoint  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
 from agents.llm.profiles import Prices, profile  # noqa: E402
-from arena.runner import GameRunner  # noqa: E402
+from arena.run.runner import GameRunner  # noqa: E402
 from bench.tokens import SameSpeech, call_tokens, server_fresh  # noqa: E402
 from engine.rulesets import get_ruleset, ruleset_ids  # noqa: E402
 from tests.fake_openai import FakeOpenAI  # noqa: E402

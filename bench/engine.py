@@ -32,9 +32,9 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path.pop(0)
 
 from agents.base import Agent, Turn
-from arena.journal import WriterJournal
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
+from arena.run.journal import WriterJournal
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
 from engine.actions import Action, Pass
 from engine.game import Game
 from engine.rulesets import get_ruleset

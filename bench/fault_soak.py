@@ -35,10 +35,10 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path[0] = str(ROOT)  # this folder's engine.py would shadow the engine package
 
 from agents.llm.endpoint import Endpoint  # noqa: E402
-from arena.beliefs import BeliefCheckpoints, day_end  # noqa: E402
-from arena.journal import WriterJournal  # noqa: E402
-from arena.runner import GameRunner, RunnerConfig  # noqa: E402
-from arena.seats import llm_config, plan_from_configs  # noqa: E402
+from arena.run.beliefs import BeliefCheckpoints, day_end  # noqa: E402
+from arena.run.journal import WriterJournal  # noqa: E402
+from arena.run.runner import GameRunner, RunnerConfig  # noqa: E402
+from arena.run.seats import llm_config, plan_from_configs  # noqa: E402
 from engine.events import Passed  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rulesets import get_ruleset, ruleset_ids  # noqa: E402

@@ -39,8 +39,8 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
 from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.endpoint import Endpoint  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
-from arena.local_model import cores  # noqa: E402
-from arena.runner import GameRunner  # noqa: E402
+from arena.local.model import cores  # noqa: E402
+from arena.run.runner import GameRunner  # noqa: E402
 from engine.rulesets import get_ruleset  # noqa: E402
 from tests.fake_openai import FakeOpenAI  # noqa: E402
 from transcripts.records import CallRecord  # noqa: E402

@@ -41,10 +41,11 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
 
 from agents.llm.agent import LLMAgent  # noqa: E402
 from agents.llm.pool import ClientPool  # noqa: E402
-from arena import local_model, local_seats  # noqa: E402
-from arena.local_model import LocalModel  # noqa: E402
-from arena.rules_cmd import table_text  # noqa: E402
-from arena.runner import GameRunner  # noqa: E402
+from arena.cli.rules import table_text  # noqa: E402
+from arena.local import model as local_model  # noqa: E402
+from arena.local import seats as local_seats  # noqa: E402
+from arena.local.model import LocalModel  # noqa: E402
+from arena.run.runner import GameRunner  # noqa: E402
 from engine.rulesets import get_ruleset  # noqa: E402
 from transcripts.records import CallRecord  # noqa: E402
 

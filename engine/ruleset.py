@@ -98,7 +98,7 @@ class Ruleset(ABC):
         """The Python package of the rule set's folder (``engine.rulesets.<id>``), which holds its
         plug-ins: ``templates/`` (prompt templates, read by ``prompts.texts``) and ``scenarios/``
         (judge scenarios, found by the scenario tests); its schedule is derived from its phase table
-        (``arena.scenario.schedule_of``)."""
+        (``arena.judge.scenario.schedule_of``)."""
         return type(self).__module__
 
     def policy(self) -> Policy | None:

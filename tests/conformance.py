@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agents.random_legal import RandomAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.events import JUDGE, PUBLIC, Event, GameCreated, to_json
 from engine.game import Game
 from engine.ruleset import Ruleset

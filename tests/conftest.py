@@ -1,7 +1,7 @@
 """Test-wide guards: no test reaches the network (only loopback connections, the fake model server
 on 127.0.0.1, and local sockets are allowed), and no test starts the embedded model unless it means to.
 
-The embedded model (``arena.local_model``) plays a whole game in 15-20 minutes on 2 cores, and
+The embedded model (``arena.local.model``) plays a whole game in 15-20 minutes on 2 cores, and
 ``arena play`` takes it for every seat when no players are named. A test that forgot ``--players``
 once played such a game inside the suite where the ``local`` extra was installed (as the README's
 install line installs it) and scripted bots where it was not. ``refuse_local_model`` fails such a
@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from arena import model_refusal
-from arena.local_model import LocalModel
+from arena.local import model_refusal
+from arena.local.model import LocalModel
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "0:0:0:0:0:0:0:1"})
 

@@ -27,8 +27,8 @@ from typing import Any
 
 from agents.llm import Endpoint, LLMAgent
 from agents.llm.pool import ClientPool
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner, RunnerConfig
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner, RunnerConfig
 from engine.events import GameCreated, to_json
 from engine.game import Game
 from engine.rulesets import get_ruleset, ruleset_ids
@@ -82,8 +82,8 @@ async def _llm_game(game: Game, seats: int) -> Game:
 
 def judged(path: Path) -> str:
     """A judge scenario's ``--json`` outcome, as canonical JSON."""
-    from arena import judge
-    from arena.scenario import check, parse
+    from arena.judge import console as judge
+    from arena.judge.scenario import check, parse
 
     data = json.loads(path.read_text(encoding="utf-8"))
     parsed = parse(data)

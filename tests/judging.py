@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.rulesets import get_ruleset
 from engine.rulesets.umineko32.state import UminekoState
 

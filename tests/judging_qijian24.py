@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.cli import judge as judge_cmd
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.rulesets import get_ruleset
 from engine.rulesets.qijian24.state import QijianState
 from engine.rulesets.qijian24.texts import IDENTITIES
@@ -79,7 +80,7 @@ def refused(data: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[
     """Run a scenario that must be refused by ``arena judge``: status 2, nothing on stdout."""
     path = tmp_path / "scenario.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    code = judge.run(argparse.Namespace(file=str(path), json=True))
+    code = judge_cmd.run(argparse.Namespace(file=str(path), json=True))
     captured = capsys.readouterr()
     assert code == 2, captured.err
     assert captured.out == ""

@@ -11,7 +11,7 @@ decisions, the first changing its memory, the second not).
 ``play_taped`` plays a game with its journal writing to a ``Tape`` at every boundary (interval 0):
 each write the tape holds is a point where a real run may have written last before a crash.
 ``resume_cut`` stores the tape up to one of them in a real transcript file, resumes the game from it
-with ``arena.resume.prepare`` (fresh players), and returns what the resumed game stored.
+with ``arena.run.resume.prepare`` (fresh players), and returns what the resumed game stored.
 """
 
 from __future__ import annotations
@@ -31,11 +31,11 @@ from agents.llm.endpoint import Endpoint
 from agents.llm.pool import ClientPool, Reply
 from agents.llm.records import assistant_message, record_call
 from agents.random_legal import RandomAgent, random_action
-from arena.beliefs import BeliefCheckpoints, day_end
-from arena.journal import WriterJournal
-from arena.resume import Players, finish, prepare
-from arena.runner import GameRunner, RunnerConfig
-from arena.seats import SeatPlan
+from arena.run.beliefs import BeliefCheckpoints, day_end
+from arena.run.journal import WriterJournal
+from arena.run.resume import Players, finish, prepare
+from arena.run.runner import GameRunner, RunnerConfig
+from arena.run.seats import SeatPlan
 from engine.events import Event, to_json
 from engine.game import Game
 from engine.ruleset import Ruleset
@@ -235,7 +235,7 @@ class Resumed:
 def resume_cut(writer: TranscriptWriter, played: Played, game_id: str, upto: int,
                build: Players | None = players) -> Resumed:
     """Store ``played``'s tape up to write ``upto`` as ``game_id``, resume it with fresh players (those
-    ``build`` makes; None: ``arena.resume``'s own, from the stored configs), and read back what the file
+    ``build`` makes; None: ``arena.run.resume``'s own, from the stored configs), and read back what the file
     then holds."""
     writer.begin_game(played.header, game_id)
     played.tape.store(writer, game_id, upto)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.balance_cmd import flag_settings, play
 from arena.cli import main
+from arena.cli.balance import flag_settings, play
 from engine.rulesets import get_ruleset
 from evals.balance import Outcome, balance
 

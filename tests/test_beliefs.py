@@ -11,9 +11,9 @@ import pytest
 from agents.base import Agent
 from agents.beliefs import BeliefError, BeliefRequest, normalise, roster_prior
 from agents.random_legal import RandomAgent
-from arena.beliefs import DAY_END, STORED_DEFAULT, BeliefCheckpoints, checkpoint_phases, day_end, factions_of
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
+from arena.run.beliefs import DAY_END, STORED_DEFAULT, BeliefCheckpoints, checkpoint_phases, day_end, factions_of
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
 from engine.rulesets import get_ruleset
 from transcripts import SCHEMA_VERSION, TranscriptWriter, migrate_db, open_db
 from transcripts.beliefs import BeliefRow, load_beliefs

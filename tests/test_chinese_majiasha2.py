@@ -43,8 +43,8 @@ import pytest
 
 from agents.llm.aliases import AliasBook
 from agents.llm.tools import build_stable
-from arena import judge
-from arena.scenario import check, load
+from arena.judge import console as judge
+from arena.judge.scenario import check, load
 from engine import events as ev
 from engine.game import Game
 from engine.narrate import Names, narrate

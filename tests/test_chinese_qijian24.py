@@ -33,8 +33,8 @@ from pathlib import Path
 import pytest
 
 from agents.llm.tools import log_tool, notes_tool
-from arena import judge
-from arena.scenario import check, load
+from arena.judge import console as judge
+from arena.judge.scenario import check, load
 from engine import events as ev
 from engine.game import Game
 from engine.narrate import Names, narrate, quote

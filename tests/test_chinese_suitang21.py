@@ -36,9 +36,9 @@ from typing import Any
 import pytest
 
 from agents.bots.suitang21 import ScriptedAgent
-from arena import judge
-from arena.runner import GameRunner
-from arena.scenario import check, load
+from arena.judge import console as judge
+from arena.judge.scenario import check, load
+from arena.run.runner import GameRunner
 from engine import events as ev
 from engine.game import Game
 from engine.narrate import Names, narrate

@@ -23,9 +23,9 @@ import pytest
 
 from agents.base import Turn
 from agents.scripted import ScriptedAgent
-from arena import judge
-from arena.runner import GameRunner
-from arena.scenario import ScenarioError, check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import ScenarioError, check, parse
+from arena.run.runner import GameRunner
 from engine import events as ev
 from engine.actions import Action, Pass, UseSkill, Vote
 from engine.errors import EngineError

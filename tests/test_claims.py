@@ -12,7 +12,7 @@ import pytest
 
 from agents.llm.claim_field import claims_property, read_declared
 from arena.cli import main
-from arena.report import write_report
+from arena.report.write import write_report
 from evals.claims.extract import Claim, extract
 from evals.claims.ledger import ensure, ledger, load
 from evals.claims.vocab import vocab

@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena import judge
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
-from arena.scenario import check, load, schedule_of
+from arena.judge import console as judge
+from arena.judge.scenario import check, load, schedule_of
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
 from engine import events as ev
 from engine.actions import Choose, Pass, UseSkill
 from engine.errors import IllegalAction

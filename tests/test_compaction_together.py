@@ -1,4 +1,4 @@
-"""Compaction together (``arena.compaction``): the LLM seats of one endpoint summarise their earlier
+"""Compaction together (``arena.run.compaction``): the LLM seats of one endpoint summarise their earlier
 days back to back when a phase begins, so that they go on sharing one short thread; against the
 fake OpenAI-compatible server, whole games of 18 seats in the demo's settings."""
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from agents.llm import ClientPool, Endpoint, LLMAgent
-from arena.runner import GameRunner, RunnerConfig
+from arena.run.runner import GameRunner, RunnerConfig
 from engine.events import PhaseBegan
 from engine.game import Game
 from engine.rulesets import get_ruleset

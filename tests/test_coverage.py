@@ -17,9 +17,9 @@ import random
 
 import pytest
 
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
-from arena.tournament_plan import deal_seed
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
+from arena.tournament.plan import deal_seed
 from engine.rulesets import get_ruleset
 from evals.clustered import Bootstrap
 from evals.intervals import wilson

@@ -62,7 +62,7 @@ EARLY = 0.2
 SHORTER = {"majiasha2": ["--size", "9"],
            "umineko32": ["--rounds", "D1_FREE=1", "--rounds", "RESTRICTED=1", "--rounds", "FREE=0"]}
 """Shorter games where the rule set allows: majiasha2 at its smallest table, umineko32 with the
-demo game's speaking rounds (``arena.local_seats.rounds()``). suitang21 and qijian24 have neither."""
+demo game's speaking rounds (``arena.local.seats.rounds()``). suitang21 and qijian24 have neither."""
 RULESETS = ("umineko32", "suitang21", "qijian24", "majiasha2")
 KINDS = ("scripted", "random", "llm")
 RAND = random.Random(os.environ.get("CRASH_SEED", "22"))

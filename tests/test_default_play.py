@@ -19,7 +19,9 @@ import pytest
 from rich.console import Console
 
 from agents.llm.tools import CHARS_PER_TOKEN
-from arena import cli, local_seats, play_cmd
+from arena import cli
+from arena.cli import play as play_cmd
+from arena.local import seats as local_seats
 from tests.fake_openai import FakeOpenAI
 
 
@@ -33,7 +35,7 @@ class FakeLocalModel:
         self.stopped = 0
 
     def endpoint_settings(self) -> dict[str, Any]:
-        from arena.local_model import LocalModel
+        from arena.local.model import LocalModel
 
         return LocalModel.endpoint_settings(self)  # type: ignore[arg-type]
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from arena.players import make_agent
-from arena.runner import GameRunner
+from arena.run.players import make_agent
+from arena.run.runner import GameRunner
 from engine.rulesets import get_ruleset
 from evals.detectability import DetectabilityEvaluator
 from evals.facts import load_facts

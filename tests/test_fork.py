@@ -13,8 +13,8 @@ import duckdb
 import pytest
 
 from arena.cli import main
-from arena.fork import ForkRequest, floors, prepare
-from arena.fork_texts import ForkError
+from arena.fork.prepare import ForkRequest, floors, prepare
+from arena.fork.texts import ForkError
 from engine.events import to_json
 from engine.redrive import redrive
 from engine.rulesets import get_ruleset

@@ -21,10 +21,10 @@ from agents.base import Turn
 from agents.human import HumanSeat
 from agents.human_commands import COMMANDS, CommandError, menu, parse_command
 from agents.scripted import ScriptedAgent
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
-from arena.seats import SeatPlan, plan_from_configs
-from arena.terminal_seat import TerminalSeat, seat_human
+from arena.local.terminal_seat import TerminalSeat, seat_human
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
+from arena.run.seats import SeatPlan, plan_from_configs
 from engine.actions import Choose, Pass, Post, TeamPost, UseSkill, Vote
 from engine.legal import LegalAction
 from engine.narrate import Names, narrate

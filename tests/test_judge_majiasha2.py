@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.cli import judge as judge_cmd
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.rulesets import get_ruleset
 from engine.rulesets.majiasha2.state import MajiaState
 
@@ -69,7 +70,7 @@ def refused(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], edit:
         edit(data)
     path = tmp_path / "scenario.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    code = judge.run(argparse.Namespace(file=str(path), json=True))
+    code = judge_cmd.run(argparse.Namespace(file=str(path), json=True))
     captured = capsys.readouterr()
     assert code == 2 and captured.out == "", captured.err
     return captured.err

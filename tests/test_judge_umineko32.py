@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.cli import judge as judge_cmd
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.errors import EngineError
 from engine.rulesets import get_ruleset
 from tests.judging import Outcome
@@ -51,7 +52,7 @@ def run_judge(data: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixtur
     """``arena judge`` in-process on ``data``: (exit status, stdout, stderr)."""
     path = tmp_path / "scenario.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    code = judge.run(argparse.Namespace(file=str(path), json=as_json))
+    code = judge_cmd.run(argparse.Namespace(file=str(path), json=as_json))
     captured = capsys.readouterr()
     return code, captured.out, captured.err
 
@@ -571,7 +572,7 @@ def test_yaml_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     yaml = pytest.importorskip("yaml")
     path = tmp_path / "G-02.yaml"
     path.write_text(yaml.safe_dump(data_of("G-02"), allow_unicode=True), encoding="utf-8")
-    assert judge.run(argparse.Namespace(file=str(path), json=True)) == 0
+    assert judge_cmd.run(argparse.Namespace(file=str(path), json=True)) == 0
     assert json.loads(capsys.readouterr().out)["deaths"] == []
 
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
 from engine.rulesets import get_ruleset
 from evals.clue_rules import ClueRules, clue_rules, role_is, role_not
 from evals.facts import Clue, GameFacts, facts_of_events

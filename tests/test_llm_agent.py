@@ -29,8 +29,8 @@ from agents.llm.aliases import AliasBook
 from agents.llm.parse import CallError, Note, ReadLog, Selected, parse_call
 from agents.llm.tools import ABSTAIN, NOTES, READ_LOG, SELECT, build_stable, build_tools
 from agents.random_legal import random_action
-from arena.runner import GameRunner
-from arena.seats import SeatFileError, load_seat_file, parse_seat_file, plan_from_configs
+from arena.run.runner import GameRunner
+from arena.run.seats import SeatFileError, load_seat_file, parse_seat_file, plan_from_configs
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.errors import EngineError
 from engine.events import Event, Passed
@@ -719,9 +719,9 @@ model = "tiny"
 
 
 def test_the_documented_seat_file_is_valid() -> None:
-    import arena.seats
+    import arena.run.seats
 
-    doc = arena.seats.__doc__ or ""
+    doc = arena.run.seats.__doc__ or ""
     blocks = re.findall(r"::\n\n((?:    .*\n|\n)+)", doc)
     first, second = (re.sub(r"^    ", "", b, flags=re.MULTILINE) for b in blocks[:2])
     plan = parse_seat_file(first, SEATS, environ={})

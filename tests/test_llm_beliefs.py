@@ -9,9 +9,9 @@ from typing import Any
 from agents.beliefs import BeliefRequest
 from agents.llm import LLMAgent
 from agents.llm.beliefs import PURPOSE, QUESTION, TOOL
-from arena.beliefs import BeliefCheckpoints, aliases_of, factions_of, living
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
+from arena.run.beliefs import BeliefCheckpoints, aliases_of, factions_of, living
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
 from engine.game import Game
 from engine.views import Viewer, view
 from tests.fake_openai import Answer, FakeOpenAI

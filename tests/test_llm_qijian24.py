@@ -18,7 +18,7 @@ import pytest
 from agents.base import Turn
 from agents.llm import ClientPool, Endpoint, LLMAgent
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.actions import Pass
 from engine.events import SkillSubmitted
 from engine.rulesets import get_ruleset

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from agents.llm import ClientPool, Endpoint, LLMAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine import events as ev
 from engine.game import Game
 from engine.rulesets import get_ruleset

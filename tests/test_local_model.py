@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from arena import local_model
-from arena.local_model import LocalModel, LocalModelError
+from arena.local import model as local_model
+from arena.local.model import LocalModel, LocalModelError
 
 STUB = textwrap.dedent('''
     import http.server, json, os, signal, sys, time
@@ -133,7 +133,7 @@ def test_the_server_dies_with_an_arena_killed_before_stopping_it(stub: Path, tmp
     parent.write_text(textwrap.dedent(f'''
         import os, sys, time
         sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
-        from arena.local_model import LocalModel
+        from arena.local.model import LocalModel
         lm = LocalModel(command=[sys.executable, {str(stub)!r}, "{{host}}", "{{port}}", "ignore-term"],
                         start_timeout_s=20).start()
         print(lm.process.pid, flush=True)
@@ -237,8 +237,8 @@ def test_the_demo_s_first_calls_on_the_real_model() -> None:
     engine takes the decisions (the game goes on). The game is stopped by an event once 5 calls are
     in: a round's calls are handed on as they come, before any answer is applied, so stopping on a
     call would stop the round before the engine took anything."""
-    from arena import local_seats
-    from arena.runner import GameRunner
+    from arena.local import seats as local_seats
+    from arena.run.runner import GameRunner
     from engine.events import Event
     from engine.game import Game
     from engine.rulesets import get_ruleset

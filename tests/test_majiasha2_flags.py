@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from arena.judge import StepError
+from arena.judge.console import StepError
 from engine.narrate import Names
 from engine.rulesets import get_ruleset
 from engine.rulesets.majiasha2.flags import ADJUDICATIONS, FLAGS

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.actions import UseSkill
 from engine.errors import IllegalAction
 from engine.game import Game
@@ -209,7 +209,7 @@ def test_the_human_terminal_seat_reads_the_redacted_chat() -> None:
     import io
 
     from agents.human import HumanSeat
-    from arena.terminal_seat import TerminalSeat
+    from arena.local.terminal_seat import TerminalSeat
 
     game, _ = _chat_game()
     post = next(e for e in game.events if e.kind == "team_posted")

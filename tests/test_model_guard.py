@@ -1,4 +1,4 @@
-"""The guard against starting the embedded model by accident (tests/conftest.py, arena/model_refusal.py).
+"""The guard against starting the embedded model by accident (tests/conftest.py, arena/local/model_refusal.py).
 
 The guard itself runs in a pytest of its own (``pytester``, with this suite's conftest), on tests that
 forget their players in each way a test can: in this process, in a subprocess, by starting
@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from arena import model_refusal
-from arena.local_model import LocalModel, LocalModelError
+from arena.local import model_refusal
+from arena.local.model import LocalModel, LocalModelError
 from tests.conftest import HAVE_REAL_MODEL, MAX_TEST_CTX
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,8 +31,10 @@ import subprocess, sys, time
 
 import pytest
 
-from arena import cli, local_seats
-from arena.local_model import LocalModel
+from arena import cli
+
+from arena.local import seats as local_seats
+from arena.local.model import LocalModel
 
 
 def test_forgets_its_players():
@@ -120,8 +122,8 @@ def test_a_test_that_forgets_its_players_fails_naming_the_call(inner: Inner) -> 
     lines, found = inner
     text = found["test_forgets_its_players"]
     assert "asked for arena play's default seats" in text
-    assert re.search(r"test_inner.py:\d+ in test_forgets_its_players → arena/cli.py:\d+ in main", text)  # outermost first
-    assert "arena/play_cmd.py" in text and "in _plan" in text
+    assert re.search(r"test_inner.py:\d+ in test_forgets_its_players → arena/cli/__init__.py:\d+ in main", text)  # outermost first
+    assert "arena/cli/play.py" in text and "in _plan" in text
     assert all(hint in text for hint in WHAT_TO_DO), text
     assert "FAILED" in outcomes(lines, "test_forgets_its_players")
 
@@ -139,7 +141,7 @@ def test_starting_the_model_directly_fails(inner: Inner) -> None:
     lines, found = inner
     text = found["test_starts_the_model_itself"]
     assert f"asked for {model_refusal.SERVER_START}" in text
-    assert "in test_starts_the_model_itself → arena/local_model.py" in text and "in _spawn" in text
+    assert "in test_starts_the_model_itself → arena/local/model.py" in text and "in _spawn" in text
     assert "FAILED" in outcomes(lines, "test_starts_the_model_itself")
 
 
@@ -177,7 +179,7 @@ def test_the_switch_refuses_arena_play_s_default_seats(tmp_path: Path) -> None:
     assert "command: arena play --seed 2 --no-store" in err
     (entry,) = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert entry["what"] == model_refusal.DEFAULT_SEATS and entry["command"] == "arena play --seed 2 --no-store"
-    assert "arena/play_cmd.py" in entry["chain"] and "in _plan" in entry["chain"]
+    assert "arena/cli/play.py" in entry["chain"] and "in _plan" in entry["chain"]
     named = subprocess.run([sys.executable, "-m", "arena", "play", "--players", "scripted", "--seed", "2",
                             "--no-store", "--show", "none"], cwd=tmp_path, env=env, capture_output=True,
                            text=True, timeout=120)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine import events as ev
 from engine.game import Game
 from engine.observation import Observation
@@ -163,7 +163,7 @@ def test_the_memoised_public_part_is_always_this_states_own() -> None:
     import asyncio
 
     from agents.bots.suitang21 import ScriptedAgent
-    from arena.runner import GameRunner
+    from arena.run.runner import GameRunner
 
     other = RULESET.new_game(1)
     asyncio.run(GameRunner(other, dict.fromkeys(range(1, 22), ScriptedAgent())).run())

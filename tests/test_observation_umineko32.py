@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine import events as ev
 from engine.game import Game
 from engine.observation import Observation

@@ -16,8 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from arena import judge
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine import events as ev
 from engine.game import Game
 from engine.observation import Observation

@@ -14,7 +14,7 @@ import pytest
 from agents.base import Turn
 from agents.scripted import ScriptedAgent
 from arena.cli import main
-from arena.persuasion import counterfactual, day_posts, final_ballots, moments
+from arena.run.persuasion import counterfactual, day_posts, final_ballots, moments
 from engine.actions import Vote
 from engine.events import Event
 from evals.crossed import crossed_ratio
@@ -167,7 +167,7 @@ def test_beliefs_are_reasked_on_the_same_copies_and_each_posts_shift_reported(
         stored: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
     import asyncio
 
-    from arena.persuasion import Moment
+    from arena.run.persuasion import Moment
     from evals.persuasion import belief_units
 
     db, gid = stored

@@ -18,7 +18,7 @@ from agents.llm.profiles import Prices, cached_tokens, names, profile
 from agents.llm.strict import problems, to_strict
 from agents.llm.tools import build_stable, build_tools, direct_schema, select_tool
 from agents.llm.wire import assistant, body
-from arena.seats import SeatFileError, parse_seat_file
+from arena.run.seats import SeatFileError, parse_seat_file
 from engine.actions import Post, Vote
 from engine.narrate.names import Names
 from engine.rulesets import get_ruleset, ruleset_ids
@@ -188,7 +188,7 @@ def test_a_body_no_profile_knows_is_an_error_not_a_type_error() -> None:
 
 def test_a_tournament_cap_spans_the_games_that_share_its_pool() -> None:
     from agents.llm.pool import ClientPool
-    from arena.seats import llm_config, plan_from_configs
+    from arena.run.seats import llm_config, plan_from_configs
 
     ep = Endpoint(name="x", base_url=LOCAL, model="m", prices=Prices(input=1, cached_input=0.1, output=2),
                   tournament_caps={"max_cost": 1.0}, caps={"max_tokens": 100_000})

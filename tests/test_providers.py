@@ -18,7 +18,7 @@ from agents.base import Turn
 from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import ClientPool
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from tests.fake_openai import FakeOpenAI

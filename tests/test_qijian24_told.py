@@ -16,8 +16,8 @@ import pytest
 
 from agents.human import HumanSeat
 from agents.scripted import ScriptedAgent
-from arena import rules_cmd
-from arena.terminal_seat import TerminalSeat
+from arena.cli import rules as rules_cmd
+from arena.local.terminal_seat import TerminalSeat
 from engine import events as ev
 from engine.actions import UseSkill, Vote
 from engine.errors import IllegalAction

@@ -11,7 +11,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from arena.report import write_report
+from arena.report.write import write_report
 from engine import events as ev
 from evals.facts import load_facts
 from evals.summary import summarise

@@ -17,13 +17,13 @@ import pytest
 from agents.human import HumanSeat
 from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
-from arena.beliefs import day_end
 from arena.cli import main
-from arena.players import parse_players
-from arena.replay import ReplayPool
-from arena.resume import prepare, resume_game
-from arena.runner import GameRunner, RunnerConfig
-from arena.seats import human_config, llm_config, load_seat_file, plan_from_configs
+from arena.run.beliefs import day_end
+from arena.run.players import parse_players
+from arena.run.replay import ReplayPool
+from arena.run.resume import prepare, resume_game
+from arena.run.runner import GameRunner, RunnerConfig
+from arena.run.seats import human_config, llm_config, load_seat_file, plan_from_configs
 from engine.events import to_json
 from engine.rulesets import get_ruleset
 from tests.fake_openai import FakeOpenAI

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from arena import cli, rules_cmd
+from arena import cli
+from arena.cli import rules as rules_cmd
 from engine.rulesets import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]

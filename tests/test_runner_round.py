@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from agents.base import Turn
-from arena.runner import GameRunner, all_or_none
+from arena.run.runner import GameRunner, all_or_none
 from engine.actions import Action
 from engine.rulesets import get_ruleset
 from transcripts.records import CallRecord

@@ -1,6 +1,6 @@
 """The scripted bot: whole games of 18 bots end believably, legally and reproducibly, from each seat's view.
 
-A small driver of its own (not ``arena.runner``): one decision at a time by the lowest waiting seat,
+A small driver of its own (not ``arena.run.runner``): one decision at a time by the lowest waiting seat,
 each seat's view kept incrementally, every illegal answer counted. ``python tests/test_scripted.py
 [games]`` prints the figures: days, winners by side, and the bot's cost per decision.
 """

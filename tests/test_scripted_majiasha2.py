@@ -8,7 +8,7 @@ from collections import Counter
 
 from agents.base import Turn
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.game import Game
 from engine.rulesets import get_ruleset
 from engine.views import Viewer

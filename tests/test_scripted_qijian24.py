@@ -13,7 +13,7 @@ from agents.base import Turn
 from agents.bots.qijian24 import ScriptedAgent as QijianBot
 from agents.scripted import ScriptedAgent
 from arena import cli
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.actions import Vote
 from engine.game import Game
 from engine.rulesets import get_ruleset

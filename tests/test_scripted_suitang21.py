@@ -14,7 +14,7 @@ import pytest
 
 from agents.base import Turn
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.game import Game
 from engine.rulesets import get_ruleset
 

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from arena.cli import main as arena
-from arena.players import make_agent
-from arena.runner import GameRunner
+from arena.run.players import make_agent
+from arena.run.runner import GameRunner
 from engine.events import to_json
 from engine.rulesets import get_ruleset
 from tests.browser import ANSWER, chromium

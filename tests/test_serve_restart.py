@@ -18,8 +18,8 @@ from pathlib import Path
 import httpx
 import websockets
 
-from arena.players import make_agent
-from arena.runner import GameRunner
+from arena.run.players import make_agent
+from arena.run.runner import GameRunner
 from engine.events import to_json
 from engine.rulesets import get_ruleset
 from tests.serve_process import Person, PolicyAgent, Served, lan_address

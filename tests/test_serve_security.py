@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from agents.human import HumanSeat
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from arena.server.hostkey import HostKey
 from arena.server.live import LiveGame
 from arena.server.replay_data import load_replay

@@ -16,8 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from arena.players import parse_players
-from arena.runner import RunnerConfig
+from arena.run.players import parse_players
+from arena.run.runner import RunnerConfig
 from engine.rulesets import get_ruleset
 from tests.conformance import seat_count
 from transcripts.records import GameHeader
@@ -61,13 +61,13 @@ def test_a_bot_game_and_its_resume_load_no_llm_stack_nor_other_commands(tmp_path
     db = str(tmp_path / "t.duckdb")
     code, modules = loaded_by("play", "--players", "scripted", "--ruleset", "qijian24", "--seed", "3",
                               "--db", db, "--show", "none", "--lang", "en")
-    assert code == 0 and "arena.play_cmd" in modules
+    assert code == 0 and "arena.cli.play" in modules
     assert heavy(modules) == []
-    assert not {"arena.tournament", "arena.report", "arena.serve_cmd", "arena.persuasion"} & modules
+    assert not {"arena.tournament", "arena.report", "arena.judge", "arena.cli.serve", "arena.run.persuasion"} & modules
     game_id = interrupted(tmp_path / "cut.duckdb")
     code, modules = loaded_by("play", "--db", str(tmp_path / "cut.duckdb"), "--resume", game_id, "--show", "none",
                               "--lang", "en")
-    assert code == 0 and "arena.resume" in modules
+    assert code == 0 and "arena.run.resume" in modules
     assert heavy(modules) == []
 
 

@@ -46,7 +46,7 @@ def said(proc: subprocess.CompletedProcess[str]) -> str:
 def scripted_game(seed: int) -> list[str]:
     """What an uninterrupted scripted game of ``seed`` stores (the CLI's players are the same bots)."""
     from agents.scripted import ScriptedAgent
-    from arena.runner import GameRunner
+    from arena.run.runner import GameRunner
 
     game = get_ruleset("umineko32").new_game(seed)
     import asyncio

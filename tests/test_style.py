@@ -10,7 +10,7 @@ import duckdb
 import pytest
 
 from arena.cli import main
-from arena.report import write_report
+from arena.report.write import write_report
 from evals.facts import load_facts
 from evals.style import Document, documents, style_check
 

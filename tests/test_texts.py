@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from arena import judge
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner, RunnerConfig
-from arena.scenario import check, parse
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner, RunnerConfig
 from engine import events as ev
 from engine.game import Game
 from engine.narrate import Names, narrate

@@ -17,7 +17,7 @@ from agents.llm.graph import forced_legal
 from agents.llm.parse import CallError, parse_call
 from agents.llm.pool import ClientPool
 from agents.llm.tools import PASS_TARGET, build_stable, build_tools, direct_schema
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine import events as ev
 from engine.actions import Pass
 from engine.game import Game

@@ -9,9 +9,9 @@ from typing import Any
 import duckdb
 import pytest
 
-from arena.tournament import run_tournament
-from arena.tournament_file import TournamentFileError, parse_tournament
-from arena.tournament_plan import GameSpec, deal_seed, plan
+from arena.tournament.file import TournamentFileError, parse_tournament
+from arena.tournament.plan import GameSpec, deal_seed, plan
+from arena.tournament.play import run_tournament
 from engine.events import to_json
 from transcripts.beliefs import load_beliefs
 from transcripts.reader import list_games, load_events, load_header
@@ -126,7 +126,7 @@ def test_a_changed_file_is_refused_rather_than_mixed_into_old_games(whole: Path)
 
 def test_a_game_that_crashes_stops_no_other_and_is_played_by_the_next_run(
         whole: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import arena.tournament as tournament_module
+    import arena.tournament.play as tournament_module
 
     real = tournament_module.play_into_writer
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from openai import AsyncOpenAI
 
-from arena.report import write_report
-from arena.tournament import run_tournament
-from arena.tournament_file import parse_tournament
+from arena.report.write import write_report
+from arena.tournament.file import parse_tournament
+from arena.tournament.play import run_tournament
 from tests.fake_openai import FakeOpenAI
 from transcripts.store import open_db
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.tournament import run_tournament
-from arena.tournament_file import parse_tournament
+from arena.tournament.file import parse_tournament
+from arena.tournament.play import run_tournament
 from engine.events import to_json
 from tests.test_tournament import FILE
 from transcripts.beliefs import load_beliefs

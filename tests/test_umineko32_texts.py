@@ -201,7 +201,7 @@ def test_the_rules_text_says_the_games_rulings() -> None:
 
 
 def test_role_summaries_and_flags_read_in_chinese_in_arena_rules() -> None:
-    from arena import rules_cmd
+    from arena.cli import rules as rules_cmd
 
     info = rules_cmd.describe(RULESET)
     summaries = {r.id: r.summary_zh for r in RULESET.roles}

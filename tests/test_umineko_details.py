@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner
+from arena.run.runner import GameRunner
 from engine.actions import TeamPost
 from engine.game import Game
 from engine.rulesets import get_ruleset

@@ -1,7 +1,7 @@
 """The adjudication flags of umineko32 (spec §6): each one's default and alternative, as judge scenarios.
 
 Every scenario is built here from the standard seating of spec §7 (1–2 侦探, 3 观剧, 4 审问官, 5 魔女,
-6–14 平民 with believers 6–8, 15–18 杀手) and settled in-process by ``arena.judge``, once with the
+6–14 平民 with believers 6–8, 15–18 杀手) and settled in-process by ``arena.judge.console``, once with the
 spec's default and once with the flag turned; the asserts show the two differ as §6 describes.
 The last tests check that every item A-01..A-45 is either a flag's ``ref`` or an entry of
 ``ADJUDICATIONS``, exactly once, and that ``arena rules --json`` lists them all.
@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from arena import cli, judge
-from arena.scenario import check, parse
+from arena import cli
+from arena.judge import console as judge
+from arena.judge.scenario import check, parse
 from engine.errors import EngineError
 from engine.rulesets import get_ruleset
 from engine.rulesets.umineko32.flags import ADJUDICATIONS, FLAGS

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.players import agents_for, parse_players
-from arena.runner import GameRunner
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
 from engine import events as ev
 from engine.game import Game
 from engine.narrate import Names, narrate, renderer

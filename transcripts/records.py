@@ -112,7 +112,7 @@ class GameHeader:
     options: dict[str, Any] = field(default_factory=dict)
     seat_configs: list[dict[str, Any]] = field(default_factory=list)
     runner: dict[str, Any] | None = None
-    """The runner's policy the game is played under (``arena.runner.RunnerConfig.record``); None in a
+    """The runner's policy the game is played under (``arena.run.runner.RunnerConfig.record``); None in a
     game stored before version 3."""
     package_version: str = field(default_factory=package_version)
     git_commit: str = field(default_factory=git_commit)

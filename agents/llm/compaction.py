@@ -1,7 +1,7 @@
 """Compaction: one call (no tools) in which the model summarises a seat's earlier days into its notes.
 
 Used in two places: a decision whose prompt nears the endpoint's ``context_budget`` compacts first
-(the graph's ``compact`` node), and ``arena.compaction.CompactionCheckpoint`` compacts every seat
+(the graph's ``compact`` node), and ``arena.run.compaction.CompactionCheckpoint`` compacts every seat
 of an endpoint together when a phase begins. The call is recorded (purpose ``compaction``); a
 failed or empty summary is on record and leaves the prompt as it was (nothing is dropped unsummarised).
 """

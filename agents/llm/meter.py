@@ -2,7 +2,7 @@
 
 ``Meter`` adds up the tokens (prompt + completion, the server's counts where it gives them) and the
 cost (``CallRecord.cost_usd``) of every call made on one endpoint, and says when a cap is reached.
-Every seat of the endpoint shares the game's meter (``arena.seats`` makes one per endpoint) and the
+Every seat of the endpoint shares the game's meter (``arena.run.seats`` makes one per endpoint) and the
 tournament's (kept on the tournament's shared ``ClientPool``). An ``LLMAgent`` asks before each
 decision: once a cap is reached its seats are played by the endpoint's declared stand-in bot
 (``Caps.stand_in``), each hand-over reported to ``on_control`` listeners (``seat_control`` rows), so

@@ -23,9 +23,9 @@ from typing import Any
 
 from agents.base import Agent, Turn
 from agents.human import HumanSeat
-from arena.handover import ControlRecord
-from arena.recorder import CallStore, Recorder
-from arena.runner import CallListener, GameRunner, Listener
+from arena.run.handover import ControlRecord
+from arena.run.recorder import CallStore, Recorder
+from arena.run.runner import CallListener, GameRunner, Listener
 from arena.server.observed import observation_json
 from arena.server.payload import Json, both, event_items, legal_item, roster
 from arena.server.submit import parse_action

@@ -19,8 +19,8 @@ from agents.human import HumanSeat
 from agents.llm.agent import LLMAgent
 from agents.llm.endpoint import Endpoint
 from agents.llm.pool import ClientPool
-from arena.players import KINDS, make_agent
-from arena.seats import human_config, llm_config
+from arena.run.players import KINDS, make_agent
+from arena.run.seats import human_config, llm_config
 from arena.server.live import Paced
 from arena.server.texts import BadRequest
 from engine.game import Game

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from arena.beliefs import factions_of
+from arena.run.beliefs import factions_of
 from arena.server.plots import Series, line_chart
 from arena.server.replay_data import ReplayData
 from engine import events as ev

@@ -6,7 +6,7 @@ one row per day and phase, the origin's lines on the left, the fork's on the rig
 they differ marked, the first of them anchored (``#diverge``). Each game is shown as the page's
 viewer may see it (an origin that is not finished only in its public view). The origin's page lists
 the forks made of it. In the timeline an edited floor carries its mark and a dropped one is said to
-be missing (``arena.fork_marks``), only for a viewer who could see that floor: an edit is never
+be missing (``arena.fork.marks``), only for a viewer who could see that floor: an edit is never
 shown as its author's words, in the page or in its export.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from arena.fork_marks import fork_mark, html_mark
+from arena.fork.marks import fork_mark, html_mark
 from engine import events as ev
 from engine.events import Event
 from engine.narrate import Names, narrate

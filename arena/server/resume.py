@@ -10,7 +10,7 @@ back is handed to the stand-in at their first deadline (``LiveGame``). The host 
 from the replays page, an interrupted game this server did not start (``resume_stored``).
 
 This module is the one place that knows how a stored game is taken up: when the arena's resume API
-(``arena.resume``) gives more (stored answers replayed, a model's memory rebuilt), only it changes.
+(``arena.run.resume``) gives more (stored answers replayed, a model's memory rebuilt), only it changes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agents.base import Agent
-from arena.seats import plan_from_configs
+from arena.run.seats import plan_from_configs
 from arena.server.live import GONE
 from arena.server.lobby import HUMAN, GameSpec, human_seat, paced
 from arena.server.texts import Refused

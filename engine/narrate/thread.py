@@ -122,7 +122,7 @@ def announced(e: ev.Announced, c: Ctx) -> str | None:
 
 
 def void_ballot(e: ev.Announced, c: Ctx) -> str:
-    """The judge console's record of a ballot the rules do not count (``arena.void_ballots``): a
+    """The judge console's record of a ballot the rules do not count (``arena.judge.void_ballots``): a
     malformed one (废票) or a change beyond the limit, with why, and whether the earlier one stands."""
     seat = c.seats(e.seats)
     target = e.data.get("target")

@@ -98,7 +98,7 @@ class TableRuleset(Ruleset, Generic[St]):
     phase_table: ClassVar[PhaseTable]
     landmarks: ClassVar[Landmarks | None] = None
     """Where a judge scenario's steps land (``arena judge`` derives the rule set's schedule from the
-    phase table and these); None: the judge has no schedule for it unless ``arena`` declares one."""
+    phase table and these); None: the judge has no schedule for it."""
     folds: ClassVar[Mapping[str, Fold]] = {}
     replaces: ClassVar[frozenset[str]] = frozenset()
     handlers: ClassVar[Mapping[type[Action], SubmitHandler]] = {}

@@ -9,7 +9,7 @@ it needs is in this folder, reached from its ``Ruleset``, and no shared file nam
 * its texts (``texts``: zh and en) and its refusals (the shared codes);
 * its plug-ins: the scripted player (``bot``: a pure ``Policy``, wrapped by ``agents.scripted``),
   the prompt templates (``templates/``, read by ``prompts.texts``), the judge scenarios
-  (``scenarios/``) and, through ``landmarks``, its judge schedule (``arena.scenario.schedule_of``).
+  (``scenarios/``) and, through ``landmarks``, its judge schedule (``arena.judge.scenario.schedule_of``).
 
 Version history
 - 1.0: the whole rule set.
