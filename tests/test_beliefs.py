@@ -11,7 +11,14 @@ import pytest
 from agents.base import Agent
 from agents.beliefs import BeliefError, BeliefRequest, normalise, roster_prior
 from agents.random_legal import RandomAgent
-from arena.run.beliefs import DAY_END, STORED_DEFAULT, BeliefCheckpoints, checkpoint_phases, day_end, factions_of
+from arena.run.beliefs import (
+    DAY_END,
+    STORED_DEFAULT,
+    BeliefCheckpoints,
+    checkpoint_phases,
+    day_end,
+    factions_of,
+)
 from arena.run.players import agents_for, parse_players
 from arena.run.runner import GameRunner
 from engine.rulesets import get_ruleset
