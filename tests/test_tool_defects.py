@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from agents.llm.agent import LLMAgent
 from agents.llm.aliases import AliasBook
 from agents.llm.endpoint import Endpoint
@@ -98,6 +100,7 @@ def play(mode: str, seed: int = 5) -> tuple[Game, list[CallRecord], GameRunner]:
     return game, records, runner
 
 
+@pytest.mark.slow(reason="two whole 21-seat games of LLM seats on the fake endpoint: 60-75 s on 2 loaded cores")
 def test_direct_mode_never_votes_in_suitang21_and_the_vote_tool_cost_fallbacks() -> None:
     game, records, runner = play("direct")
     assert game.over

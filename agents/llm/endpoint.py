@@ -11,7 +11,7 @@ tool is forced, where reasoning and cached tokens come back, its default context
 prices. The key is never stored: ``api_key_env`` names the environment variable that holds it. A
 local endpoint (127.0.0.1, localhost, ::1) needs none; ``api_key_env = ""`` says no endpoint key is
 needed. ``caps`` (per game) and ``tournament_caps`` bound what the endpoint may spend; past a cap its
-seats are handed to the declared stand-in bot (``arena.caps``).
+seats are handed to the declared stand-in bot (``agents.llm.meter``).
 """
 
 from __future__ import annotations
