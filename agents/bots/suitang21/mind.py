@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from agents.base import Turn
+from agents.bots.rand import unit
 from agents.bots.suitang21.notes import CLAIM_TEXT, DETECTIVE_TEXT, Notes
-from agents.scripted_rand import unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
 from engine.rulesets.suitang21.names import DAY, NIGHT, REACT, SETUP, WITCH_WAVE

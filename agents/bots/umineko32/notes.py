@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.scripted_beliefs import EMPTY, Beliefs, behaviour, infer, standing
-from agents.scripted_rand import key_of
-from agents.scripted_talk import Said, parse
+from agents.bots.rand import key_of
+from agents.bots.umineko32.beliefs import EMPTY, Beliefs, behaviour, infer, standing
+from agents.bots.umineko32.talk import Said, parse
 from engine import events as ev
 from engine.observation import INBOX_KINDS, Observation, SeatStatus
 from engine.public import NIGHT
@@ -333,7 +333,7 @@ class Notes:
         return self.beliefs().public
 
     def beliefs(self) -> Beliefs:
-        """Colours, trusted claims and 异 seats (``scripted_beliefs``), recomputed only when the
+        """Colours, trusted claims and 异 seats (``beliefs``), recomputed only when the
         notes they rest on change, or the day (whose hunch orders the claimers)."""
         if self._cache.stamp != (self.ver, self.day):
             self._cache = infer(self)

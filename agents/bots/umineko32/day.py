@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agents import scripted_talk as talk
-from agents.scripted_mind import Ctx, certain_white, most_suspect, reason, top_suspect
-from agents.scripted_rand import unit
+from agents.bots.rand import unit
+from agents.bots.umineko32 import talk
+from agents.bots.umineko32.mind import Ctx, certain_white, most_suspect, reason, top_suspect
 from engine.actions import Action, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.rulesets.umineko32.names import (
     BLACK_COLOR,
