@@ -98,12 +98,12 @@ def day(notes: Notes, turn: Turn, legal: Legal) -> Action:
 
 def talk(notes: Notes, turn: Turn, target: int | None) -> str:
     """A day's post: a seer's claim first, else ordinary talk naming today's suspect."""
-    if notes.identity == "seer":
+    if notes.role == "seer":
         fresh = sorted(((s, r) for s, r in notes.camp_of.items() if s not in notes.claimed),
                        key=lambda item: item[1] != NON_VILLAGE)
         if fresh:
             return CLAIM_TEXT.format(seat=fresh[0][0], result=fresh[0][1])
-    if notes.identity == "detective":
+    if notes.role == "detective":
         found = [(s, i) for s, i in notes.identity_of.items() if i in ("狼人", "花蝴蝶") and s not in notes.claimed]
         if found:
             return DETECTIVE_TEXT.format(seat=found[0][0], identity=found[0][1])

@@ -30,28 +30,21 @@ from __future__ import annotations
 
 from agents.base import Turn
 from agents.beliefs import BeliefRequest, Report
+from agents.bots.agent import BotAgent
 from agents.bots.fallback import fallback
 from agents.bots.umineko32.day import day_turn, last_words, vote_window
 from agents.bots.umineko32.mind import Ctx
 from agents.bots.umineko32.night import choose, night
 from agents.bots.umineko32.notes import Notes
-from agents.view_notes import continues
 from engine.actions import Action
 
 TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
 
 
-class ScriptedAgent:
+class ScriptedAgent(BotAgent[Notes]):
     """A heuristic player for any seat of umineko32; keeps one set of notes per seat it plays."""
 
-    concurrent = False
-
-    def __init__(self, name: str = "scripted") -> None:
-        self.name = name
-        self._notes: dict[int, Notes] = {}
-
-    async def act(self, turn: Turn) -> Action | None:
-        return self.decide(turn)
+    notes_class = Notes
 
     def decide(self, turn: Turn) -> Action:
         """The seat's action for ``turn``."""
@@ -82,15 +75,3 @@ class ScriptedAgent:
                     observation=request.observation)
         return report(self.notes_for(turn), request)
 
-    def notes_for(self, turn: Turn) -> Notes:
-        """This seat's notes, brought up to ``turn.events`` and ``turn.observation`` (kept while the view
-        continues the one folded before, ``agents.view_notes``; else folded anew from index 0)."""
-        obs = turn.observation
-        if obs is None or obs.seat != turn.seat:
-            raise ValueError(f"the scripted player needs the engine's observation of seat {turn.seat} in its Turn")
-        notes = self._notes.get(turn.seat)
-        if notes is None or not continues(notes, turn):
-            notes = self._notes[turn.seat] = Notes(seed=turn.seed, seat=turn.seat)
-        notes.know(obs)  # first: reading a claim weighs who I am (a detective knows both detectives)
-        notes.update(turn.events, notes.seen, obs.inbox)
-        return notes

@@ -180,7 +180,7 @@ def ballot(ctx: Ctx) -> Action:
     crowd: dict[int, float] | None = None
     if n.black_side():  # follow the white seats' votes, so the team does not vote as a block
         crowd = {}
-        for voter, t in n.votes.items():
+        for voter, t in n.ballots.items():
             if t is not None and voter not in exclude:
                 crowd[t] = crowd.get(t, 0.0) + CROWD_WEIGHT
     best = most_suspect(n, [t for t in template.targets if t not in exclude], crowd)
