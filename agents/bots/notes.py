@@ -59,11 +59,15 @@ class ViewNotes:
 
     FOLD: ClassVar[dict[str, Handler]] = {}
     """Event kind → handler, gathered from the ``on_<kind>`` methods when a subclass is defined."""
+    READS_INBOX: ClassVar[bool] = False
+    """Whether a handler takes a kind of result or notice: else the inbox has nothing to fold (and no
+    merge is paid for)."""
     DAY_STARTS: ClassVar[frozenset[str]] = frozenset()
     """The phases that open a day (``new_day``: today's ballots start empty)."""
 
     def __init_subclass__(cls) -> None:  # no super(): a slotted dataclass's methods see the class before slots
         cls.FOLD = handlers_of(cls)
+        cls.READS_INBOX = not INBOX_KINDS.isdisjoint(cls.FOLD)
 
     # -- bringing the notes up to a turn -------------------------------------------------------------
 
@@ -83,7 +87,7 @@ class ViewNotes:
         """Fold ``events[start:]`` (the view: the thread, chats, the seat's moves) and
         ``inbox[received:]`` (the observation's results and notices), merged in log order."""
         handlers = self.FOLD
-        received = inbox[self.received:]
+        received = inbox[self.received:] if self.READS_INBOX else ()
         if received:
             thread = (e for e in events[start:] if not _result(e))
             for event in heapq.merge(thread, received, key=_seq):
