@@ -1,9 +1,9 @@
 """The claims ledger's extraction, measured on the scripted bots' posts, whose claims are known.
 
 A bot writes its claims in its own fixed forms and reads them back with its own reader (the readers
-that other bots trust: ``agents.scripted_talk.parse`` for umineko32, ``agents.bots.suitang21.notes``'s
+that other bots trust: ``agents.bots.umineko32.talk.parse`` for umineko32, ``agents.bots.suitang21.notes``'s
 ``CLAIM`` and ``DETECTIVE_CLAIM``). Three claims no bot reads back are written from fixed templates
-too, and are matched on them: umineko32's last words ``遗言：我是平民`` (``agents.scripted_day``),
+too, and are matched on them: umineko32's last words ``遗言：我是平民`` (``agents.bots.umineko32.day``),
 suitang21's ``我是村民`` (``agents.bots.suitang21.mind``) and majiasha2's last words ``马甲N号是R``, its
 seer's results (``agents.bots.majiasha2.decide``); qijian24's bots claim nothing in public.
 What a bot's reader (or template) takes from a post is the gold; what the ledger's extractor
@@ -40,7 +40,7 @@ Key = tuple[object, ...]
 
 
 def umineko_gold(text: str) -> list[Key]:
-    from agents.scripted_talk import parse
+    from agents.bots.umineko32.talk import parse
 
     said = parse(text)
     out: list[Key] = []

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from agents.base import Agent, Turn
+from agents.bots.rand import DecisionRandom, key_of
+from agents.bots.umineko32.talk import parse
 from agents.random_legal import random_action
 from agents.scripted import ScriptedAgent
-from agents.scripted_rand import DecisionRandom, key_of
-from agents.scripted_talk import parse
 from engine.actions import Action, Pass, Post, TeamPost, Vote
 from engine.errors import IllegalAction
 from engine.events import (

@@ -28,8 +28,8 @@ import duckdb
 
 from agents.base import Turn
 from agents.beliefs import BeliefRequest, Report, normalise
+from agents.bots.rand import key_of
 from agents.scripted import ScriptedAgent
-from agents.scripted_rand import key_of
 from arena.run.beliefs import aliases_of, factions_of, living
 from engine import events as ev
 from engine.actions import Vote

@@ -23,28 +23,16 @@ that teammates who know the same things pick the same target. Heuristics (``deci
 from __future__ import annotations
 
 from agents.base import Turn
+from agents.bots.agent import BotAgent
 from agents.bots.majiasha2.decide import decide
 from agents.bots.majiasha2.notes import Notes
-from agents.view_notes import notes_for
 from engine.actions import Action
 
 
-class ScriptedAgent:
+class ScriptedAgent(BotAgent[Notes]):
     """A heuristic player for any seat of majiasha2; one set of notes per seat it plays."""
 
-    concurrent = False
-
-    def __init__(self, name: str = "scripted") -> None:
-        self.name = name
-        self._notes: dict[int, Notes] = {}
-
-    async def act(self, turn: Turn) -> Action | None:
-        return self.decide(turn)
+    notes_class = Notes
 
     def decide(self, turn: Turn) -> Action:
-        if turn.observation is None:
-            raise ValueError("the majiasha2 bot reads the engine's observation of its seat: give the Turn its "
-                             "observation (Game.observe(Viewer.of_seat(seat)), as the runner does)")
-        notes = notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
-        notes.know(turn.observation)
-        return decide(notes, turn)
+        return decide(self.notes_for(turn), turn)

@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from agents.base import Turn
 from agents.bots.majiasha2.notes import Notes
-from agents.scripted_rand import key_of, unit
+from agents.bots.rand import key_of, unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.events import Event
 from engine.legal import LegalAction

@@ -6,17 +6,19 @@ chat mates, its elder and its lover, the elder's downstream list, the seer's ide
 results (the witch's 通灵 and a killer's redaction request, from the inbox). A seat is the 角色 it
 posts as; the judge never says which 角色 a mate posts as.
 
-What the bot folds itself from its view is strategy: what its mates *tell* in the faction chat,
+What the bot folds itself from its view (the shared fold, ``agents.bots.notes.ViewNotes``) is
+strategy: what its mates *tell* in the faction chat,
 in a fixed form (``角色:3``, ``下家:1,2``, ``预言:7=长老``; texts are data, parsed defensively), and its
-own submissions (whom it piped, whom it shielded last).
+own submissions (whom it piped, whom it shielded last). The observation is read first, then the
+new events: what a mate tells lands on top of the judge's facts as it is folded.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from agents.bots.notes import ViewNotes
 from engine import events as ev
 from engine.observation import LayerEntry, Observation
 from engine.rulesets.majiasha2.names import FACTION_NAMES, ROLE_NAMES
@@ -26,18 +28,11 @@ SEEN_RE = re.compile(r"预言:(\d+)=(\S+)")
 ACCOUNT_RE = re.compile(r"角色:(\d+)")
 
 
-@dataclass
-class Notes:
+@dataclass(slots=True)
+class Notes(ViewNotes):
     """The seat's knowledge: the observation's facts (``know``) and what its mates told it."""
 
-    seed: int
-    seat: int
-    seen: int = 0
-    last: ev.Event | None = None
-    size: int = 0
     majia: int = 0
-    role: str = ""
-    faction: str = ""
     mate_majias: set[int] = field(default_factory=set)
     """The 马甲 of this seat's chat mates (faction chat and lover), as the judge told them."""
     partner_majia: int | None = None
@@ -58,35 +53,28 @@ class Notes:
     told_roles: dict[int, str] = field(default_factory=dict)
     """What mates told in the chat (account, downstream list, identities), kept apart from the judge's."""
 
-    def update(self, events: Sequence[ev.Event], start: int) -> None:
-        for e in events[start:]:
-            self._fold(e)
-        self.seen = len(events)
-        self.last = events[-1] if events else None
-
-    def _fold(self, e: ev.Event) -> None:
-        if isinstance(e, ev.GameCreated):
-            self.size = e.seats
-        elif isinstance(e, ev.TeamPosted):
-            self._team_post(e)
-        elif isinstance(e, ev.SkillSubmitted) and e.skill == "pipe":
+    def on_skill_submitted(self, e: ev.SkillSubmitted) -> None:
+        if e.skill == "pipe":
             self.piped.update(e.targets)
-        elif isinstance(e, ev.SkillSubmitted) and e.skill == "shield":
+        elif e.skill == "shield":
             self.shielded_last = e.targets[0]
 
-    def _team_post(self, e: ev.TeamPosted) -> None:
+    def on_team_posted(self, e: ev.TeamPosted) -> None:
+        """What a mate tells, kept apart (``know`` merges it anew each turn) and merged at once."""
         told = ACCOUNT_RE.search(e.text)
-        if told and e.majia is not None and 1 <= int(told.group(1)) <= self.size:
-            self.told_accounts[int(told.group(1))] = e.majia
+        if told and e.majia is not None and 1 <= int(told.group(1)) <= self.seats:
+            self.told_accounts[int(told.group(1))] = self.majia_of[int(told.group(1))] = e.majia
         if m := LIST_RE.search(e.text):
-            self.told_downstream |= {int(x) for x in m.group(1).split(",") if x.isdigit() and 1 <= int(x) <= self.size}
-        if (m := SEEN_RE.search(e.text)) and 1 <= int(m.group(1)) <= self.size:
-            self.told_roles[int(m.group(1))] = m.group(2)
+            listed = {int(x) for x in m.group(1).split(",") if x.isdigit() and 1 <= int(x) <= self.seats}
+            self.told_downstream |= listed
+            self.downstream |= listed
+        if (m := SEEN_RE.search(e.text)) and 1 <= int(m.group(1)) <= self.seats:
+            self.told_roles[int(m.group(1))] = self.roles_seen[int(m.group(1))] = m.group(2)
 
     def know(self, obs: Observation) -> None:
         """The seat's knowledge as the engine computed it, with what mates told on top."""
+        ViewNotes.know(self, obs)
         self.majia = obs.majia or 0
-        self.role, self.faction = obs.role or "", obs.faction or ""
         self.mate_majias, self.downstream, self.roles_seen = set(), set(self.told_downstream), {}
         self.partner_majia = self.elder_majia = None
         for entry in obs.layer_names:

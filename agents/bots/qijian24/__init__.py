@@ -1,9 +1,9 @@
 """The scripted player of qijian24: every role with small, readable heuristics and no model.
 
 It sees only its ``Turn``: what the seat knows is its observation (``Turn.observation``, read by
-``notes.Known``); its strategy notes (``notes.Notes``: the day's ballots, accusers, hunches) are a
-fold over the seat's own view, kept incrementally per seat and rebuilt when the view is not a
-continuation of what it folded. Each
+``notes.Known``); its strategy notes (``notes.Notes``: the day's ballots, accusers, hunches) are the
+shared fold over the seat's own view (``agents.bots.notes``), kept incrementally per seat and rebuilt
+when the view is not a continuation of what it folded. Each
 decision draws from a generator keyed by (seed, seat, view length, label), so the same ``Turn``
 always gets the same answer. The heuristics are in ``decide``.
 """
@@ -11,24 +11,17 @@ always gets the same answer. The heuristics are in ``decide``.
 from __future__ import annotations
 
 from agents.base import Turn
+from agents.bots.agent import BotAgent
 from agents.bots.qijian24.decide import Decision
 from agents.bots.qijian24.notes import Notes
-from agents.view_notes import notes_for
 from engine.actions import Action, Pass, Vote
 from engine.rulesets.qijian24.names import STAGES
 
 
-class ScriptedAgent:
+class ScriptedAgent(BotAgent[Notes]):
     """A heuristic player for any seat of qijian24."""
 
-    concurrent = False
-
-    def __init__(self, name: str = "scripted") -> None:
-        self.name = name
-        self._notes: dict[int, Notes] = {}
-
-    async def act(self, turn: Turn) -> Action | None:
-        return self.decide(turn)
+    notes_class = Notes
 
     def decide(self, turn: Turn) -> Action:
         """The seat's action for ``turn``."""
@@ -38,11 +31,6 @@ class ScriptedAgent:
         if turn.phase in STAGES:
             return d.stage()
         return d.night()
-
-    def notes_for(self, turn: Turn) -> Notes:
-        """This seat's notes brought up to ``turn.events`` (``agents.view_notes``)."""
-        team = frozenset(m for t in turn.observation.teams for m in t.members) if turn.observation else frozenset()
-        return notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat, team=team))
 
 
 def fallback(d: Decision) -> Action:

@@ -6,17 +6,19 @@ judge (every out, the reveal) or told to it in private (the sword chain, 莫问�
 杀手团 finds) — the seats its mage checks cleared, and whether its ranger choice was refused (its
 inbox). The bot never re-folds announcements to learn any of it.
 
-What the bot keeps itself (``Notes``, a fold over its view kept incrementally) is strategy: the
-day's ballots (heat), who accused one of its own as a sure enemy, its daily hunches.
+What the bot keeps itself (``Notes``, the shared fold over its view, ``agents.bots.notes.ViewNotes``,
+kept incrementally) is strategy: the day's ballots (heat), who accused one of its own as a sure
+enemy, its daily hunches.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from engine.events import Event, Notice
+from agents.bots.notes import ViewNotes
+from engine.events import Notice, PhaseBegan, VoteCast
 from engine.observation import Observation
 from engine.rulesets.qijian24.names import ENVOY, HELPER, KILLER_TEAM, LONE, PRAYER, STAGE1, SWORDS, VILLAGER
 
@@ -81,52 +83,37 @@ class Known:
         return self.known.get(seat) in SWORD_IDS
 
 
-@dataclass
-class Notes:
+@dataclass(slots=True)
+class Notes(ViewNotes):
     """One seat's strategy notes, folded from the events it may see."""
 
-    seed: int
-    seat: int
+    DAY_STARTS: ClassVar[frozenset[str]] = frozenset({STAGE1})
     team: frozenset[int] = frozenset()
-    """The seat's 杀手团 mates (from its observation when the notes begin; the team never changes)."""
-    seen: int = 0
-    last: Event | None = None
+    """The seat's 杀手团 mates: every member of its chats (``know``; the team is formed at setup)."""
     heat: dict[int, int] = field(default_factory=dict)
-    day: int = 0
+    """Ballots cast on each seat today, every ballot counted."""
     accusers: set[int] = field(default_factory=set)
     """Seats that publicly named one of this seat's teammates as a sure enemy (the killers' next targets)."""
-    hunches: dict[int, float] = field(default_factory=dict)
-    hunch_day: int = -1
+    hunches: dict[int, float] = field(default_factory=dict, compare=False)
+    hunch_day: int = field(default=-1, compare=False)
+    """Today's hunches, drawn by ``decide`` when first needed: kept here, but no fold of the view."""
 
-    def update(self, events: Sequence[Event], start: int) -> None:
-        """Fold the events from ``start`` on."""
-        for event in events[start:]:
-            _FOLD.get(event.kind, _skip)(self, event)
-        self.seen = len(events)
-        self.last = events[-1] if events else None
+    def know(self, obs: Observation) -> None:
+        """The base's identity and chats, and the team they make (read before the posts that may accuse it)."""
+        ViewNotes.know(self, obs)
+        self.team = frozenset(m for members in self.teams.values() for m in members)
 
+    def new_day(self, e: PhaseBegan) -> None:
+        ViewNotes.new_day(self, e)
+        if e.number != self.day:
+            self.heat = {}
 
-def _skip(n: Notes, e: Event) -> None:
-    return None
+    def ballot(self, e: VoteCast, old: int | None) -> None:
+        if e.target is not None:
+            self.heat[e.target] = self.heat.get(e.target, 0) + 1
 
-
-def _phase(n: Notes, e: Event) -> None:
-    if getattr(e, "name", "") == STAGE1 and int(getattr(e, "number", 0)) != n.day:
-        n.day, n.heat = int(getattr(e, "number", 0)), {}
-
-
-def _vote(n: Notes, e: Event) -> None:
-    target = getattr(e, "target", None)
-    if target is not None:
-        n.heat[target] = n.heat.get(target, 0) + 1
-
-
-def _posted(n: Notes, e: Event) -> None:
-    text, author = str(getattr(e, "text", "")), int(getattr(e, "seat", 0))
-    if SURE in text and author not in n.team and author != n.seat:
-        named = {int(m) for m in re.findall(r"(\d+)号", text)}
-        if named & (n.team | {n.seat}):
-            n.accusers.add(author)
-
-
-_FOLD = {"phase_began": _phase, "vote_cast": _vote, "posted": _posted}
+    def read(self, seat: int, text: str) -> None:
+        if SURE in text and seat not in self.team and seat != self.seat:
+            named = {int(m) for m in re.findall(r"(\d+)号", text)}
+            if named & (self.team | {self.seat}):
+                self.accusers.add(seat)

@@ -19,33 +19,16 @@ length, label), so the same turn always gets the same answer. Heuristics, by ide
 from __future__ import annotations
 
 from agents.base import Turn
+from agents.bots.agent import BotAgent
 from agents.bots.suitang21.mind import decide
 from agents.bots.suitang21.notes import Notes
-from agents.view_notes import notes_for
 from engine.actions import Action
 
 
-class ScriptedAgent:
+class ScriptedAgent(BotAgent[Notes]):
     """A heuristic player for any seat of suitang21; keeps one set of notes per seat it plays."""
 
-    concurrent = False
-
-    def __init__(self, name: str = "scripted") -> None:
-        self.name = name
-        self._notes: dict[int, Notes] = {}
-
-    async def act(self, turn: Turn) -> Action | None:
-        return self.decide(turn)
+    notes_class = Notes
 
     def decide(self, turn: Turn) -> Action:
         return decide(self.notes_for(turn), turn)
-
-    def notes_for(self, turn: Turn) -> Notes:
-        """This seat's notes on the thread brought up to ``turn.events`` (``agents.view_notes``), and
-        what the engine's observation says it knows (``Turn.observation``, which the runner sets)."""
-        if turn.observation is None:
-            raise ValueError("the suitang21 bot reads the engine's observation of its seat: give the Turn one "
-                             "(Game.observe(Viewer.of_seat(seat)); the runner does)")
-        notes = notes_for(self._notes, turn, lambda: Notes(seed=turn.seed, seat=turn.seat))
-        notes.know(turn.observation)
-        return notes

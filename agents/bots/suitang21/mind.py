@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from agents.base import Turn
+from agents.bots.rand import unit
 from agents.bots.suitang21.notes import CLAIM_TEXT, DETECTIVE_TEXT, Notes
-from agents.scripted_rand import unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
 from engine.rulesets.suitang21.names import DAY, NIGHT, REACT, SETUP, WITCH_WAVE
@@ -98,12 +98,12 @@ def day(notes: Notes, turn: Turn, legal: Legal) -> Action:
 
 def talk(notes: Notes, turn: Turn, target: int | None) -> str:
     """A day's post: a seer's claim first, else ordinary talk naming today's suspect."""
-    if notes.identity == "seer":
+    if notes.role == "seer":
         fresh = sorted(((s, r) for s, r in notes.camp_of.items() if s not in notes.claimed),
                        key=lambda item: item[1] != NON_VILLAGE)
         if fresh:
             return CLAIM_TEXT.format(seat=fresh[0][0], result=fresh[0][1])
-    if notes.identity == "detective":
+    if notes.role == "detective":
         found = [(s, i) for s, i in notes.identity_of.items() if i in ("狼人", "花蝴蝶") and s not in notes.claimed]
         if found:
             return DETECTIVE_TEXT.format(seat=found[0][0], identity=found[0][1])

@@ -1,7 +1,7 @@
 """The scripted umineko32 bot's beliefs as probabilities: what its heuristics already hold, in numbers.
 
 The bot thinks in colours (黑 = killers and the merged accomplice; 白 = everyone else) and in a
-standing suspicion per seat (``scripted_beliefs``). A report turns that into a distribution over the
+standing suspicion per seat (``beliefs``). A report turns that into a distribution over the
 factions black / white / witch, for each other living seat:
 
 * a seat in one of my teams (killers' chat, detectives' chat, witches' chat) is of that team's
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from agents.beliefs import BeliefRequest, Report, roster_prior
-from agents.scripted_notes import Notes
+from agents.bots.umineko32.notes import Notes
 from engine.rulesets.umineko32.names import (
     BLACK,
     BLACK_COLOR,

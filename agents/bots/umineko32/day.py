@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from agents import scripted_talk as talk
-from agents.scripted_mind import Ctx, certain_white, most_suspect, reason, top_suspect
-from agents.scripted_rand import unit
+from agents.bots.rand import unit
+from agents.bots.umineko32 import talk
+from agents.bots.umineko32.mind import Ctx, certain_white, most_suspect, reason, top_suspect
 from engine.actions import Action, Post, SubmitLastWords, TeamPost, UseSkill, Vote
 from engine.rulesets.umineko32.names import (
     BLACK_COLOR,
@@ -180,7 +180,7 @@ def ballot(ctx: Ctx) -> Action:
     crowd: dict[int, float] | None = None
     if n.black_side():  # follow the white seats' votes, so the team does not vote as a block
         crowd = {}
-        for voter, t in n.votes.items():
+        for voter, t in n.ballots.items():
             if t is not None and voter not in exclude:
                 crowd[t] = crowd.get(t, 0.0) + CROWD_WEIGHT
     best = most_suspect(n, [t for t in template.targets if t not in exclude], crowd)

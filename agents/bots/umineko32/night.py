@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from agents.scripted_day import killers_chat, unshared
-from agents.scripted_mind import KEY_CLAIMS, Ctx, most_suspect, ranked, scores
-from agents.scripted_rand import unit
-from agents.scripted_talk import checks_text
+from agents.bots.rand import unit
+from agents.bots.umineko32.day import killers_chat, unshared
+from agents.bots.umineko32.mind import KEY_CLAIMS, Ctx, most_suspect, ranked, scores
+from agents.bots.umineko32.talk import checks_text
 from engine.actions import Action, Choose, TeamPost, UseSkill
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.names import (

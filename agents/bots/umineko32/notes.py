@@ -1,6 +1,7 @@
-"""What a scripted seat has learned: its own strategy notes over the thread, beside what the engine says it knows.
+"""What a umineko32 seat has learned: its own strategy notes over the thread, beside what the engine says it knows.
 
-Two sources, kept apart. The engine's observation of the seat (``Turn.observation``) says who it is
+The notes are the shared fold of every bot (``agents.bots.notes.ViewNotes``) with umineko32's
+handlers. Two sources, kept apart. The engine's observation of the seat (``Turn.observation``) says who it is
 (its role as the judge told it: 共犯 and 见习魔女 included), who is alive and who went out at night,
 its chats and their members, whom the rules told it of (the killers named to the accomplice, the
 accomplice to the killers) and every result and notice it received (``inbox``): ``Notes.know``
@@ -9,25 +10,24 @@ own view (``Turn.events``) is its thread: posts, claims, ballots, team chat, its
 fold that, one event at a time, merged in log order with the inbox's results (each result updates
 the colours the bot holds at the moment it arrived, so the order of what it learned is the log's).
 
-``Notes.update(events, start, inbox)`` folds ``events[start:]`` and the inbox's new entries; nothing
-else writes the notes, and the fold reads nothing but them (and the seed, for the day's stable
-noise). So notes built incrementally over a game equal the notes a fresh agent builds from index 0
-of the same view and observation, and a game resumed from its transcript with fresh agents plays on
-identically.
+``Notes.follow(events, obs)`` reads the observation, then folds ``events[seen:]`` and the inbox's
+new entries; nothing else writes the notes, and the fold reads nothing but them (and the seed, for
+the day's stable noise). So notes built incrementally over a game equal the notes a fresh agent
+builds from index 0 of the same view and observation, and a game resumed from its transcript with
+fresh agents plays on identically.
 """
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import ClassVar
 
-from agents.scripted_beliefs import EMPTY, Beliefs, behaviour, infer, standing
-from agents.scripted_rand import key_of
-from agents.scripted_talk import Said, parse
+from agents.bots.notes import ViewNotes
+from agents.bots.rand import key_of
+from agents.bots.umineko32.beliefs import EMPTY, Beliefs, behaviour, infer, standing
+from agents.bots.umineko32.talk import Said, parse
 from engine import events as ev
-from engine.observation import INBOX_KINDS, Observation, SeatStatus
+from engine.observation import Observation, SeatStatus
 from engine.public import NIGHT
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
@@ -56,23 +56,14 @@ VOTE_HEAT, ACCUSE_HEAT = 4.0, 2.0
 
 
 @dataclass(slots=True)
-class Notes:
+class Notes(ViewNotes):
     """One seat's knowledge. Public facts, its own secrets, today's talk, and its own last moves."""
 
-    seed: int
-    seat: int
-    seen: int = 0
-    last: ev.Event | None = None
-    received: int = 0
-    """How many of the observation's inbox entries are folded in."""
-    # what the engine says I know (``know``): who I am, who is alive, my chats, whom I was told of
-    role: str = ""
-    alive: set[int] = field(default_factory=set)
-    teams: dict[str, set[int]] = field(default_factory=dict)
-    # the board
+    DAY_STARTS: ClassVar[frozenset[str]] = DAY_STARTS
     seats: int = 18
-    day: int = 0
-    phase: str = ""
+    """The table's size before the view's header says it (the base's field, with umineko32's size)."""
+    # what the engine says I know (``know``, beyond the base's role and chats): who is alive, whom I was told of
+    alive: set[int] = field(default_factory=set)
     # colours: certain (own results, partner's, teammates), public claims (claimer → results); auditions
     known: dict[int, str] = field(default_factory=dict)
     claims: dict[int, dict[int, str]] = field(default_factory=dict)
@@ -80,7 +71,9 @@ class Notes:
     pairs: list[tuple[int, int, str, bool]] = field(default_factory=list)
     claimed: dict[int, str] = field(default_factory=dict)
     night_dead: set[int] = field(default_factory=set)
-    ver: int = 0
+    ver: int = field(default=0, compare=False)
+    """Counts changes to what the beliefs rest on, to know when to recompute them: not a fact (a fold
+    from index 0 counts fewer)."""
     # detectives
     my_checks: dict[int, str] = field(default_factory=dict)
     shared: set[int] = field(default_factory=set)
@@ -97,8 +90,7 @@ class Notes:
     # the inquisitor (night → target) and the theatergoer (own auditions, in order)
     barriers: dict[int, int] = field(default_factory=dict)
     auditions: list[tuple[int, int, str]] = field(default_factory=list)
-    # today's talk and long-term behaviour
-    votes: dict[int, int | None] = field(default_factory=dict)
+    # today's talk (beside the base's ballots) and long-term behaviour
     vote_count: dict[int, int] = field(default_factory=dict)
     heat: dict[int, float] = field(default_factory=dict)
     voters_on: dict[int, list[int]] = field(default_factory=dict)
@@ -106,38 +98,19 @@ class Notes:
     # my own moves in the open phase: turns ended, free actions taken in this turn
     turns: int = 0
     free: set[str] = field(default_factory=set)
-    _cache: Beliefs = EMPTY
-    _behaviour: tuple[tuple[int, int], dict[int, float]] = ((-1, -1), {})
-    _standing: tuple[tuple[int, int], list[float]] = ((-1, -1), [])
+    # what is worked out from the facts above, kept until ``ver`` or the day moves (not facts themselves)
+    _cache: Beliefs = field(default=EMPTY, compare=False)
+    _behaviour: tuple[tuple[int, int], dict[int, float]] = field(default=((-1, -1), {}), compare=False)
+    _standing: tuple[tuple[int, int], list[float]] = field(default=((-1, -1), []), compare=False)
     _read: tuple[str, tuple[SeatStatus, ...]] = field(default=("", ()), compare=False, repr=False)
     """The role and seat list ``know`` last read (the engine keeps an unchanged seat list as one tuple)."""
 
-    # -- folding ---------------------------------------------------------------------------------
-
-    def update(self, events: Sequence[ev.Event], start: int, inbox: Sequence[ev.Event] = ()) -> None:
-        """Fold ``events[start:]`` (the view: the thread, chats, my moves) and ``inbox[received:]``
-        (the observation's results and notices), merged in log order."""
-        handlers = _HANDLERS
-        received = inbox[self.received:]
-        if received:
-            thread = (e for e in events[start:] if not _result(e))
-            for event in heapq.merge(thread, received, key=_seq):
-                handler = handlers.get(event.kind)
-                if handler is not None:
-                    handler(self, event)
-        else:  # mostly nothing new in the inbox: the thread alone, without a merge (and inline: a bot
-            for event in events[start:]:  # folds every event of its view)
-                handler = handlers.get(event.kind)
-                if handler is not None and (event.kind not in INBOX_KINDS or event.vis == ev.PUBLIC):
-                    handler(self, event)
-        self.seen, self.received = len(events), len(inbox)
-        self.last = events[-1] if events else None
+    # -- folding (``ViewNotes.follow``: ``know``, then the handlers below) ------------------------------
 
     def know(self, obs: Observation) -> None:
         """Take what the engine says the seat knows now: its identity, the living, its chats, the
         accomplice (to the killers) or the killers named to it (the accomplice), the night's outs."""
-        self.role = obs.role or ""
-        self.teams = {team.team: set(team.members) for team in obs.teams}
+        ViewNotes.know(self, obs)
         read = (self.role, obs.seats)
         if read[1] is self._read[1] and read[0] == self._read[0]:
             return  # the same seats as last time: the same living, mates and night outs
@@ -152,14 +125,11 @@ class Notes:
             self.night_dead = night
             self.ver += 1  # claims weigh who died at night
 
-    def _game_created(self, e: ev.GameCreated) -> None:
-        self.seats = e.seats
-
-    def _role_dealt(self, e: ev.RoleDealt) -> None:
+    def on_role_dealt(self, e: ev.RoleDealt) -> None:
         if e.seat == self.seat:
             self._know(self.seat, BLACK_COLOR if e.role == KILLER else WHITE_COLOR)
 
-    def _team_formed(self, e: ev.TeamFormed) -> None:
+    def on_team_formed(self, e: ev.TeamFormed) -> None:
         if e.team == KILLERS:
             for seat in e.members:
                 self._know(seat, BLACK_COLOR)
@@ -167,32 +137,32 @@ class Notes:
             for seat in e.members:
                 self._know(seat, WHITE_COLOR)
 
-    def _team_joined(self, e: ev.TeamJoined) -> None:
+    def on_team_joined(self, e: ev.TeamJoined) -> None:
         if e.team == KILLERS and e.phase == "NIGHTFALL":  # the accomplice merges: it shows black
             self._know(e.seat, BLACK_COLOR)
 
-    def _phase_began(self, e: ev.PhaseBegan) -> None:
-        if e.name in DAY_STARTS:
-            for voter, t in self.votes.items():
-                if t is not None:
-                    self.voters_on.setdefault(t, []).append(voter)
-            self.votes, self.vote_count, self.heat, self.name_today = {}, {}, {}, None
-            self.noise = _hunch(key_of(self.seed, self.seat, e.number, "noise"), self.seats)
-        elif e.name == "NIGHT":
+    def new_day(self, e: ev.PhaseBegan) -> None:
+        """Yesterday's ballots go to the long-term record; today's talk and hunch start afresh."""
+        for voter, t in self.ballots.items():
+            if t is not None:
+                self.voters_on.setdefault(t, []).append(voter)
+        ViewNotes.new_day(self, e)
+        self.vote_count, self.heat, self.name_today = {}, {}, None
+        self.noise = _hunch(key_of(self.seed, self.seat, e.number, "noise"), self.seats)
+
+    def new_phase(self, e: ev.PhaseBegan) -> None:
+        if e.name == "NIGHT":
             self.proposal, self.plans = None, {}
-        self.day, self.phase = e.number, e.name
         self.turns, self.free = 0, set()
 
-    def _posted(self, e: ev.Posted) -> None:
-        if e.seat == self.seat:
-            self._end_turn()
-        self._read_public(e.seat, e.text)
+    def wrote(self, e: ev.Posted) -> None:
+        self._end_turn()
 
-    def _withheld(self, e: ev.PostWithheld) -> None:
+    def on_post_withheld(self, e: ev.PostWithheld) -> None:
         if e.reason != "curfew":
             self._end_turn()
 
-    def _passed(self, e: ev.Passed) -> None:
+    def on_passed(self, e: ev.Passed) -> None:
         if e.seat == self.seat:
             self._end_turn()
 
@@ -200,7 +170,7 @@ class Notes:
         self.turns += 1
         self.free = set()
 
-    def _read_public(self, seat: int, text: str) -> None:
+    def read(self, seat: int, text: str) -> None:
         """A public post or published last words: claims, and accusations (today's heat)."""
         said = parse(text)
         if said.claim:
@@ -233,7 +203,7 @@ class Notes:
                     self.pairs.append((a, b, r, False))
                     self.ver += 1
 
-    def _team_posted(self, e: ev.TeamPosted) -> None:
+    def on_team_posted(self, e: ev.TeamPosted) -> None:
         said = parse(e.text)
         if e.seat == self.seat:
             self.free.add("team_post:" + e.team)
@@ -248,19 +218,17 @@ class Notes:
         elif e.team == KILLERS and said.blade is not None and self.phase == "NIGHT":
             self.proposal = said.blade
 
-    def _vote_cast(self, e: ev.VoteCast) -> None:
-        old = self.votes.get(e.seat)
+    def ballot(self, e: ev.VoteCast, old: int | None) -> None:
         if old is not None:
             self.vote_count[old] -= 1
             self.heat[old] -= VOTE_HEAT
-        self.votes[e.seat] = e.target
         target = e.target
         if target is None:
             return
         self.vote_count[target] = self.vote_count.get(target, 0) + 1
         self.heat[target] = self.heat.get(target, 0.0) + VOTE_HEAT
 
-    def _skill(self, e: ev.SkillSubmitted) -> None:
+    def on_skill_submitted(self, e: ev.SkillSubmitted) -> None:
         target = e.targets[0] if e.targets else 0
         if e.skill == TELL_NAME:
             self.name_today = target
@@ -271,7 +239,7 @@ class Notes:
         elif e.skill == BARRIER and e.seat == self.seat:
             self.barriers[self.day] = target
 
-    def _feedback(self, e: ev.Feedback) -> None:
+    def on_feedback(self, e: ev.Feedback) -> None:
         if e.skill == DETECT:
             self.my_checks[e.targets[0]] = e.result
             self._know(e.targets[0], e.result)
@@ -285,7 +253,7 @@ class Notes:
         elif e.skill == PROPHECY:
             self.prophecy.update(e.targets)
 
-    def _notice(self, e: ev.Notice) -> None:
+    def on_notice(self, e: ev.Notice) -> None:
         """A notice's colours: the accomplice knows the killers named to it are black."""
         if e.topic == "promotion" and int(e.data["accomplice"]) == self.seat:
             name = e.data.get("killer_name")
@@ -295,9 +263,9 @@ class Notes:
             for seat in e.seats:
                 self._know(seat, BLACK_COLOR)
 
-    def _last_words(self, e: ev.LastWords) -> None:
+    def on_last_words(self, e: ev.LastWords) -> None:
         if e.published:
-            self._read_public(e.seat, e.text)
+            self.read(e.seat, e.text)
 
     def _know(self, seat: int, colour: str) -> None:
         if self.known.get(seat) != colour:
@@ -306,8 +274,8 @@ class Notes:
 
     # -- reading ---------------------------------------------------------------------------------
 
-    def my_team(self, team: str) -> set[int]:
-        return self.teams.get(team, set())
+    def my_team(self, team: str) -> frozenset[int]:
+        return self.teams.get(team, frozenset())
 
     def black_side(self) -> bool:
         return self.role == KILLER or self.role == ACCOMPLICE
@@ -333,7 +301,7 @@ class Notes:
         return self.beliefs().public
 
     def beliefs(self) -> Beliefs:
-        """Colours, trusted claims and 异 seats (``scripted_beliefs``), recomputed only when the
+        """Colours, trusted claims and 异 seats (``beliefs``), recomputed only when the
         notes they rest on change, or the day (whose hunch orders the claimers)."""
         if self._cache.stamp != (self.ver, self.day):
             self._cache = infer(self)
@@ -359,20 +327,3 @@ def _hunch(k: int, seats: int) -> list[float]:
     return [((((k ^ (t * 0x9E3779B97F4A7C15)) * 0xD6E8FEB86659FD93) & _MASK) >> 40) / (1 << 24)
             for t in range(seats + 1)]
 
-
-_HANDLERS: dict[str, Callable[[Notes, Any], None]] = {
-    "game_created": Notes._game_created, "role_dealt": Notes._role_dealt,
-    "team_formed": Notes._team_formed, "team_joined": Notes._team_joined, "phase_began": Notes._phase_began,
-    "posted": Notes._posted, "post_withheld": Notes._withheld, "passed": Notes._passed,
-    "team_posted": Notes._team_posted, "vote_cast": Notes._vote_cast, "skill_submitted": Notes._skill,
-    "feedback": Notes._feedback, "notice": Notes._notice, "last_words": Notes._last_words,
-}
-
-
-def _result(e: ev.Event) -> bool:
-    """Whether a view's event is a result or notice, which the observation's inbox holds."""
-    return e.kind in INBOX_KINDS and e.vis != ev.PUBLIC
-
-
-def _seq(e: ev.Event) -> int:
-    return e.seq

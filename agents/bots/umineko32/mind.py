@@ -1,7 +1,7 @@
 """The scripted bot's judgement: one decision's context, and how suspicious each seat looks.
 
 Suspicion = the seat's standing for the day (colours, 异 pairs, claims, past ballots and a stable
-daily hunch, computed once a day or when beliefs change: ``scripted_beliefs``) + today's heat
+daily hunch, computed once a day or when beliefs change: ``beliefs``) + today's heat
 (ballots and public accusations so far). So a bot that accuses 7号 in the morning still votes 7号
 at night unless the day's talk moved it. The reason is worked out only for the seat that wins.
 """
@@ -14,8 +14,9 @@ from functools import lru_cache
 from typing import TypeVar
 
 from agents.base import Turn
-from agents.scripted_notes import VOTE_HEAT, Notes
-from agents.scripted_rand import DecisionRandom, unit
+from agents.bots.fallback import keyed
+from agents.bots.rand import DecisionRandom, unit
+from agents.bots.umineko32.notes import VOTE_HEAT, Notes
 from engine.actions import Pass
 from engine.legal import LegalAction
 from engine.rulesets.umineko32.names import BLACK_COLOR, DETECTIVE, INQUISITOR, THEATERGOER
@@ -36,11 +37,7 @@ class Ctx:
 
     @staticmethod
     def of(notes: Notes, turn: Turn) -> Ctx:
-        legal: dict[str, LegalAction] = {}
-        for template in turn.legal:
-            what = template.skill or template.team
-            legal[template.kind if what is None else f"{template.kind}:{what}"] = template
-        return Ctx(notes, turn, legal)
+        return Ctx(notes, turn, keyed(turn.legal))
 
     def rand(self, label: str) -> DecisionRandom:
         """This decision's generator: (seed, seat, view length, label), nothing else."""
@@ -71,7 +68,7 @@ def pass_for(seat: int) -> Pass:
 
 
 def scores(notes: Notes, candidates: Sequence[int], extra: dict[int, float] | None = None) -> list[tuple[float, int]]:
-    """(suspicion, seat) for each candidate: the day's standing suspicion (``scripted_beliefs``) plus
+    """(suspicion, seat) for each candidate: the day's standing suspicion (``beliefs``) plus
     today's heat (ballots, accusations), plus ``extra`` where given (the black side's crowd)."""
     standing, heat = notes.standing(), notes.heat
     if extra:
@@ -92,7 +89,7 @@ def ranked(notes: Notes, candidates: Sequence[int]) -> list[int]:
 
 
 def reason(notes: Notes, target: int) -> str:
-    """The main reason to suspect ``target`` (a key of ``scripted_talk.REASONS``)."""
+    """The main reason to suspect ``target`` (a key of ``talk.REASONS``)."""
     beliefs = notes.beliefs()
     colour = beliefs.colours.get(target)
     if colour is not None and colour[0] == BLACK_COLOR:

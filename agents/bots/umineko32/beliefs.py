@@ -14,7 +14,7 @@ until they change. Four steps:
 3. **Behaviour.** Past ballots: +6 per vote on a seat now believed white, -3 per vote on a black one.
 4. **Standing suspicion** of each seat for the day: its colour (±100 certain, ±60 believed), +12 in
    an unresolved 异 pair, -25 for a claimed role not shown black, behaviour, and 0..10 of hunch.
-   Today's heat (ballots, accusations) is added per decision (``scripted_mind.scores``).
+   Today's heat (ballots, accusations) is added per decision (``mind.scores``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.rulesets.umineko32.names import BLACK_COLOR, SAME, WHITE_COLOR
 
 if TYPE_CHECKING:
-    from agents.scripted_notes import Notes
+    from agents.bots.umineko32.notes import Notes
 
 WHITE_VOTE, BLACK_VOTE = 6.0, -3.0
 """Suspicion a past ballot earns its voter: on a seat now believed white, on one believed black."""

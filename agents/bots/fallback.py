@@ -1,0 +1,32 @@
+"""The safest legal move, for a scripted bot after an illegal answer or on a rule set it does not know."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agents.base import Turn
+from engine.actions import Action, Choose, Pass, Vote
+from engine.legal import LegalAction
+
+
+def keyed(legal: Sequence[LegalAction]) -> dict[str, LegalAction]:
+    """The legal templates by ``kind[:skill|team]`` (a later template of the same key wins)."""
+    out: dict[str, LegalAction] = {}
+    for template in legal:
+        what = template.skill or template.team
+        out[template.kind if what is None else f"{template.kind}:{what}"] = template
+    return out
+
+
+def fallback(turn: Turn) -> Action:
+    """An abstention where a plain vote is offered (it counts as a vote, where a pass would earn a
+    warning), else a pass, else declining the first choice offered."""
+    legal = keyed(turn.legal)
+    if "vote" in legal:
+        return Vote(seat=turn.seat, target=None, reason="弃票")
+    if "pass" in legal:
+        return Pass(seat=turn.seat)
+    for key, template in legal.items():
+        if key.startswith("choose:") and template.skill is not None:
+            return Choose(seat=turn.seat, skill=template.skill, use=False)
+    return Pass(seat=turn.seat)
