@@ -20,7 +20,7 @@ from agents.base import Turn
 from agents.bots.agent import BotAgent
 from agents.bots.notes import ViewNotes
 from agents.scripted import ScriptedAgent
-from arena.runner import GameRunner, RunnerConfig
+from arena.run.runner import GameRunner, RunnerConfig
 from engine.actions import Action
 from engine.events import GameCreated
 from engine.rulesets import get_ruleset
