@@ -37,8 +37,7 @@ from agents.bots.umineko32.mind import Ctx
 from agents.bots.umineko32.night import choose, night
 from agents.bots.umineko32.notes import Notes
 from engine.actions import Action
-
-TURN_PHASES = frozenset({"D1_FREE", "RESTRICTED", "FREE"})
+from engine.rulesets.umineko32.names import Ph
 
 
 class ScriptedAgent(BotAgent[Notes]):
@@ -53,15 +52,15 @@ class ScriptedAgent(BotAgent[Notes]):
             return fallback(turn)
         ctx = Ctx.of(notes, turn)
         phase = turn.phase
-        if phase in TURN_PHASES:
+        if phase in Ph.TURNS:
             return day_turn(ctx)
-        if phase == "VOTE":
+        if phase == Ph.VOTE:
             return vote_window(ctx)
-        if phase == "NIGHT":
+        if phase == Ph.NIGHT:
             return night(ctx)
-        if phase in ("LAST_WORDS", "VOTE_LAST_WORDS"):
+        if phase in Ph.WORDS:
             return last_words(ctx)
-        if phase in ("SETUP", "CASTLE"):
+        if phase in (Ph.SETUP, Ph.CASTLE):
             return choose(ctx)
         return ctx.skip()
 

@@ -16,6 +16,7 @@ from engine.rulesets.umineko32.names import (
     TELL_NAME,
     THEATERGOER,
     WHITE_COLOR,
+    Ph,
 )
 
 ABSTAIN_RATE = 0.02
@@ -67,15 +68,15 @@ def day_turn(ctx: Ctx) -> Action:
     if post is None:
         return ctx.skip()
     n, phase = ctx.notes, ctx.turn.phase
-    if phase == "D1_FREE":
+    if phase == Ph.D1_FREE:
         return Post(seat=ctx.seat, text=ctx.pick("greet", talk.GREETINGS))
-    blue = phase == "RESTRICTED" and (post.blue_left or 0) > 0
+    blue = phase == Ph.RESTRICTED and (post.blue_left or 0) > 0
     claim = role_claim(ctx, blue) if n.turns == 0 else None
-    if claim is None and (blue or phase != "RESTRICTED"):
+    if claim is None and (blue or phase != Ph.RESTRICTED):
         claim = fake_claim(ctx, blue)
     if claim is not None:
         return Post(seat=ctx.seat, text=claim, blue=blue)
-    if (n.turns > 0 or phase == "FREE") and ctx.roll("again") >= AGAIN_RATE:
+    if (n.turns > 0 or phase == Ph.FREE) and ctx.roll("again") >= AGAIN_RATE:
         return ctx.skip()
     suspect = top_suspect(n, n.allies())
     if suspect is None:
@@ -83,7 +84,7 @@ def day_turn(ctx: Ctx) -> Action:
     target, reason = suspect
     if blue:
         return Post(seat=ctx.seat, text=talk.accuse(target, reason, blue=True), blue=True)
-    if phase == "RESTRICTED":  # no 蓝字 left: only role-play chat is free
+    if phase == Ph.RESTRICTED:  # no 蓝字 left: only role-play chat is free
         return Post(seat=ctx.seat, text=ctx.pick("chat", talk.CHATTER))
     return Post(seat=ctx.seat, text=talk.vote_line(target, reason))
 

@@ -47,10 +47,11 @@ from engine.rulesets.umineko32.names import (
     THEATERGOER,
     WHITE_COLOR,
     WITCHES,
+    Ph,
 )
 
 _MASK = (1 << 64) - 1
-DAY_STARTS = frozenset({"D1_FREE", "RESTRICTED"})
+DAY_STARTS = frozenset({Ph.D1_FREE, Ph.RESTRICTED})
 VOTE_HEAT, ACCUSE_HEAT = 4.0, 2.0
 """Suspicion each ballot and each public accusation adds to its target for the rest of the day."""
 
@@ -138,7 +139,7 @@ class Notes(ViewNotes):
                 self._know(seat, WHITE_COLOR)
 
     def on_team_joined(self, e: ev.TeamJoined) -> None:
-        if e.team == KILLERS and e.phase == "NIGHTFALL":  # the accomplice merges: it shows black
+        if e.team == KILLERS and e.phase == Ph.NIGHTFALL:  # the accomplice merges: it shows black
             self._know(e.seat, BLACK_COLOR)
 
     def new_day(self, e: ev.PhaseBegan) -> None:
@@ -151,7 +152,7 @@ class Notes(ViewNotes):
         self.noise = _hunch(key_of(self.seed, self.seat, e.number, "noise"), self.seats)
 
     def new_phase(self, e: ev.PhaseBegan) -> None:
-        if e.name == "NIGHT":
+        if e.name == Ph.NIGHT:
             self.proposal, self.plans = None, {}
         self.turns, self.free = 0, set()
 
@@ -215,7 +216,7 @@ class Notes(ViewNotes):
                     self._know(target, colour)
             if said.plan is not None:
                 self.plans[e.seat] = said.plan
-        elif e.team == KILLERS and said.blade is not None and self.phase == "NIGHT":
+        elif e.team == KILLERS and said.blade is not None and self.phase == Ph.NIGHT:
             self.proposal = said.blade
 
     def ballot(self, e: ev.VoteCast, old: int | None) -> None:
@@ -234,7 +235,7 @@ class Notes(ViewNotes):
             self.name_today = target
             if e.seat == self.seat:
                 self.free.add("skill:" + TELL_NAME)
-        elif e.skill == BLADE and self.phase == "NIGHT" and e.seat != self.seat:
+        elif e.skill == BLADE and self.phase == Ph.NIGHT and e.seat != self.seat:
             self.proposal = target
         elif e.skill == BARRIER and e.seat == self.seat:
             self.barriers[self.day] = target
