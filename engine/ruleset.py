@@ -225,21 +225,16 @@ class Ruleset(ABC):
         return dataclasses.replace(base, seats=seats)
 
     # -- the hooks of the default observation ------------------------------------------------------
-    # Until one table kernel gives every rule set one seat record (issue 20), the defaults read the
-    # conventional ``state.pieces`` (seat → record with ``alive``, ``role``, ``faction``) and
-    # ``state.teams`` (team → members); a rule set overrides what it keeps otherwise.
+    # Every rule set answers these from its own records (the table kernel, ``engine.table``, from its
+    # seat record and teams); the defaults say nothing.
 
     def seat_alive(self, state: BaseState, seat: int) -> bool:
         """Whether ``seat`` is alive (in the game), as the seat itself knows it."""
-        piece = getattr(state, "pieces", {}).get(seat)
-        return bool(piece.alive) if piece is not None else True
+        return True
 
     def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
         """The team chats ``seat`` is in now, with their members as it may name them."""
-        from engine.observation import team_state
-
-        teams: dict[str, list[int]] = getattr(state, "teams", {})
-        return tuple(team_state(team, tuple(members)) for team, members in teams.items() if seat in members)
+        return ()
 
     def skills(self, state: BaseState, seat: int) -> tuple[SkillState, ...]:
         """``seat``'s skills with what is left of each (the rule set's; none by default)."""
@@ -251,11 +246,7 @@ class Ruleset(ABC):
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
         """``status`` with the judge's truth: identity, faction, alive."""
-        piece = getattr(state, "pieces", {}).get(status.seat)
-        if piece is None:
-            return status
-        return dataclasses.replace(status, alive=bool(piece.alive), role=str(piece.role) or None,
-                                   faction=str(piece.faction) or None)
+        return status
 
     def upgrade(self, events: list[Event], version: str) -> list[Event]:
         """The events of a game stored by rule-set ``version`` as this version writes them (migrate on

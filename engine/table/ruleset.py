@@ -26,6 +26,7 @@ from engine.actions import Action, Choose, TeamPost, UseSkill
 from engine.errors import UnknownName
 from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
 from engine.legal import LegalAction
+from engine.observation import team_state
 from engine.ruleset import Ruleset, SeatSetup
 from engine.state import BaseState
 from engine.table import fold as kernel
@@ -36,7 +37,7 @@ from engine.table.submit import check_seat, find, idle_refusal
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.observation import Observation, SeatStatus, SkillState
+    from engine.observation import Observation, SeatStatus, SkillState, TeamState
 
 St = TypeVar("St", bound=TableState[Any])
 
@@ -380,6 +381,12 @@ class TableRuleset(Ruleset, Generic[St]):
     def seat_alive(self, state: BaseState, seat: int) -> bool:
         record = cast(St, state).seats.get(seat)
         return record.alive if record is not None else True
+
+    def seat_teams(self, state: BaseState, seat: int) -> tuple[TeamState, ...]:
+        """The team chats ``seat`` is in now, every member named by seat (an ``observe`` module's
+        ``teams`` names them otherwise)."""
+        return tuple(team_state(team, tuple(members)) for team, members in cast(St, state).teams.items()
+                     if seat in members)
 
     def seat_truth(self, state: BaseState, status: SeatStatus) -> SeatStatus:
         """``status`` with the seat record's truth: identity, faction, alive, the judge's cause (an
