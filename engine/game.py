@@ -11,6 +11,7 @@ import copy
 import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import rng
@@ -18,7 +19,7 @@ from engine.actions import Action
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, builder
 from engine.legal import LegalAction
-from engine.observation import INBOX_KINDS, Inbox, Observation, public_observation
+from engine.observation import INBOX_KINDS, Inbox, Observation, amend, public_fields, public_observation
 from engine.state import BaseState
 from engine.views import Viewer, can_see, shown, view
 
@@ -48,6 +49,9 @@ class Game:
         self._observed_at = -1
         self._private: list[Event] = []
         self._private_upto = 0
+        self._kept: dict[int, _Kept] = {}
+        self._scanned = 0
+        self._moved = 0
 
     # -- the three verbs -------------------------------------------------------------------------
 
@@ -172,6 +176,8 @@ class Game:
         self._observed_at = -1
         self._private.clear()
         self._private_upto = 0
+        self._kept.clear()
+        self._scanned = self._moved = 0
 
     def reseed(self, seed: int) -> Reseeded:
         """Draw the game's randomness from ``seed`` from now on (a fork's ``--seed``), as a judge-only
@@ -203,9 +209,37 @@ class Game:
         if viewer.kind != "seat":
             return self.ruleset.observe(self.state, viewer)
         state, seat = self.state, viewer.seat
-        legal = self.legal(seat) if not state.over else self.ruleset.legal(state, seat)
-        base = public_observation(state, viewer, inbox=self._inbox(viewer), legal=legal or ())
-        return self.ruleset.observe_seat(state, base, seat)
+        legal = (self.legal(seat) if not state.over else self.ruleset.legal(state, seat)) or ()
+        inbox, shared, moved = self._inbox(viewer), public_fields(state), self._last_move()
+        kept = self._kept.get(seat)
+        if kept is not None and kept.state is state and kept.moved == moved and kept.shared is shared \
+                and kept.obs.inbox is inbox:
+            return self._rekept(kept, seat, legal)
+        obs = self.ruleset.observe_seat(state, public_observation(state, viewer, inbox=inbox, legal=legal), seat)
+        self._kept[seat] = _Kept(state, moved, shared, obs)
+        return obs
+
+    def _rekept(self, kept: _Kept, seat: int, legal: tuple[LegalAction, ...]) -> Observation:
+        """A seat's kept observation with its budgets and legal actions brought up to now: nothing but
+        the rule set's ``chatter`` came since it was made, the public part and the inbox are the same
+        objects, so nothing else of it can have changed (``Ruleset.chatter``)."""
+        old = kept.obs
+        budgets = self.ruleset.budgets(kept.state, seat)
+        if legal is not old.legal or budgets != old.budgets:
+            kept.obs = amend(old, budgets=budgets, legal=legal)
+        return kept.obs
+
+    def _last_move(self) -> int:
+        """The log's length at its last event that is not the rule set's ``chatter`` (read once for
+        every seat, as ``_inbox`` reads it): a seat's kept observation holds while this is the same."""
+        events, chatter = self.events, self.ruleset.chatter
+        if self._scanned > len(events):  # the log was cut back outside ``restore``
+            self._scanned = self._moved = 0
+        for index in range(self._scanned, len(events)):
+            if events[index].kind not in chatter:
+                self._moved = index + 1
+        self._scanned = len(events)
+        return self._moved
 
     def _inbox(self, viewer: Viewer) -> tuple[Event, ...]:
         """The results and notices ``viewer`` (a seat) has received, brought up to the log's end."""
@@ -247,6 +281,18 @@ class Game:
     def with_pins(self, pins: Mapping[str, Any]) -> None:
         """Pin the named draws for the next resolution (judge scenarios)."""
         self.pins = dict(pins)
+
+
+@dataclass(slots=True)
+class _Kept:
+    """A seat's last observation (``Game._observation``) and what it was made from: the state object,
+    the log's last non-chatter length, the public part's shared fields (the same dict while the
+    public record, the phase and the day are)."""
+
+    state: BaseState
+    moved: int
+    shared: dict[str, Any]
+    obs: Observation
 
 
 def _over(seat: int) -> EngineError:

@@ -49,6 +49,9 @@ class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phase
     alias_english = ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
+    # a post, a ballot or a team message moves only the stage's post counts, the ballots and the window's
+    # answered seats, which the observation reads in its budgets alone (``observe.budgets``)
+    chatter = frozenset({"posted", "vote_cast", "team_posted"})
 
     seat_type = QijianSeat
     state_type = QijianState

@@ -44,6 +44,9 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
     alias_english = ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
+    # a post, a ballot or a team message moves only posts_today, the window's counts and the ballots, which the
+    # observation reads in its budgets alone (``observe.budgets``; ``told``, skills and statuses read none)
+    chatter = frozenset({"posted", "vote_cast", "team_posted"})
 
     seat_type = SuitangSeat
     state_type = SuitangState
