@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cas
 
 from engine.actions import Action, Choose, TeamPost, UseSkill
 from engine.errors import UnknownName
-from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
+from engine.events import ENGINE_KINDS, JUDGE, PUBLIC, Awaiting, Event, PhaseBegan, fold_engine
 from engine.legal import LegalAction
+from engine.public import public_steps
 from engine.ruleset import Ruleset, SeatSetup
 from engine.state import BaseState
 from engine.table import fold as kernel
@@ -311,6 +312,27 @@ class TableRuleset(Ruleset, Generic[St]):
     def fold(self, state: BaseState, event: Event) -> None:
         for handler in self._fold_plan.get(event.kind, ()):
             handler(state, event)
+
+    def apply(self, state: BaseState, event: Event) -> None:
+        """``Ruleset.apply`` in one planned pass per kind: the engine's fold, or the public record's
+        steps (``engine.public.public_steps``) then the kernel's and the rule set's handlers. The
+        same work as the generic dispatch, which cost as much as the handlers (every event is folded
+        as it is emitted, and again on every replay)."""
+        steps = self._apply_plan.get(event.kind)
+        if steps is None:
+            steps = self._apply_plan[event.kind] = self._apply_steps(event.kind)
+        for step in steps:
+            step(state, event)
+
+    @cached_property
+    def _apply_plan(self) -> dict[str, tuple[Fold, ...]]:
+        """Each kind's steps (``_apply_steps``), filled in as the kinds come."""
+        return {}
+
+    def _apply_steps(self, kind: str) -> tuple[Fold, ...]:
+        if kind in ENGINE_KINDS:
+            return (fold_engine,)
+        return (*public_steps(kind), *self._fold_plan.get(kind, ()))
 
     @cached_property
     def _fold_plan(self) -> dict[str, tuple[Fold, ...]]:
