@@ -19,7 +19,8 @@ from engine.actions import Action
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, builder
 from engine.legal import LegalAction
-from engine.observation import INBOX_KINDS, Inbox, Observation, amend, public_fields, public_observation
+from engine.observation import INBOX_KINDS, Inbox, Observation, amend, public_observation
+from engine.public import PublicRecord
 from engine.state import BaseState
 from engine.views import Viewer, can_see, shown, view
 
@@ -210,23 +211,27 @@ class Game:
             return self.ruleset.observe(self.state, viewer)
         state, seat = self.state, viewer.seat
         legal = (self.legal(seat) if not state.over else self.ruleset.legal(state, seat)) or ()
-        inbox, shared, moved = self._inbox(viewer), public_fields(state), self._last_move()
+        inbox, moved, record = self._inbox(viewer), self._last_move(), state.public
         kept = self._kept.get(seat)
-        if kept is not None and kept.state is state and kept.moved == moved and kept.shared is shared \
-                and kept.obs.inbox is inbox:
+        if kept is not None and kept.state is state and kept.moved == moved and kept.record is record \
+                and kept.version == record.version and kept.over == state.over and kept.obs.inbox is inbox:
             return self._rekept(kept, seat, legal)
-        obs = self.ruleset.observe_seat(state, public_observation(state, viewer, inbox=inbox, legal=legal), seat)
-        self._kept[seat] = _Kept(state, moved, shared, obs)
+        base = public_observation(state, viewer, inbox=inbox, legal=legal)
+        obs = self.ruleset.observe_seat(state, base, seat)
+        self._kept[seat] = _Kept(state, moved, record, record.version, state.over, obs)
         return obs
 
     def _rekept(self, kept: _Kept, seat: int, legal: tuple[LegalAction, ...]) -> Observation:
-        """A seat's kept observation with its budgets and legal actions brought up to now: nothing but
-        the rule set's ``chatter`` came since it was made, the public part and the inbox are the same
-        objects, so nothing else of it can have changed (``Ruleset.chatter``)."""
-        old = kept.obs
-        budgets = self.ruleset.budgets(kept.state, seat)
-        if legal is not old.legal or budgets != old.budgets:
-            kept.obs = amend(old, budgets=budgets, legal=legal)
+        """A seat's kept observation with what the rule set's ``chatter`` may have changed brought up to
+        now: the phase and the day, the seat's skills, budgets and legal actions. Nothing else came
+        since it was made, and the public record and the inbox are the same, so nothing else of it
+        can have changed (``Ruleset.chatter``)."""
+        old, state, rules = kept.obs, kept.state, self.ruleset
+        skills, budgets = rules.skills(state, seat), rules.budgets(state, seat)
+        if legal is not old.legal or skills != old.skills or budgets != old.budgets \
+                or state.phase != old.phase or state.day != old.day:
+            kept.obs = amend(old, day=state.day, phase=state.phase, skills=skills, budgets=budgets,
+                             legal=legal)
         return kept.obs
 
     def _last_move(self) -> int:
@@ -286,12 +291,14 @@ class Game:
 @dataclass(slots=True)
 class _Kept:
     """A seat's last observation (``Game._observation``) and what it was made from: the state object,
-    the log's last non-chatter length, the public part's shared fields (the same dict while the
-    public record, the phase and the day are)."""
+    the log's length at its last event that is not chatter, the public record and its version, and
+    whether the game was over."""
 
     state: BaseState
     moved: int
-    shared: dict[str, Any]
+    record: PublicRecord
+    version: int
+    over: bool
     obs: Observation
 
 

@@ -254,13 +254,6 @@ def public_observation(state: BaseState, viewer: Viewer, *, inbox: tuple[Event, 
 _new = object.__new__
 
 
-def public_fields(state: BaseState) -> dict[str, Any]:
-    """The fields every viewer of ``state`` shares (``_public_fields``): the same dict object while
-    they are the same, so a caller may tell by identity that the public part has not moved (a dict
-    made again after its cache entry went is only a miss, never a wrong hit)."""
-    return _public_fields(state)
-
-
 def _public_fields(state: BaseState) -> dict[str, Any]:
     """The fields of an observation that every viewer of ``state`` shares, in field order (a blank
     observation's ``__dict__`` with them set), built again only when the public record moved

@@ -88,12 +88,13 @@ class Ruleset(ABC):
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ()
     """The spec's adjudications without a flag: (id, ruling the engine follows, flag or None, why no flag)."""
     chatter: ClassVar[frozenset[str]] = frozenset()
-    """Event kinds (public posts, ballots, team messages) whose fold changes no seat's observation but
-    for its ``budgets`` and legal actions. ``Game.observe`` keeps a seat's observation across them and
-    recomputes only those two: between two turns of a seat most events are such talk (a suitang21
-    day), and the rest of a seat's observation cost 20 to 30 µs a turn. A rule set names them only
-    where its ``observe_seat`` reads nothing else they change (its budgets field being exactly
-    ``budgets``); none by default, which keeps nothing."""
+    """Event kinds (posts, ballots, team messages, a new phase) whose fold changes no seat's
+    observation but for the phase and day it names and the seat's ``skills``, ``budgets`` and legal
+    actions. ``Game.observe`` keeps a seat's observation across them and recomputes only those:
+    between two turns of a seat most events are such (a day's talk, the next speaker's phase), and
+    the rest of a seat's observation cost 20 to 50 µs a turn. A rule set names them only where its
+    ``observe_seat`` reads nothing else they change (its skills and budgets fields being exactly
+    ``skills`` and ``budgets``); none by default, which keeps nothing."""
     narration: ClassVar[Narration]
     """The rule set's own texts (``engine.narrate.table``): its judge posts, notices, results,
     causes, warnings and error messages in zh and en. No other rule set reads or changes them."""

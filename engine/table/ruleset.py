@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 St = TypeVar("St", bound=TableState[Any])
 
 Fold = Callable[[Any, Any], None]
+TABLE_CHATTER = frozenset({"posted", "team_posted", "vote_cast", "passed", "awaiting", "draw", "phase_began"})
+"""The kernel's kinds whose kernel fold moves only the window, the floor, the ballots and the draw count
+(``engine.table.fold``): a rule set names them its ``Ruleset.chatter`` where its own handlers of them
+and its observation keep to that too."""
 SubmitHandler = Callable[["Game", Any, LegalAction], None]
 """Submitting one action: (game, action, the offered template it answers) → emit its events."""
 

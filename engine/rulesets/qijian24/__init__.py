@@ -31,7 +31,7 @@ from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
 from engine.rulesets.qijian24.texts import NARRATION
 from engine.state import BaseState
-from engine.table import TableRuleset
+from engine.table import TABLE_CHATTER, TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -49,9 +49,10 @@ class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phase
     alias_english = ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
-    # a post, a ballot or a team message moves only the stage's post counts, the ballots and the window's
-    # answered seats, which the observation reads in its budgets alone (``observe.budgets``)
-    chatter = frozenset({"posted", "vote_cast", "team_posted"})
+    # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only the stage's counts,
+    # the ballots, the window and the night's submissions, which the observation reads in its skills and
+    # budgets alone (``observe``: ``knowledge`` reads none of them)
+    chatter = TABLE_CHATTER
 
     seat_type = QijianSeat
     state_type = QijianState

@@ -28,7 +28,7 @@ from engine.rulesets.suitang21.fold import FOLDS, phase_began
 from engine.rulesets.suitang21.state import SuitangSeat, SuitangState
 from engine.rulesets.suitang21.texts import NARRATION
 from engine.state import BaseState
-from engine.table import TableRuleset
+from engine.table import TABLE_CHATTER, TableRuleset
 from engine.table.ruleset import Fold
 from engine.views import Viewer
 
@@ -44,9 +44,10 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
     alias_english = ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
-    # a post, a ballot or a team message moves only posts_today, the window's counts and the ballots, which the
-    # observation reads in its budgets alone (``observe.budgets``; ``told``, skills and statuses read none)
-    chatter = frozenset({"posted", "vote_cast", "team_posted"})
+    # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only posts_today, the
+    # window, the ballots, the day's flags and last words asked, which the observation reads in its skills and
+    # budgets alone (``observe``: ``told``, statuses and cards read none of them)
+    chatter = TABLE_CHATTER
 
     seat_type = SuitangSeat
     state_type = SuitangState
