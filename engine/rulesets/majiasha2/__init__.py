@@ -101,8 +101,9 @@ class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phase
     }
     # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only the day's counts, the
     # window, the ballots and the night's submissions, which the observation reads in its skills and budgets
-    # alone (``observe``: statuses, chats and the 马甲 list read none of them)
-    chatter = TABLE_CHATTER
+    # alone (``observe``: statuses, chats and the 马甲 list read none of them); a skill submitted moves only the
+    # night's submissions and the window, which skills read.
+    chatter = TABLE_CHATTER | {"skill_submitted"}
 
     seat_type = MajiaSeat
     state_type = MajiaState

@@ -51,8 +51,9 @@ class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phase
     options_doc = setup.OPTIONS_DOC
     # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only the stage's counts,
     # the ballots, the window and the night's submissions, which the observation reads in its skills and
-    # budgets alone (``observe``: ``knowledge`` reads none of them)
-    chatter = TABLE_CHATTER
+    # budgets alone (``observe``: ``knowledge`` reads none of them); a skill submitted moves only charges, the
+    # night's submissions, the immunity and the window, which skills read.
+    chatter = TABLE_CHATTER | {"skill_submitted"}
 
     seat_type = QijianSeat
     state_type = QijianState

@@ -46,8 +46,9 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
     options_doc = setup.OPTIONS_DOC
     # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only posts_today, the
     # window, the ballots, the day's flags and last words asked, which the observation reads in its skills and
-    # budgets alone (``observe``: ``told``, statuses and cards read none of them)
-    chatter = TABLE_CHATTER
+    # budgets alone (``observe``: ``told``, statuses and cards read none of them); a skill submitted moves
+    # only the night's submissions, Cupid's choice and the window, which skills read.
+    chatter = TABLE_CHATTER | {"skill_submitted"}
 
     seat_type = SuitangSeat
     state_type = SuitangState
