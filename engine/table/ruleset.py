@@ -336,7 +336,8 @@ class TableRuleset(Ruleset, Generic[St]):
     def _apply_steps(self, kind: str) -> tuple[Fold, ...]:
         if kind in ENGINE_KINDS:
             return (fold_engine,)
-        return (*public_steps(kind), *self._fold_plan.get(kind, ()))
+        own = self._fold_plan.get(kind, ()) if type(self).fold is TableRuleset.fold else (self.fold,)
+        return (*public_steps(kind), *own)  # a rule set that overrides ``fold`` keeps its own
 
     @cached_property
     def _fold_plan(self) -> dict[str, tuple[Fold, ...]]:
