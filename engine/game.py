@@ -11,6 +11,7 @@ import copy
 import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import rng
@@ -18,7 +19,8 @@ from engine.actions import Action
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, builder
 from engine.legal import LegalAction
-from engine.observation import INBOX_KINDS, Inbox, Observation, public_observation
+from engine.observation import INBOX_KINDS, Inbox, Observation, amend, public_observation
+from engine.public import PublicRecord
 from engine.state import BaseState
 from engine.views import Viewer, can_see, shown, view
 
@@ -48,6 +50,9 @@ class Game:
         self._observed_at = -1
         self._private: list[Event] = []
         self._private_upto = 0
+        self._kept: dict[int, _Kept] = {}
+        self._scanned = 0
+        self._moved = 0
 
     # -- the three verbs -------------------------------------------------------------------------
 
@@ -172,6 +177,8 @@ class Game:
         self._observed_at = -1
         self._private.clear()
         self._private_upto = 0
+        self._kept.clear()
+        self._scanned = self._moved = 0
 
     def reseed(self, seed: int) -> Reseeded:
         """Draw the game's randomness from ``seed`` from now on (a fork's ``--seed``), as a judge-only
@@ -203,9 +210,41 @@ class Game:
         if viewer.kind != "seat":
             return self.ruleset.observe(self.state, viewer)
         state, seat = self.state, viewer.seat
-        legal = self.legal(seat) if not state.over else self.ruleset.legal(state, seat)
-        base = public_observation(state, viewer, inbox=self._inbox(viewer), legal=legal or ())
-        return self.ruleset.observe_seat(state, base, seat)
+        legal = (self.legal(seat) if not state.over else self.ruleset.legal(state, seat)) or ()
+        inbox, moved, record = self._inbox(viewer), self._last_move(), state.public
+        kept = self._kept.get(seat)
+        if kept is not None and kept.state is state and kept.moved == moved and kept.record is record \
+                and kept.version == record.version and kept.over == state.over and kept.obs.inbox is inbox:
+            return self._rekept(kept, seat, legal)
+        base = public_observation(state, viewer, inbox=inbox, legal=legal)
+        obs = self.ruleset.observe_seat(state, base, seat)
+        self._kept[seat] = _Kept(state, moved, record, record.version, state.over, obs)
+        return obs
+
+    def _rekept(self, kept: _Kept, seat: int, legal: tuple[LegalAction, ...]) -> Observation:
+        """A seat's kept observation with what the rule set's ``chatter`` may have changed brought up to
+        now: the phase and the day, the seat's skills, budgets and legal actions. Nothing else came
+        since it was made, and the public record and the inbox are the same, so nothing else of it
+        can have changed (``Ruleset.chatter``)."""
+        old, state, rules = kept.obs, kept.state, self.ruleset
+        skills, budgets = rules.skills(state, seat), rules.budgets(state, seat)
+        if legal is not old.legal or skills != old.skills or budgets != old.budgets \
+                or state.phase != old.phase or state.day != old.day:
+            kept.obs = amend(old, day=state.day, phase=state.phase, skills=skills, budgets=budgets,
+                             legal=legal)
+        return kept.obs
+
+    def _last_move(self) -> int:
+        """The log's length at its last event that is not the rule set's ``chatter`` (read once for
+        every seat, as ``_inbox`` reads it): a seat's kept observation holds while this is the same."""
+        events, chatter = self.events, self.ruleset.chatter
+        if self._scanned > len(events):  # the log was cut back outside ``restore``
+            self._scanned = self._moved = 0
+        for index in range(self._scanned, len(events)):
+            if events[index].kind not in chatter:
+                self._moved = index + 1
+        self._scanned = len(events)
+        return self._moved
 
     def _inbox(self, viewer: Viewer) -> tuple[Event, ...]:
         """The results and notices ``viewer`` (a seat) has received, brought up to the log's end."""
@@ -247,6 +286,20 @@ class Game:
     def with_pins(self, pins: Mapping[str, Any]) -> None:
         """Pin the named draws for the next resolution (judge scenarios)."""
         self.pins = dict(pins)
+
+
+@dataclass(slots=True)
+class _Kept:
+    """A seat's last observation (``Game._observation``) and what it was made from: the state object,
+    the log's length at its last event that is not chatter, the public record and its version, and
+    whether the game was over."""
+
+    state: BaseState
+    moved: int
+    record: PublicRecord
+    version: int
+    over: bool
+    obs: Observation
 
 
 def _over(seat: int) -> EngineError:

@@ -87,6 +87,14 @@ class Ruleset(ABC):
     options_doc: ClassVar[dict[str, str]] = {}
     adjudications: ClassVar[tuple[tuple[str, str, str | None, str], ...]] = ()
     """The spec's adjudications without a flag: (id, ruling the engine follows, flag or None, why no flag)."""
+    chatter: ClassVar[frozenset[str]] = frozenset()
+    """Event kinds (posts, ballots, team messages, a new phase) whose fold changes no seat's
+    observation but for the phase and day it names and the seat's ``skills``, ``budgets`` and legal
+    actions. ``Game.observe`` keeps a seat's observation across them and recomputes only those:
+    between two turns of a seat most events are such (a day's talk, the next speaker's phase), and
+    the rest of a seat's observation cost 20 to 50 µs a turn. A rule set names them only where its
+    ``observe_seat`` reads nothing else they change (its skills and budgets fields being exactly
+    ``skills`` and ``budgets``); none by default, which keeps nothing."""
     narration: ClassVar[Narration]
     """The rule set's own texts (``engine.narrate.table``): its judge posts, notices, results,
     causes, warnings and error messages in zh and en. No other rule set reads or changes them."""

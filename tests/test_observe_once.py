@@ -77,3 +77,27 @@ def test_amend_is_dataclasses_replace() -> None:
     assert isinstance(status, SeatStatus) and amend(status, alive=False) == dataclasses.replace(status, alive=False)
     with pytest.raises(TypeError):
         amend(obs, no_such_field=1)
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_an_observation_kept_across_chatter_is_the_one_made_afresh(ruleset_id: str) -> None:
+    """A seat observed at each of its turns, as the runner observes it: ``Game`` keeps a seat's
+    observation across the rule set's chatter (``Ruleset.chatter``) and brings only the phase, the
+    day, the skills, the budgets and the legal actions up to date, so each must still equal the
+    rule set's observation computed afresh from the state (but for the inbox, which that has not)."""
+    ruleset = get_ruleset(ruleset_id)
+    game, rand, turns = ruleset.new_game(5), random.Random(5), 0
+    while not game.over and turns < 600:
+        turns += 1
+        pending = game.pending()
+        if not pending:
+            game.advance()
+            continue
+        seat = min(pending)
+        viewer = Viewer.of_seat(seat)
+        assert dataclasses.replace(game.observe(viewer), inbox=()) == ruleset.observe(game.state, viewer), turns
+        try:
+            game.submit(random_action(rand, seat, pending[seat]))
+        except IllegalAction:
+            pass
+    assert turns > 10

@@ -24,11 +24,12 @@ live beside it in ``engine.mechanics``.
 """
 
 from engine.table.phases import Kind, Landmarks, Next, Phase, PhaseTable, Tag, Waits
-from engine.table.ruleset import TableRuleset
+from engine.table.ruleset import TABLE_CHATTER, TableRuleset
 from engine.table.seat import Seat
 from engine.table.state import TableState
 from engine.table.window import Window
 
 __all__ = [
-    "Kind", "Landmarks", "Next", "Phase", "PhaseTable", "Seat", "TableRuleset", "TableState", "Tag", "Waits", "Window",
+    "TABLE_CHATTER", "Kind", "Landmarks", "Next", "Phase", "PhaseTable", "Seat", "TableRuleset", "TableState", "Tag",
+    "Waits", "Window",
 ]

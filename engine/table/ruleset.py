@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cas
 
 from engine.actions import Action, Choose, TeamPost, UseSkill
 from engine.errors import UnknownName
-from engine.events import JUDGE, PUBLIC, Awaiting, Event, PhaseBegan
+from engine.events import ENGINE_KINDS, JUDGE, PUBLIC, Awaiting, Event, PhaseBegan, fold_engine
 from engine.legal import LegalAction
 from engine.observation import team_state
+from engine.public import public_steps
 from engine.ruleset import Ruleset, SeatSetup
 from engine.state import BaseState
 from engine.table import fold as kernel
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
 St = TypeVar("St", bound=TableState[Any])
 
 Fold = Callable[[Any, Any], None]
+TABLE_CHATTER = frozenset({"posted", "team_posted", "vote_cast", "passed", "awaiting", "draw", "phase_began"})
+"""The kernel's kinds whose kernel fold moves only the window, the floor, the ballots and the draw count
+(``engine.table.fold``): a rule set names them its ``Ruleset.chatter`` where its own handlers of them
+and its observation keep to that too."""
 SubmitHandler = Callable[["Game", Any, LegalAction], None]
 """Submitting one action: (game, action, the offered template it answers) → emit its events."""
 
@@ -333,6 +338,28 @@ class TableRuleset(Ruleset, Generic[St]):
     def fold(self, state: BaseState, event: Event) -> None:
         for handler in self._fold_plan.get(event.kind, ()):
             handler(state, event)
+
+    def apply(self, state: BaseState, event: Event) -> None:
+        """``Ruleset.apply`` in one planned pass per kind: the engine's fold, or the public record's
+        steps (``engine.public.public_steps``) then the kernel's and the rule set's handlers. The
+        same work as the generic dispatch, which cost as much as the handlers (every event is folded
+        as it is emitted, and again on every replay)."""
+        steps = self._apply_plan.get(event.kind)
+        if steps is None:
+            steps = self._apply_plan[event.kind] = self._apply_steps(event.kind)
+        for step in steps:
+            step(state, event)
+
+    @cached_property
+    def _apply_plan(self) -> dict[str, tuple[Fold, ...]]:
+        """Each kind's steps (``_apply_steps``), filled in as the kinds come."""
+        return {}
+
+    def _apply_steps(self, kind: str) -> tuple[Fold, ...]:
+        if kind in ENGINE_KINDS:
+            return (fold_engine,)
+        own = self._fold_plan.get(kind, ()) if type(self).fold is TableRuleset.fold else (self.fold,)
+        return (*public_steps(kind), *own)  # a rule set that overrides ``fold`` keeps its own
 
     @cached_property
     def _fold_plan(self) -> dict[str, tuple[Fold, ...]]:

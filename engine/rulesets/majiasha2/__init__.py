@@ -61,7 +61,7 @@ from engine.rulesets.majiasha2.state import MajiaSeat, MajiaState
 from engine.rulesets.majiasha2.table import DEFAULT_SIZE
 from engine.rulesets.majiasha2.texts import NARRATION
 from engine.state import BaseState
-from engine.table import TableRuleset
+from engine.table import TABLE_CHATTER, TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -96,6 +96,11 @@ class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phase
                          "the sheriff; choices: 殉职 (the sheriff's successor); last_words: the words of an out "
                          "role, and in the REDACT window the killer's ■-masked version",
     }
+    # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only the day's counts, the
+    # window, the ballots and the night's submissions, which the observation reads in its skills and budgets
+    # alone (``observe``: statuses, chats and the 马甲 list read none of them); a skill submitted moves only the
+    # night's submissions and the window, which skills read.
+    chatter = TABLE_CHATTER | {"skill_submitted"}
 
     seat_type = MajiaSeat
     state_type = MajiaState

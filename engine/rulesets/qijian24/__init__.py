@@ -30,7 +30,7 @@ from engine.rulesets.qijian24.fold import FOLDS
 from engine.rulesets.qijian24.state import QijianSeat, QijianState
 from engine.rulesets.qijian24.submit import submit
 from engine.rulesets.qijian24.texts import NARRATION
-from engine.table import TableRuleset
+from engine.table import TABLE_CHATTER, TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,6 +47,11 @@ class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phase
     alias_english = ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
+    # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only the stage's counts,
+    # the ballots, the window and the night's submissions, which the observation reads in its skills and
+    # budgets alone (``observe``: ``told`` reads none of them); a skill submitted moves only charges, the
+    # night's submissions, the immunity and the window, which skills read.
+    chatter = TABLE_CHATTER | {"skill_submitted"}
 
     seat_type = QijianSeat
     state_type = QijianState

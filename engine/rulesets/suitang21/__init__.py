@@ -25,7 +25,7 @@ from engine.rulesets.suitang21.fold import FOLDS, phase_began
 from engine.rulesets.suitang21.state import SuitangSeat, SuitangState
 from engine.rulesets.suitang21.texts import NARRATION
 from engine.state import BaseState
-from engine.table import TableRuleset
+from engine.table import TABLE_CHATTER, TableRuleset
 from engine.table.ruleset import Fold
 from engine.views import Viewer
 
@@ -41,6 +41,11 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
     alias_english = ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
+    # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only posts_today, the
+    # window, the ballots, the day's flags and last words asked, which the observation reads in its skills and
+    # budgets alone (``observe``: ``told``, statuses and cards read none of them); a skill submitted moves
+    # only the night's submissions, Cupid's choice and the window, which skills read.
+    chatter = TABLE_CHATTER | {"skill_submitted"}
 
     seat_type = SuitangSeat
     state_type = SuitangState

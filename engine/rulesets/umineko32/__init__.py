@@ -25,7 +25,7 @@ from engine.rulesets.umineko32.fold import FOLDS
 from engine.rulesets.umineko32.phases import SPEECH_PHASES
 from engine.rulesets.umineko32.state import UminekoSeat, UminekoState
 from engine.rulesets.umineko32.texts import NARRATION
-from engine.table import TableRuleset
+from engine.table import TABLE_CHATTER, TableRuleset
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,6 +42,10 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
     alias_english = ENGLISH
     narration = NARRATION
     options_doc = setup.OPTIONS_DOC
+    # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only the day's counts, the
+    # window, the ballots and the night's fields, which the observation reads in its skills and budgets alone
+    # (``observe``: statuses, teams and mates read none of them)
+    chatter = TABLE_CHATTER
 
     seat_type = UminekoSeat
     state_type = UminekoState
