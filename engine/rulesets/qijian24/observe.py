@@ -127,7 +127,7 @@ def told(s: QijianState, obs: Observation, seat: int) -> Observation:
 
 
 def _learned_seats(seats: Seats, seat: int, learned: tuple[tuple[int, str], ...], cleared: tuple[int, ...]) -> Seats:
-    """``seats`` with the identities ``seat`` learned and the seats it cleared (``knowledge``)."""
+    """``seats`` with the identities ``seat`` learned and the seats it cleared (``told``)."""
     roles = dict(learned)
     out = list(seats)
     for i, status in enumerate(out):
