@@ -262,6 +262,11 @@ class Ruleset(ABC):
         numbers and every reference to them hold. The default changes nothing."""
         return events
 
+    redacts_public: ClassVar[bool] = True
+    """Whether ``shown`` may change a public event (where the rule set overrides it). A rule set whose
+    redaction touches only chats and private notices (majiasha2) says False, and each seat's view then
+    takes a public event as logged without a call per seat (``arena.run.seat_views``)."""
+
     def shown(self, event: Event, viewer: Viewer) -> Event:
         """``event`` as ``viewer`` (a seat or a spectator that may see it) is shown it.
 

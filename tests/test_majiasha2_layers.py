@@ -241,3 +241,16 @@ def test_the_second_name_layer_is_declared_by_the_rule_set() -> None:
     listed = next(e for e in game.events if e.kind == "layer_listed")
     assert second_layer(RULESET.name_layer) and RULESET.name_layer == listed.layer  # type: ignore[attr-defined]
     assert [r for r in ruleset_ids() if get_ruleset(r).name_layer] == [RULESET.id]
+
+
+def test_a_public_event_is_shown_to_every_seat_as_logged() -> None:
+    """majiasha2 says its redaction never touches a public event (``redacts_public = False``), so each
+    seat's kept view takes those as logged without asking ``shown``: hold it to that over whole games."""
+    rules = get_ruleset("majiasha2")
+    assert rules.redacts_public is False
+    for seed in range(4):
+        game = rules.new_game(seed)
+        asyncio.run(GameRunner(game, {s: ScriptedAgent() for s in range(1, rules.seats + 1)}).run())
+        public = [e for e in game.events if e.vis == "public"]
+        assert public and all(rules.shown(e, Viewer.of_seat(seat)) is e
+                              for e in public for seat in range(1, rules.seats + 1))

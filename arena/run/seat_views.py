@@ -29,11 +29,12 @@ class SeatViews:
         if not self._redacts():  # every seat is shown every event as logged: no call per seat and event
             self._route(log)
             return
+        as_logged = self.ruleset is not None and not self.ruleset.redacts_public
         for event in log[self.routed:]:
             vis = event.vis
             if vis == PUBLIC:
                 for seat in self.seats:
-                    self.events[seat].append(self._shown(event, seat))
+                    self.events[seat].append(event if as_logged else self._shown(event, seat))
             elif vis == JUDGE:
                 continue
             elif vis.startswith("seat:"):

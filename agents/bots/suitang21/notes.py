@@ -10,6 +10,7 @@ naming no living seat is ignored) and what this seat has claimed itself.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -27,6 +28,14 @@ DETECTIVE_CLAIM = re.compile(r"【侦探】(\d+)号\s*是\s*(狼人|花蝴蝶)")
 DETECTIVE_TEXT = "【侦探】{seat}号 是 {identity}"
 VOID = "无效"
 """Part of every voided result (无效（无结果）): such a result tells nothing."""
+
+
+@functools.lru_cache(maxsize=4096)
+def said(text: str) -> tuple[tuple[int, str], ...]:
+    """The (seat, camp) results a post claims, a seer's then a detective's (who names a non-villager):
+    parsed once per text, however many of the table's bots read it."""
+    return (*((int(target), result) for target, result in CLAIM.findall(text)),
+            *((int(target), "非村民阵营") for target, _ in DETECTIVE_CLAIM.findall(text)))
 
 
 @dataclass(slots=True)
@@ -67,13 +76,11 @@ class Notes(ViewNotes):
             self.kill_heard = list(e.targets)
 
     def wrote(self, e: ev.Posted) -> None:
-        self.claimed.update(int(seat) for seat, _ in (*CLAIM.findall(e.text), *DETECTIVE_CLAIM.findall(e.text)))
+        self.claimed.update(target for target, _ in said(e.text))
 
     def read(self, seat: int, text: str) -> None:
-        for target, result in CLAIM.findall(text):
-            self.claims.setdefault(seat, {})[int(target)] = result
-        for target, _ in DETECTIVE_CLAIM.findall(text):
-            self.claims.setdefault(seat, {})[int(target)] = "非村民阵营"
+        for target, result in said(text):
+            self.claims.setdefault(seat, {})[target] = result
 
     def pack(self) -> frozenset[int]:
         return self.teams.get("wolf_pack", frozenset())

@@ -120,6 +120,8 @@ class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phase
             return True
         return super().window_complete(state)
 
+    redacts_public = False
+
     def shown(self, event: Event, viewer: Viewer) -> Event:
         """Chats by 马甲: a chat mate's 角色 redacted from what a seat sees (``shown``)."""
         return shown(event, viewer)
