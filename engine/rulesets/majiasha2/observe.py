@@ -20,21 +20,9 @@ statuses the seats are not told (濒死, 癫狂, a marked elder).
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
-from engine.observation import (
-    BudgetState,
-    LayerEntry,
-    Observation,
-    Seats,
-    SeatStatus,
-    SkillState,
-    TeamState,
-    amend,
-    budget_state,
-    derive,
-    skill_state,
-    team_state,
-)
+from engine.observation import LayerEntry, amend, budget_state, derive, skill_state, team_state
 from engine.rulesets.majiasha2.legal import TEAM_POSTS_PER_WINDOW
 from engine.rulesets.majiasha2.names import (
     APPOINT,
@@ -59,6 +47,9 @@ from engine.rulesets.majiasha2.names import (
     Ph,
 )
 from engine.rulesets.majiasha2.state import DYING, OUT, Known, MajiaState
+
+if TYPE_CHECKING:
+    from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState, TeamState
 
 SKILLS_OF: dict[str, tuple[str, ...]] = {
     ELDER: (FATE, APPOINT), SEER: (PROPHECY,), WITCH: (TONGLING, POTION), GUARD: (SHIELD, SOUNDPROOF),

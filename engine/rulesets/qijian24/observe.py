@@ -21,18 +21,9 @@ life), and a seat is not told that a 禁特权令 voided its privileges.
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
-from engine.observation import (
-    BudgetState,
-    Observation,
-    Seats,
-    SeatStatus,
-    SkillState,
-    amend,
-    budget_state,
-    derive,
-    skill_state,
-)
+from engine.observation import amend, budget_state, derive, skill_state
 from engine.rulesets.qijian24.legal import POSTS_PER_WINDOW
 from engine.rulesets.qijian24.names import (
     KILL,
@@ -51,6 +42,9 @@ from engine.rulesets.qijian24.names import (
 )
 from engine.rulesets.qijian24.skills import INITIAL_CHARGES, sheshen_active
 from engine.rulesets.qijian24.state import QijianSeat, QijianState
+
+if TYPE_CHECKING:
+    from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState
 
 VOTE_CHANGES = 1
 """One change of vote a stage (每次投票只允许改票1次)."""

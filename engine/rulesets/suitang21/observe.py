@@ -22,18 +22,9 @@ the rules tell a suitang21 seat, and nothing more:
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
-from engine.observation import (
-    BudgetState,
-    Observation,
-    Seats,
-    SeatStatus,
-    SkillState,
-    amend,
-    budget_state,
-    derive,
-    skill_state,
-)
+from engine.observation import amend, budget_state, derive, skill_state
 from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, postable_teams, vote_open
 from engine.rulesets.suitang21.names import (
     ARROW,
@@ -58,6 +49,9 @@ from engine.rulesets.suitang21.names import (
     WOLVES,
 )
 from engine.rulesets.suitang21.state import SuitangState
+
+if TYPE_CHECKING:
+    from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState
 
 SKILLS_OF = {role.id: role.skills for role in ROLES}
 """Each identity's skills as its card lists them."""

@@ -60,11 +60,11 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
 
     def submit(self, game: Game, action: act.Action) -> None:
         s = self.st(game)
-        self.check_seat(s, action.seat)
         if isinstance(action, act.Post) and s.phase not in SPEECH_PHASES:
+            self.check_seat(s, action.seat)
             submit.curfew_post(game, action)
             return
-        super().submit(game, action)
+        super().submit(game, action)  # (which checks the seat first)
 
 
 RULESET = Umineko32

@@ -23,20 +23,9 @@ of its identity; this adds the rule set's own:
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
-from engine.observation import (
-    BudgetState,
-    Observation,
-    Seats,
-    SeatStatus,
-    SkillState,
-    TeamState,
-    amend,
-    budget_state,
-    derive,
-    skill_state,
-    team_state,
-)
+from engine.observation import amend, budget_state, derive, skill_state, team_state
 from engine.rulesets.umineko32 import legal
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
@@ -58,6 +47,9 @@ from engine.rulesets.umineko32.names import (
     Ph,
 )
 from engine.rulesets.umineko32.state import UminekoState
+
+if TYPE_CHECKING:
+    from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState, TeamState
 
 SKILLS_OF = {role.id: role.skills for role in ROLES}
 """Each role's skills as its card lists them."""
