@@ -26,48 +26,34 @@ class SeatViews:
             self.shown.setdefault(seat, 0)
 
     def update(self, log: list[Event]) -> None:
-        if not self._redacts():  # every seat is shown every event as logged: no call per seat and event
-            self._route(log)
-            return
-        as_logged = self.ruleset is not None and not self.ruleset.redacts_public
+        """Route the log's new events, each once, by its visibility. Where the rule set shows some
+        events otherwise than logged (``_redacts``), a seat's private and team events go through
+        ``shown``, and public ones too unless the rule set says its redaction never touches them
+        (``Ruleset.redacts_public``); else every seat takes every event as logged, without a call per
+        seat and event (a seat's turn follows about 20 public events)."""
+        events, seats, redacts = self.events, self.seats, self._redacts()
+        public_as_logged = not redacts or not self.ruleset.redacts_public  # type: ignore[union-attr]
         for event in log[self.routed:]:
             vis = event.vis
             if vis == PUBLIC:
-                for seat in self.seats:
-                    self.events[seat].append(event if as_logged else self._shown(event, seat))
+                if public_as_logged:
+                    for seat in seats:
+                        events[seat].append(event)
+                else:
+                    for seat in seats:
+                        events[seat].append(self._shown(event, seat))
             elif vis == JUDGE:
                 continue
-            elif vis.startswith("seat:"):
-                seat = int(vis[5:])
-                self.events[seat].append(self._shown(event, seat))
             else:
-                for seat in event.to:
-                    self.events[seat].append(self._shown(event, seat))
+                for seat in (int(vis[5:]),) if vis.startswith("seat:") else event.to:
+                    events[seat].append(self._shown(event, seat) if redacts else event)
         self.routed = len(log)
 
     def _redacts(self) -> bool:
         """Whether the rule set shows a seat some events otherwise than logged (``Ruleset.shown``
-        overridden: majiasha2); the others' public events, about 20 to a seat's turn, go to every seat
-        as they are, which is what ``shown`` would have returned for each."""
+        overridden: majiasha2)."""
         ruleset = self.ruleset
         return ruleset is not None and type(ruleset).shown is not Ruleset.shown
-
-    def _route(self, log: list[Event]) -> None:
-        """``update`` for a rule set that shows every event as logged."""
-        events, seats = self.events, self.seats
-        for event in log[self.routed:]:
-            vis = event.vis
-            if vis == PUBLIC:
-                for seat in seats:
-                    events[seat].append(event)
-            elif vis == JUDGE:
-                continue
-            elif vis.startswith("seat:"):
-                events[int(vis[5:])].append(event)
-            else:
-                for seat in event.to:
-                    events[seat].append(event)
-        self.routed = len(log)
 
     def _shown(self, event: Event, seat: int) -> Event:
         return shown(self.ruleset, event, Viewer.of_seat(seat))

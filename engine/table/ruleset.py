@@ -221,20 +221,18 @@ class TableRuleset(Ruleset, Generic[St]):
 
     def window_complete(self, state: BaseState) -> bool:
         """Nobody left to wait for (a resolution waits for nobody): ``not waiting(state)``, asked after
-        every action, answered without building the list where the rule set keeps the kernel's
-        ``waiting``."""
+        every action, answered by ``waits_for`` without building the list where the rule set keeps
+        the kernel's ``waiting``."""
         s: St = state  # type: ignore[assignment]
-        table = self.phase_table
-        if s.phase in table.resolutions:
+        if s.phase in self.phase_table.resolutions:
             return True
         if type(self).waiting is not TableRuleset.waiting:
             return not self.waiting(s)
-        w, living = s.window, s.phase in table.living_only
+        w = s.window
         if w.turns:
             speaker = w.speaker
-            return speaker is None or (living and not s.seats[speaker].alive)
-        done, seats = w.done, s.seats
-        return not any(seat not in done and (not living or seats[seat].alive) for seat in w.eligible)
+            return speaker is None or not self.waits_for(s, speaker)
+        return not any(self.waits_for(s, seat) for seat in w.eligible)
 
     # -- submitting ---------------------------------------------------------------------------------
 
