@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from engine.observation import Observation, SeatStatus, SkillState, TeamState
 
 St = TypeVar("St", bound=TableState[Any])
+_NAMED = frozenset({UseSkill, Choose, TeamPost})
+"""The actions whose skill or team ``TableRuleset.named`` may rename."""
 
 Fold = Callable[[Any, Any], None]
 TABLE_CHATTER = frozenset({"posted", "team_posted", "vote_cast", "passed", "awaiting", "draw", "phase_began"})
@@ -221,18 +223,24 @@ class TableRuleset(Ruleset, Generic[St]):
 
     def window_complete(self, state: BaseState) -> bool:
         """Nobody left to wait for (a resolution waits for nobody): ``not waiting(state)``, asked after
-        every action, answered by ``waits_for`` without building the list where the rule set keeps
-        the kernel's ``waiting``."""
+        every action. Where the rule set keeps the kernel's ``waiting`` it is answered here without
+        building the list, in one loop (as ``waits_for`` would answer seat by seat, which cost a call
+        per eligible seat at every action)."""
         s: St = state  # type: ignore[assignment]
-        if s.phase in self.phase_table.resolutions:
+        table = self.phase_table
+        if s.phase in table.resolutions:
             return True
         if type(self).waiting is not TableRuleset.waiting:
             return not self.waiting(s)
-        w = s.window
+        w, living = s.window, s.phase in table.living_only
         if w.turns:
             speaker = w.speaker
-            return speaker is None or not self.waits_for(s, speaker)
-        return not any(self.waits_for(s, seat) for seat in w.eligible)
+            return speaker is None or (living and not s.seats[speaker].alive)
+        done, seats = w.done, s.seats
+        for seat in w.eligible:
+            if seat not in done and (not living or seats[seat].alive):
+                return False
+        return True
 
     # -- submitting ---------------------------------------------------------------------------------
 
@@ -261,14 +269,24 @@ class TableRuleset(Ruleset, Generic[St]):
         return idle_refusal(state, action.seat)
 
     def submit(self, game: Game, action: Action) -> None:
-        s = self.st(game)
-        self.check_seat(s, action.seat)
-        offered = self.offered(game, action)
-        action = self.named(action)
+        """Refuse a seat the table does not have, take the template ``action`` answers among what the
+        seat is offered (``offered``, ``find``), with its skill or team as the engine's id (``named``),
+        and hand it to the rule set's handler of its type. (The common path is written out here: this
+        runs at every action, and each hook asked on it cost a call.)"""
+        s: St = game.state  # type: ignore[assignment]
+        seat = action.seat
+        if seat not in s.seats:
+            self.check_seat(s, seat)
+        offered = game.legal(seat)
+        if offered is None:
+            offered = self.offered(game, action)
+        if action.__class__ in _NAMED:
+            action = self.named(action)
         self.handlers[type(action)](game, action, self.find(s, offered, action))
 
     def check_seat(self, state: St, seat: int) -> None:
-        """Refuse a seat number the table does not have (a rule set with its own wording says it here)."""
+        """Refuse a seat number the table does not have (a rule set with its own wording says it here;
+        ``submit`` asks it only for a seat that ``state.seats`` lacks)."""
         check_seat(state, seat)
 
     def find(self, state: St, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
