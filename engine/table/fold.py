@@ -42,12 +42,14 @@ def role(s: TableState[Any], e: ev.RoleDealt | ev.RoleChanged) -> None:
 
 def team_formed(s: TableState[Any], e: ev.TeamFormed) -> None:
     s.teams[e.team] = list(e.members)
+    s.team_index.clear()
 
 
 def team_joined(s: TableState[Any], e: ev.TeamJoined) -> None:
     members = s.teams.setdefault(e.team, [])
     if e.seat not in members:
         members.append(e.seat)
+    s.team_index.clear()
 
 
 def phase_began(s: TableState[Any], e: ev.PhaseBegan, phases: PhaseTable) -> None:

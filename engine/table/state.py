@@ -36,6 +36,9 @@ class TableState(BaseState, Generic[S]):
     interrupted: str = ""
     """The phase an open aside (``Phase.aside``: a question in the middle of a resolution) interrupted,
     so that a schedule ranks the aside with it."""
+    team_index: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """``team_of`` kept per seat: the legal actions of every turn ask a seat's chats, and the teams
+    change only by the kernel's fold of ``team_formed`` and ``team_joined``, which empties this."""
 
     @classmethod
     def of(cls, game: Game) -> Self:
@@ -72,6 +75,9 @@ class TableState(BaseState, Generic[S]):
         chat says so here)."""
         return list(self.teams.get(team, []))
 
-    def team_of(self, seat: int) -> list[str]:
-        """The teams ``seat`` is a member of."""
-        return [team for team, members in self.teams.items() if seat in members]
+    def team_of(self, seat: int) -> tuple[str, ...]:
+        """The teams ``seat`` is a member of (kept in ``team_index`` until the teams change)."""
+        found = self.team_index.get(seat)
+        if found is None:
+            found = self.team_index[seat] = tuple(team for team, members in self.teams.items() if seat in members)
+        return found

@@ -104,12 +104,22 @@ def vote_ballot(targets: tuple[int, ...]) -> LegalAction:
 
 def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
     targets = tuple(targets_for(s, seat, skill))
+    if skill == APPOINT:
+        order = row(s.size).appointed()
+        return _template(APPOINT, targets, len(order), note_params=(("role", tuple(order)),))
+    return _template(skill, targets)
+
+
+@lru_cache(maxsize=2048)
+def _template(skill: str, targets: tuple[int, ...], arity: int = 0,
+              note_params: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> LegalAction:
+    """A skill's template, one object for the same skill and targets (``arity`` and ``note_params``:
+    任命's, which depend on the table's size): a night's windows ask every seat's skills again at each
+    step, and a frozen dataclass's ``__init__`` cost more than the lookup."""
     if skill == ARROW:
         return LegalAction("skill", ARROW, targets, 2, note="note_arrow")
     if skill == APPOINT:
-        order = row(s.size).appointed()
-        return LegalAction("skill", APPOINT, targets, len(order), note="note_appoint", layer=MAJIA,
-                           note_params=(("role", order),))
+        return LegalAction("skill", APPOINT, targets, arity, note="note_appoint", layer=MAJIA, note_params=note_params)
     if skill == PIPE:
         return LegalAction("skill", PIPE, targets, min(2, len(targets)), free=True, note="note_pipe")
     account = skill in ACCOUNT_SKILLS

@@ -69,18 +69,23 @@ def won(s: MajiaState, faction: str) -> bool:
     return seer is None or is_out(s, seer.seat)
 
 
+CONDITIONS: dict[str, Condition[MajiaState]] = {f: Condition(f, partial(won, faction=f)) for f in CHECK_ORDER}
+"""Each faction's win condition (``won``), made once: the check runs at the end of every flow step."""
+
+
 def check_win(game: Game) -> bool:
     """Losses first, then wins in order piper → lovers → general, then last standing (D-30).
     True when the game is over."""
     s = cast(MajiaState, game.state)
     if s.over or not s.holders(ELDER):
         return s.over
-    present = [f for f in CHECK_ORDER if f in s.factions_present()]
+    in_play = s.factions_present()
+    present = [f for f in CHECK_ORDER if f in in_play]
     for faction in present:
         if faction not in s.defeated and lost(s, faction):
             game.emit(ev.Resolved, ev.JUDGE, skill=DEFEAT, actor=None, targets=[], result=faction)
     alive = [f for f in present if f not in s.defeated]
-    first = winners(s, [Condition(f, partial(won, faction=f)) for f in alive], exclusive=True)
+    first = winners(s, [CONDITIONS[f] for f in alive], exclusive=True)
     if first:
         game.emit(ev.GameEnded, ev.PUBLIC, winners=first, reason=END_WIN)
         return True

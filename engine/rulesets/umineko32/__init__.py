@@ -59,9 +59,8 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
     # -- submitting: umineko32's refusals and its two exceptions (curfew posts, vote changes) -------
 
     def submit(self, game: Game, action: act.Action) -> None:
-        s = self.st(game)
-        if isinstance(action, act.Post) and s.phase not in SPEECH_PHASES:
-            self.check_seat(s, action.seat)
+        if action.__class__ is act.Post and game.state.phase not in SPEECH_PHASES:
+            self.check_seat(self.st(game), action.seat)
             submit.curfew_post(game, action)
             return
         super().submit(game, action)  # (which checks the seat first)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.mechanics.outs import OutChain
-from engine.mechanics.win import Condition, all_out, winners
+from engine.mechanics.win import Condition, winners
 from engine.rulesets.umineko32.names import (
     ACCOMPLICE,
     BLACK,
@@ -92,8 +92,8 @@ def witch_condition(s: UminekoState) -> bool:
 
 
 CONDITIONS: tuple[Condition[UminekoState], ...] = (
-    Condition(BLACK, lambda s: all_out(lambda seat: s.seats[seat].alive, s.holders(*KEY_WHITES))),
-    Condition(WHITE, lambda s: all_out(lambda seat: s.seats[seat].alive, s.holders(KILLER))),
+    Condition(BLACK, lambda s: not s.living(*KEY_WHITES)),
+    Condition(WHITE, lambda s: not s.living(KILLER)),
 )
 """§4: Black wins when every key white is dead, White when every killer is; both may hold at once."""
 

@@ -90,10 +90,10 @@ def _free_actions(s: UminekoState, seat: int) -> list[LegalAction]:
     return out
 
 
-def postable_teams(s: UminekoState, seat: int) -> list[str]:
+def postable_teams(s: UminekoState, seat: int) -> tuple[str, ...]:
     """The team chats ``seat`` may post in: its own, or none once dead under flag A-41 false."""
     if not s.seats[seat].alive and not s.dead_read():
-        return []
+        return ()
     return s.team_of(seat)
 
 

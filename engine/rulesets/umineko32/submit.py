@@ -70,13 +70,14 @@ def unknown_skill(action: act.UseSkill | act.Choose, err: UnknownName) -> Except
 
 def find(s: UminekoState, offered: tuple[LegalAction, ...], action: act.Action) -> LegalAction:
     """The template ``action`` answers; a skill is held against the rules first. A pass needs none."""
-    if isinstance(action, act.Pass):
+    cls = action.__class__  # (compared by identity: a pydantic model's isinstance is a slow check)
+    if cls is act.Pass:
         return PASS
-    if isinstance(action, act.UseSkill):
-        check_skill(s, action.seat, action.skill, tuple(action.targets))
-    kind = KIND_OF[type(action)]
-    skill = action.skill if isinstance(action, (act.UseSkill, act.Choose)) else None
-    team = action.team if isinstance(action, act.TeamPost) else None
+    if cls is act.UseSkill:
+        check_skill(s, action.seat, action.skill, tuple(action.targets))  # type: ignore[union-attr]
+    kind = KIND_OF[cls]
+    skill = action.skill if cls is act.UseSkill or cls is act.Choose else None  # type: ignore[union-attr]
+    team = action.team if cls is act.TeamPost else None  # type: ignore[union-attr]
     found = match(offered, kind, skill, team)
     if found is not None:
         return found
