@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 E = TypeVar("E", bound=Event)
 
+_UNASKED = object()
+"""``Game.legal``'s cache has no answer for the seat yet (None is an answer: not waited for)."""
 MAX_AUTO_STEPS = 64
 """Bound on phases closed in a row without input (a guard against a rules bug looping)."""
 
@@ -72,14 +74,13 @@ class Game:
         Cached until the next event: a runner, an agent's tools and the rules' own validation all
         ask for the same seat's actions at the same point, and the state only changes by events.
         """
-        if self.state.over:
-            return None
-        if self._legal_at != len(self.events):
+        if self._legal_at != len(self.events):  # (the end of the game is an event too)
             self._legal.clear()
             self._legal_at = len(self.events)
-        if seat not in self._legal:
-            self._legal[seat] = self.ruleset.legal(self.state, seat)
-        return self._legal[seat]
+        found = self._legal.get(seat, _UNASKED)
+        if found is _UNASKED:
+            found = self._legal[seat] = None if self.state.over else self.ruleset.legal(self.state, seat)
+        return found  # type: ignore[return-value]
 
     def submit(self, action: Action) -> list[Event]:
         """Apply one action; returns the events it produced. Raises ``IllegalAction``, applying nothing."""
@@ -253,7 +254,9 @@ class Game:
             if event.kind in INBOX_KINDS and event.vis != PUBLIC:
                 private.append(event)
         self._private_upto = len(self.events)
-        inbox = self._inboxes.setdefault(viewer.seat, Inbox())
+        inbox = self._inboxes.get(viewer.seat)
+        if inbox is None:  # (not ``setdefault``, which would build an ``Inbox`` at every turn)
+            inbox = self._inboxes[viewer.seat] = Inbox()
         grew = False
         for event in private[inbox.upto:]:
             if can_see(viewer, event):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine import events as ev
-from engine.observation import INBOX_KINDS, Observation
+from engine.observation import INBOX_KINDS, Observation, TeamState
 
 Handler = Callable[[Any, Any], None]
 
@@ -56,6 +56,8 @@ class ViewNotes:
     phase: str = ""
     ballots: dict[int, int | None] = field(default_factory=dict)
     """Today's ballots so far: voter → target (None: an abstention); a changed ballot replaces the old."""
+    teams_read: tuple[TeamState, ...] = field(default=(), compare=False, repr=False)
+    """The chats ``know`` last read (the engine keeps a seat's unchanged chats as one tuple)."""
 
     FOLD: ClassVar[dict[str, Handler]] = {}
     """Event kind → handler, gathered from the ``on_<kind>`` methods when a subclass is defined."""
@@ -81,7 +83,9 @@ class ViewNotes:
     def know(self, obs: Observation) -> None:
         """Take what the engine says the seat knows now (a subclass reads more, after this)."""
         self.role, self.faction = obs.role or "", obs.faction or ""
-        self.teams = {team.team: frozenset(team.members) for team in obs.teams}
+        if obs.teams is not self.teams_read:
+            self.teams_read = obs.teams
+            self.teams = {team.team: frozenset(team.members) for team in obs.teams}
 
     def update(self, events: Sequence[ev.Event], start: int, inbox: Sequence[ev.Event] = ()) -> None:
         """Fold ``events[start:]`` (the view: the thread, chats, the seat's moves) and

@@ -371,15 +371,14 @@ class TableRuleset(Ruleset, Generic[St]):
         steps (``engine.public.public_steps``) then the kernel's and the rule set's handlers. The
         same work as the generic dispatch, which cost as much as the handlers (every event is folded
         as it is emitted, and again on every replay)."""
-        steps = self._apply_plan.get(event.kind)
-        if steps is None:
-            steps = self._apply_plan[event.kind] = self._apply_steps(event.kind)
-        for step in steps:
-            step(state, event)
+        fold = self._apply_plan.get(event.kind)
+        if fold is None:
+            fold = self._apply_plan[event.kind] = _composed(self._apply_steps(event.kind))
+        fold(state, event)
 
     @cached_property
-    def _apply_plan(self) -> dict[str, tuple[Fold, ...]]:
-        """Each kind's steps (``_apply_steps``), filled in as the kinds come."""
+    def _apply_plan(self) -> dict[str, Fold]:
+        """Each kind's steps (``_apply_steps``) as one call (``_composed``), filled in as the kinds come."""
         return {}
 
     def _apply_steps(self, kind: str) -> tuple[Fold, ...]:
@@ -450,3 +449,16 @@ class TableRuleset(Ruleset, Generic[St]):
             return status
         return dataclasses.replace(status, alive=record.alive, role=record.role or None,
                                    faction=record.faction or None, cause=record.cause or status.cause)
+
+
+def _composed(steps: tuple[Fold, ...]) -> Fold:
+    """``steps`` as one fold: the step itself where there is one (most kinds), else each in order;
+    a loop over a one-step tuple at every event cost as much as the call."""
+    if len(steps) == 1:
+        return steps[0]
+
+    def fold(state: Any, event: Any) -> None:
+        for step in steps:
+            step(state, event)
+
+    return fold

@@ -52,6 +52,10 @@ class Notes(ViewNotes):
     told_downstream: set[int] = field(default_factory=set)
     told_roles: dict[int, str] = field(default_factory=dict)
     """What mates told in the chat (account, downstream list, identities), kept apart from the judge's."""
+    known_from: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    """The 马甲 list, seat list, inbox and own 马甲 ``know`` last read: the engine keeps an unchanged part
+    of a seat's observation as the same object, and the rebuild (every 马甲, every seat, the whole
+    inbox) cost most of a bot's turn where nothing had changed."""
 
     def on_skill_submitted(self, e: ev.SkillSubmitted) -> None:
         if e.skill == "pipe":
@@ -74,6 +78,11 @@ class Notes(ViewNotes):
     def know(self, obs: Observation) -> None:
         """The seat's knowledge as the engine computed it, with what mates told on top."""
         ViewNotes.know(self, obs)
+        read = self.known_from
+        if read and read[0] is obs.layer_names and read[1] is obs.seats and read[2] is obs.inbox \
+                and read[3] == obs.majia:
+            return  # what a mate told since was merged as it was folded (``on_team_posted``)
+        self.known_from = (obs.layer_names, obs.seats, obs.inbox, obs.majia)
         self.majia = obs.majia or 0
         self.mate_majias, self.downstream, self.roles_seen = set(), set(self.told_downstream), {}
         self.partner_majia = self.elder_majia = None

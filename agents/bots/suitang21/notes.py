@@ -50,6 +50,9 @@ class Notes(ViewNotes):
     identity_of: dict[int, str] = field(default_factory=dict)
     kill_heard: list[int] = field(default_factory=list)
     posts_today: int = 0
+    known_from: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    """The seat list, inbox and day ``know`` last read (the engine keeps an unchanged part of a seat's
+    observation as the same object): the results are read again only when one of them moved."""
     # -- notes on what players said (the thread) -----------------------------------------------------
     claims: dict[int, dict[int, str]] = field(default_factory=dict)
     claimed: set[int] = field(default_factory=set)
@@ -59,9 +62,13 @@ class Notes(ViewNotes):
     def know(self, obs: Observation) -> None:
         """Take what the seat was told from the engine's observation of it."""
         ViewNotes.know(self, obs)
-        self.partner = next((s.seat for s in obs.seats if "partner" in s.statuses), None)
         posts = obs.budget("posts")
         self.posts_today = posts.total - posts.left if posts is not None and posts.total is not None else 0
+        read = self.known_from
+        if read and read[0] is obs.seats and read[1] is obs.inbox and read[2] == obs.day:
+            return  # the same seats, results and day: the same partner and results
+        self.known_from = (obs.seats, obs.inbox, obs.day)
+        self.partner = next((s.seat for s in obs.seats if "partner" in s.statuses), None)
         self.camp_of, self.identity_of, self.kill_heard = {}, {}, []
         for e in obs.inbox:
             if isinstance(e, ev.Feedback) and e.seat == self.seat and VOID not in e.result:

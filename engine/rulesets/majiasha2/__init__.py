@@ -115,7 +115,7 @@ class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phase
     def window_complete(self, state: BaseState) -> bool:
         """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
         then ends as if its deadline had come."""
-        s = self.st_of(state)
+        s: MajiaState = state  # type: ignore[assignment]  # (typing.cast is a call: asked after every action)
         if s.phase == Ph.DAY and s.shortened and (living := s.alive()) and s.shortened.issuperset(living):
             return True
         return super().window_complete(state)

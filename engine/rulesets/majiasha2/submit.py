@@ -67,13 +67,14 @@ def vote_change(s: MajiaState, seat: int) -> tuple[LegalAction, ...] | None:
 def find(s: MajiaState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The template ``action`` answers: a pass always (it ends the seat's part), a skill once the
     rules allow it now (``check_skill``), a chat post by its chat (``named`` has made its name its id)."""
-    if isinstance(action, Pass):
+    cls = action.__class__  # (compared by identity: a pydantic model's isinstance is a slow check)
+    if cls is Pass:
         return PASS
-    skill = action.skill if isinstance(action, UseSkill | Choose) else None
-    team = action.team if isinstance(action, TeamPost) else None
-    if isinstance(action, UseSkill):
-        check_skill(s, action.seat, action.skill, tuple(action.targets))
-    kind = KIND_OF[type(action)]
+    skill = action.skill if cls is UseSkill or cls is Choose else None  # type: ignore[union-attr]
+    team = action.team if cls is TeamPost else None  # type: ignore[union-attr]
+    if cls is UseSkill:
+        check_skill(s, action.seat, action.skill, tuple(action.targets))  # type: ignore[union-attr]
+    kind = KIND_OF[cls]
     found = match(offered, kind, skill, team)
     if found is None:
         can = sorted({action_word(lg.kind, lg.skill, lg.team) for lg in offered})

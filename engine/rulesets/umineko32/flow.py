@@ -92,8 +92,8 @@ def witch_condition(s: UminekoState) -> bool:
 
 
 CONDITIONS: tuple[Condition[UminekoState], ...] = (
-    Condition(BLACK, lambda s: not s.living(*KEY_WHITES)),
-    Condition(WHITE, lambda s: not s.living(KILLER)),
+    Condition(BLACK, lambda s: not any(p.alive and p.role in KEY_WHITES for p in s.seats.values())),
+    Condition(WHITE, lambda s: not any(p.alive and p.role == KILLER for p in s.seats.values())),
 )
 """§4: Black wins when every key white is dead, White when every killer is; both may hold at once."""
 

@@ -143,7 +143,14 @@ def _skill_template(s: UminekoState, seat: int, skill: str) -> LegalAction:
         first, others = audition_options(s, seat)
         pool = tuple(sorted(set(first) | set(others)))
         return LegalAction("skill", skill, pool, 2, first_from=first, note=CHAIN_NOTE if first else "")
-    return LegalAction("skill", skill, targets_for(s, seat, skill), 1)
+    return _skill_action(skill, targets_for(s, seat, skill))
+
+
+@lru_cache(maxsize=1024)
+def _skill_action(skill: str, targets: tuple[int, ...]) -> LegalAction:
+    """A one-target skill's template, one object for the same skill and targets: every night asks
+    each seat's skills again at every step, and the frozen ``__init__`` cost more than the lookup."""
+    return LegalAction("skill", skill, targets, 1)
 
 
 # -- who has which night skill -------------------------------------------------------------------
