@@ -46,7 +46,7 @@ from engine.rulesets.majiasha2.names import (
     WITCH,
     Ph,
 )
-from engine.rulesets.majiasha2.state import DYING, OUT, Known, MajiaState
+from engine.rulesets.majiasha2.state import DYING, OUT, MajiaState
 
 if TYPE_CHECKING:
     from engine.observation import BudgetState, Observation, Seats, SeatStatus, SkillState, TeamState
@@ -76,9 +76,29 @@ def _own_statuses(seats: Seats, seat: int, own: tuple[str, ...]) -> Seats:
 def _names(names: tuple[LayerEntry, ...], own: int | None,
            known: tuple[tuple[int, str | None, str | None, tuple[str, ...]], ...]) -> tuple[LayerEntry, ...]:
     """The 马甲 list with what the seat was told of each (``known``: number, role, faction, marks) and
-    its own 马甲 (``own``); ``derive`` keeps it while they and the public list are the same."""
-    told = {n: Known(role, faction, set(marks)) for n, role, faction, marks in known}
-    return tuple(_entry(told, own, entry) for entry in names)
+    its own 马甲 (``own``); ``derive`` keeps it while they and the public list are the same. Only the
+    entries the seat knows something of are made again (a seat knows a handful of 18 to 32), found
+    by number: the public list holds 马甲 1..N in order."""
+    told = {n: (role, faction, marks) for n, role, faction, marks in known}
+    if own is not None and own not in told:
+        told[own] = (None, None, ())
+    if not told:
+        return names
+    out = list(names)
+    for number, (role, faction, marks) in told.items():
+        at = _index(out, number)
+        if at is not None:
+            entry = out[at]
+            shown = sorted({*marks, "self"} if number == own else set(marks))
+            out[at] = LayerEntry(entry.number, entry.name, entry.listed, role, faction, tuple(shown))
+    return tuple(out)
+
+
+def _index(names: list[LayerEntry], number: int) -> int | None:
+    """Where 马甲 ``number`` stands in the list (None: not listed)."""
+    if 0 < number <= len(names) and names[number - 1].number == number:
+        return number - 1
+    return next((at for at, entry in enumerate(names) if entry.number == number), None)
 
 
 def statuses(s: MajiaState, obs: Observation, seat: int) -> tuple[str, ...]:
@@ -91,17 +111,6 @@ def statuses(s: MajiaState, obs: Observation, seat: int) -> tuple[str, ...]:
     if actor.sent_off:
         out.append("sent_off")
     return tuple(out)
-
-
-def _entry(known: dict[int, Known], own: int | None, entry: LayerEntry) -> LayerEntry:
-    told = known.get(entry.number)
-    if told is None and entry.number != own:
-        return entry
-    marks = set(told.marks) if told is not None else set()
-    if entry.number == own:
-        marks.add("self")
-    return LayerEntry(entry.number, entry.name, entry.listed, told.role if told else None,
-                      told.faction if told else None, tuple(sorted(marks)))
 
 
 def teams(s: MajiaState, seat: int) -> tuple[TeamState, ...]:
