@@ -244,14 +244,14 @@ def public_observation(state: BaseState, viewer: Viewer, *, inbox: tuple[Event, 
     fields every viewer shares are kept as one ``__dict__`` while the state's public side is the same
     (``_public_fields``), so a seat's observation is that dict copied with its three own fields set:
     one copy, where an ``amend`` of fourteen keyword arguments cost some 5 µs at every turn."""
-    obs: Observation = _new(Observation)
-    own = obs.__dict__
-    own.update(_public_fields(state))
+    own = _public_fields(state).copy()
     own["viewer"], own["inbox"], own["legal"] = viewer, inbox, legal
+    obs: Observation = _new(Observation)
+    _put(obs, "__dict__", own)  # (as ``amend`` copies: one dict copy, set whole)
     return obs
 
 
-_new = object.__new__
+_new, _put = object.__new__, object.__setattr__
 
 
 def _public_fields(state: BaseState) -> dict[str, Any]:
@@ -395,15 +395,19 @@ def _make_copier(cls: type) -> Callable[..., Any]:
 
 
 def _dict_copier(cls: type, names: frozenset[str]) -> Callable[..., Any]:
-    new = object.__new__
+    """The copier of a record without slots: the old ``__dict__`` copied, the changes laid over it, and
+    the copy set as the new record's ``__dict__`` (``object.__setattr__``: the record is frozen). About
+    twice as fast as filling the new record's own ``__dict__``, which Python first builds from the
+    object's inline values and then grows field by field."""
+    new, put = object.__new__, object.__setattr__
 
     def amend(old: Any, **changes: Any) -> Any:
-        if not changes.keys() <= names:
+        if not names.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
-        copy: Any = new(cls)
-        fields_of = copy.__dict__
-        fields_of.update(old.__dict__)
+        fields_of = old.__dict__.copy()
         fields_of.update(changes)
+        copy: Any = new(cls)
+        put(copy, "__dict__", fields_of)
         return copy
 
     return amend

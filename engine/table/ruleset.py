@@ -118,6 +118,9 @@ class TableRuleset(Ruleset, Generic[St]):
     """The rule set's ``upgrade`` module; None: no earlier version to read."""
     knowledge: ClassVar[Knowledge | None] = None
     """The rule set's ``observe`` module (``skills``, ``budgets``, ``truth``); None: the defaults."""
+    own_waiting: ClassVar[bool] = False
+    """Whether the class overrides ``waiting`` (set when it is made: ``window_complete``, asked after
+    every action, then asks it instead of answering from the window)."""
 
     def __init_subclass__(cls, names: ModuleType | None = None, flags: ModuleType | None = None,
                           phases: ModuleType | None = None, setup: Opening | None = None,
@@ -135,6 +138,7 @@ class TableRuleset(Ruleset, Generic[St]):
         ``truth``) modules answer those hooks (``Opening``, ``LegalRules``, ``Upgrades``, ``Knowledge``),
         and its ``submit`` module the handlers and refusals (``HOOKS``)."""
         super().__init_subclass__(**kwargs)
+        cls.own_waiting = cls.waiting is not TableRuleset.waiting
         if names is not None:
             cls.roles = names.ROLES
             cls.role_names, cls.skill_names = names.ROLE_NAMES, names.SKILL_NAMES
@@ -230,15 +234,17 @@ class TableRuleset(Ruleset, Generic[St]):
         table = self.phase_table
         if s.phase in table.resolutions:
             return True
-        if type(self).waiting is not TableRuleset.waiting:
+        if self.own_waiting:
             return not self.waiting(s)
         w, living = s.window, s.phase in table.living_only
         if w.turns:
             speaker = w.speaker
             return speaker is None or (living and not s.seats[speaker].alive)
+        if not living:
+            return w.done.issuperset(w.eligible)
         done, seats = w.done, s.seats
         for seat in w.eligible:
-            if seat not in done and (not living or seats[seat].alive):
+            if seat not in done and seats[seat].alive:
                 return False
         return True
 

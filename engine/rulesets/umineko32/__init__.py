@@ -63,7 +63,7 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
             self.check_seat(self.st(game), action.seat)
             submit.curfew_post(game, action)
             return
-        super().submit(game, action)  # (which checks the seat first)
+        TableRuleset.submit(self, game, action)  # (checks the seat first; named: super() costs a call)
 
 
 RULESET = Umineko32

@@ -97,9 +97,13 @@ def postable_teams(s: UminekoState, seat: int) -> tuple[str, ...]:
     return s.team_of(seat)
 
 
+TELL_NAME_PHASES = Ph.TURNS | {Ph.VOTE}
+"""Where 弃明投暗 may be used: the day's speeches and the vote."""
+
+
 def tell_name_open(s: UminekoState, seat: int) -> bool:
     """弃明投暗: a living member of 杀手群, on day 1 or while an unmerged accomplice lives."""
-    if not s.seats[seat].alive or seat not in s.teams.get(KILLERS, ()) or s.phase not in Ph.TURNS | {Ph.VOTE}:
+    if not s.seats[seat].alive or seat not in s.teams.get(KILLERS, ()) or s.phase not in TELL_NAME_PHASES:
         return False
     acc = s.accomplice
     return s.day == 1 or (acc is not None and s.seats[acc].alive and not s.seats[acc].merged)
