@@ -65,7 +65,7 @@ def phase_began(s: TableState[Any], e: ev.PhaseBegan, phases: PhaseTable) -> Non
 
 
 def awaiting(s: TableState[Any], e: ev.Awaiting) -> None:
-    s.window.eligible = list(e.seats)
+    s.window.wait_for(list(e.seats))
 
 
 def posted(s: TableState[Any], e: ev.Posted) -> None:
@@ -97,6 +97,7 @@ def vote_cast(s: TableState[Any], e: ev.VoteCast) -> None:
 def died(s: TableState[Any], e: ev.Died) -> None:
     record = s.seats[e.seat]
     record.alive, record.cause = False, e.cause
+    s.outs += 1
 
 
 def warned(s: TableState[Any], e: ev.Warned) -> None:

@@ -462,6 +462,14 @@ def _composed(steps: tuple[Fold, ...]) -> Fold:
     a loop over a one-step tuple at every event cost as much as the call."""
     if len(steps) == 1:
         return steps[0]
+    if len(steps) == 2:  # the kernel's handler and the rule set's (or the public record's and one)
+        first, second = steps
+
+        def both(state: Any, event: Any) -> None:
+            first(state, event)
+            second(state, event)
+
+        return both
 
     def fold(state: Any, event: Any) -> None:
         for step in steps:

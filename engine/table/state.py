@@ -36,6 +36,12 @@ class TableState(BaseState, Generic[S]):
     interrupted: str = ""
     """The phase an open aside (``Phase.aside``: a question in the middle of a resolution) interrupted,
     so that a schedule ranks the aside with it."""
+    outs: int = field(default=0, compare=False, repr=False)
+    """How many times a seat's ``alive`` has moved: the kernel's fold of ``died`` (the one place a seat
+    goes out) and a rule set's revival count it, so that ``living_seats`` knows when to look again
+    (``tests/test_living_seats.py`` holds every rule set's folds to it)."""
+    living_memo: tuple[object, int, tuple[int, ...]] = field(default=(None, -1, ()), compare=False, repr=False)
+    """``living_seats``' answer with the seat table and the ``outs`` count it was worked out from."""
     team_index: dict[int, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     """``team_of`` kept per seat: the legal actions of every turn ask a seat's chats, and the teams
     change only by the kernel's fold of ``team_formed`` and ``team_joined``, which empties this."""
@@ -54,8 +60,20 @@ class TableState(BaseState, Generic[S]):
         return {**acting, "phase": self.phase, "day": self.day}
 
     def alive(self) -> list[int]:
-        """The living seats, in seat order."""
-        return [n for n, s in self.seats.items() if s.alive]
+        """The living seats, in seat order (a new list: ``living_seats`` is the kept tuple)."""
+        return list(self.living_seats())
+
+    def living_seats(self) -> tuple[int, ...]:
+        """The living seats, in seat order, worked out again only when a seat went out or came back
+        (``outs``) or the seat table was made (``game_created``): the legal actions of every ballot
+        and night skill list the living, and building the list each time was some 8% of an engine
+        replay's instructions."""
+        seats, outs = self.seats, self.outs
+        memo_seats, memo_outs, living = self.living_memo
+        if memo_seats is not seats or memo_outs != outs:
+            living = tuple([n for n, s in seats.items() if s.alive])
+            self.living_memo = (seats, outs, living)
+        return living
 
     def holders(self, *roles: str) -> list[int]:
         """The seats holding any of ``roles``, alive or not."""

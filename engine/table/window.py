@@ -27,13 +27,23 @@ class Window:
     free_used: int = 0
     """Free actions (a team message, a name told) the speaker has taken in its turn; a new turn resets
     it (umineko32: two free actions a turn)."""
+    speaker: int | None = field(init=False, default=None)
+    """Whose turn it is in a turn phase (None once every round is spoken, or in a window). Kept, not
+    computed on each read: who the window waits for is asked two or three times an action, and only
+    a new turn (``end_turn``) or a new order (``wait_for``) changes it."""
 
-    @property
-    def speaker(self) -> int | None:
-        """Whose turn it is in a turn phase (None once every round is spoken, or in a window)."""
+    def __post_init__(self) -> None:
+        self.speaker = self._speaker_now()
+
+    def _speaker_now(self) -> int | None:
         if not self.turns or not self.eligible or self.turn >= len(self.eligible) * self.rounds:
             return None
         return self.eligible[self.turn % len(self.eligible)]
+
+    def wait_for(self, seats: list[int]) -> None:
+        """The window now waits for ``seats`` (a secret phase names them apart, ``Awaiting``)."""
+        self.eligible = seats
+        self.speaker = self._speaker_now()
 
     def open_seats(self) -> list[int]:
         """The eligible seats that have not answered yet (a window phase), or the speaker (turns)."""
@@ -47,5 +57,6 @@ class Window:
         if self.turns and self.speaker == seat:
             self.turn += 1
             self.free_used = 0
+            self.speaker = self._speaker_now()
         else:
             self.done.add(seat)

@@ -32,7 +32,7 @@ def night(s: Classic7State, seat: int) -> tuple[LegalAction, ...]:
     """A wolf: the pack's kill (any living seat) and the pack's chat; the seer: a check of another."""
     role = s.seats[seat].role
     if role == WEREWOLF:
-        return (LegalAction("skill", skill=KILL, targets=tuple(s.alive()), arity=1),
+        return (LegalAction("skill", skill=KILL, targets=s.living_seats(), arity=1),
                 LegalAction("team_post", team=PACK, free=True), PASS)
     if role == SEER:
         return (LegalAction("skill", skill=CHECK, targets=tuple(t for t in s.alive() if t != seat), arity=1), PASS)

@@ -154,6 +154,7 @@ def _revive(s: QijianState, e: ev.Resolved) -> None:
         piece = s.seats[e.targets[0]]
         piece.alive, piece.extra_lives, piece.last_words_due, piece.last_words_used = True, 0, False, True
         piece.cause = None
+        s.outs += 1  # (a seat came back: ``TableState.living_seats`` looks again)
         s.ballot = None
 
 

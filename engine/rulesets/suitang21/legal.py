@@ -102,7 +102,7 @@ def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
     if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
         out.append(POST)
     if vote_open(s, seat):
-        out.append(_vote_template(tuple(s.alive()), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
+        out.append(_vote_template(s.living_seats(), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
     if not role.accelerate_asked and not s.accelerated:
         out.append(ACCELERATE_REQUEST)
     out.extend(team_posts(s, seat, TEAM_POSTS_PER_PHASE, postable_teams(s, seat)))

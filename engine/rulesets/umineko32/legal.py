@@ -123,7 +123,7 @@ def _window_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _vote_actions(s: UminekoState, seat: int) -> tuple[LegalAction, ...]:
-    out = [_vote_template(tuple(s.alive()))]
+    out = [_vote_template(s.living_seats())]
     if s.window.posts.get(seat, 0) < VOTE_PHASE_POSTS:
         out.append(POST)
     if s.window.team_posts.get(seat, 0) < FREE_PER_TURN:
@@ -198,10 +198,10 @@ def night_eligible(s: UminekoState) -> list[int]:
 
 def targets_for(s: UminekoState, seat: int, skill: str) -> tuple[int, ...]:
     """The legal single targets of ``skill`` for ``seat`` now."""
-    alive = s.alive()
+    alive = s.living_seats()
     if skill == BLADE:
         if s.flags.get("umineko.blade_may_target_killers", True):
-            return tuple(alive)
+            return alive
         return tuple(t for t in alive if not s.seats[t].black)
     if skill == TELL_NAME:
         return tuple(s.living(KILLER))

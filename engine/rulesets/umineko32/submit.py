@@ -46,7 +46,7 @@ def vote_change(s: UminekoState, seat: int) -> tuple[LegalAction, ...] | None:
     limit = int(s.flags["umineko.vote_change_limit"])
     if limit >= 0 and s.seats[seat].vote_changes >= limit:
         raise illegal("vote_changes_used", seat=seat, limit=limit)
-    return (LegalAction("vote", targets=tuple(s.alive()), arity=1, abstain=True),)
+    return (LegalAction("vote", targets=s.living_seats(), arity=1, abstain=True),)
 
 
 def idle(s: UminekoState, action: act.Action) -> Exception:

@@ -1,0 +1,69 @@
+"""``TableState.living_seats`` is kept, not computed at each call: it must be the seats whose record
+says alive at every point of every rule set's games. That holds only while every fold that moves a
+seat's ``alive`` counts it in ``TableState.outs`` (the kernel's ``died``, qijian24's revival): a rule
+set that adds another such fold without counting it fails here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from agents.random_legal import random_action
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.ruleset import Ruleset
+from engine.rulesets import get_ruleset, ruleset_ids
+
+GAMES = 12
+
+
+def _play(ruleset: Ruleset, seed: int) -> Game:
+    """A random-legal game, checked at every step of play."""
+    game, rand = ruleset.new_game(seed), random.Random(seed)
+    while not game.over:
+        assert not _stale(game), f"{ruleset.id} seed {seed}, event {len(game.events)}: living_seats is stale"
+        pending = game.pending()
+        if not pending:
+            game.advance()
+            continue
+        seat = rand.choice(sorted(pending))
+        try:
+            game.submit(random_action(rand, seat, pending[seat]))
+        except IllegalAction:
+            pass
+    return game
+
+
+def _stale(game: Game) -> bool:
+    state = game.state
+    return state.living_seats() != tuple(n for n, s in state.seats.items() if s.alive)
+
+
+def _refold(ruleset: Ruleset, game: Game) -> int:
+    """The game's log folded again one event at a time, the kept list read after each (so that a fold
+    that moves ``alive`` without counting it is read stale at once); the revivals met."""
+    fresh, revived = Game(ruleset), 0
+    for event in game.events:
+        ruleset.apply(fresh.state, event)
+        fresh.events.append(event)
+        assert not _stale(fresh), f"{ruleset.id}: living_seats is stale after event {event.seq} ({event.kind})"
+        revived += event.kind == "resolved" and getattr(event, "result", None) == "revived"
+    return revived
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_the_kept_living_seats_are_the_living_at_every_step_and_every_event(ruleset_id: str) -> None:
+    ruleset, outs = get_ruleset(ruleset_id), 0
+    for seed in range(GAMES):
+        game = _play(ruleset, seed)
+        _refold(ruleset, game)
+        outs += game.state.outs
+    assert outs > GAMES, "the games must send seats out for the check to mean anything"
+
+
+def test_a_revival_is_counted() -> None:
+    """qijian24's revival brings a seat back: the kept list must show it again at once."""
+    ruleset = get_ruleset("qijian24")
+    revived = sum(_refold(ruleset, _play(ruleset, seed)) for seed in range(40))
+    assert revived, "no revival in 40 random qijian24 games: the check met nothing to check"
