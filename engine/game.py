@@ -51,7 +51,6 @@ class Game:
         self._observed: dict[Viewer, Observation] = {}
         self._observed_at = -1
         self._private: list[Event] = []
-        self._private_upto = 0
         self._kept: dict[int, _Kept] = {}
         self._scanned = 0
         self._moved = 0
@@ -177,7 +176,6 @@ class Game:
         self._observed.clear()
         self._observed_at = -1
         self._private.clear()
-        self._private_upto = 0
         self._kept.clear()
         self._scanned = self._moved = 0
 
@@ -212,7 +210,8 @@ class Game:
             return self.ruleset.observe(self.state, viewer)
         state, seat = self.state, viewer.seat
         legal = (self.legal(seat) if not state.over else self.ruleset.legal(state, seat)) or ()
-        inbox, moved, record = self._inbox(viewer), self._last_move(), state.public
+        self._read_log()
+        inbox, moved, record = self._inbox(viewer), self._moved, state.public
         kept = self._kept.get(seat)
         if kept is not None and kept.state is state and kept.moved == moved and kept.record is record \
                 and kept.version == record.version and kept.over == state.over and kept.obs.inbox is inbox:
@@ -235,25 +234,33 @@ class Game:
                              legal=legal)
         return kept.obs
 
-    def _last_move(self) -> int:
-        """The log's length at its last event that is not the rule set's ``chatter`` (read once for
-        every seat, as ``_inbox`` reads it): a seat's kept observation holds while this is the same."""
-        events, chatter = self.events, self.ruleset.chatter
-        if self._scanned > len(events):  # the log was cut back outside ``restore``
+    def _read_log(self) -> None:
+        """Bring the log's two running reads up to its end, in one pass over the events since the last
+        observation (of any seat): the log's length at its last event that is not the rule set's
+        ``chatter`` (``_moved``: a seat's kept observation holds while it is the same), and the private
+        results and notices every seat's inbox takes its own from (``_private``). A log cut back
+        outside ``restore`` is read again from its start."""
+        events = self.events
+        end = len(events)
+        if self._scanned > end:
+            self._private.clear()
+            self._inboxes.clear()
+            self._kept.clear()
             self._scanned = self._moved = 0
-        for index in range(self._scanned, len(events)):
-            if events[index].kind not in chatter:
-                self._moved = index + 1
-        self._scanned = len(events)
-        return self._moved
+        chatter, private, moved = self.ruleset.chatter, self._private, self._moved
+        for index in range(self._scanned, end):
+            event = events[index]
+            kind = event.kind
+            if kind not in chatter:
+                moved = index + 1
+                if kind in INBOX_KINDS and event.vis != PUBLIC:  # (no result or notice is chatter)
+                    private.append(event)
+        self._scanned, self._moved = end, moved
 
     def _inbox(self, viewer: Viewer) -> tuple[Event, ...]:
-        """The results and notices ``viewer`` (a seat) has received, brought up to the log's end."""
+        """The results and notices ``viewer`` (a seat) has received, up to the log's end as ``_read_log``
+        last read it."""
         private = self._private
-        for event in self.events[self._private_upto:]:  # the log is read once for every seat's inbox
-            if event.kind in INBOX_KINDS and event.vis != PUBLIC:
-                private.append(event)
-        self._private_upto = len(self.events)
         inbox = self._inboxes.get(viewer.seat)
         if inbox is None:  # (not ``setdefault``, which would build an ``Inbox`` at every turn)
             inbox = self._inboxes[viewer.seat] = Inbox()

@@ -101,3 +101,12 @@ def test_an_observation_kept_across_chatter_is_the_one_made_afresh(ruleset_id: s
         except IllegalAction:
             pass
     assert turns > 10
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_no_result_or_notice_is_chatter(ruleset_id: str) -> None:
+    """``Game._read_log`` takes a seat's results and notices only from events that are not chatter (one
+    test per event instead of two): a kind of the inbox declared chatter would be lost from it."""
+    from engine.observation import INBOX_KINDS
+
+    assert get_ruleset(ruleset_id).chatter.isdisjoint(INBOX_KINDS)

@@ -67,8 +67,13 @@ class ViewNotes:
     DAY_STARTS: ClassVar[frozenset[str]] = frozenset()
     """The phases that open a day (``new_day``: today's ballots start empty)."""
 
+    VIEW_FOLD: ClassVar[dict[str, Handler]] = {}
+    """``FOLD`` for the view's events, a result or notice kind's handler taking only public ones (the
+    private ones come from the inbox): one lookup an event, the fold's hottest loop."""
+
     def __init_subclass__(cls) -> None:  # no super(): a slotted dataclass's methods see the class before slots
         cls.FOLD = handlers_of(cls)
+        cls.VIEW_FOLD = view_fold(cls.FOLD)
         cls.READS_INBOX = not INBOX_KINDS.isdisjoint(cls.FOLD)
 
     # -- bringing the notes up to a turn -------------------------------------------------------------
@@ -99,9 +104,10 @@ class ViewNotes:
                 if handler is not None:
                     handler(self, event)
         else:  # mostly nothing new in the inbox: the thread alone, without a merge (and inline: a bot
-            for event in events[start:]:  # folds every event of its view)
-                handler = handlers.get(event.kind)
-                if handler is not None and (event.kind not in INBOX_KINDS or event.vis == ev.PUBLIC):
+            view = self.VIEW_FOLD  # folds every event of its view)
+            for event in events[start:]:
+                handler = view.get(event.kind)
+                if handler is not None:
                     handler(self, event)
         self.seen, self.received = len(events), len(inbox)
         self.last = events[-1] if events else None
@@ -160,7 +166,21 @@ class ViewNotes:
         return sorted(counts, key=lambda s: (-counts[s], s))
 
 
+def view_fold(fold: dict[str, Handler]) -> dict[str, Handler]:
+    """``fold`` with each handler of a result or notice kind taking only public events of it."""
+    return {kind: _public_only(handler) if kind in INBOX_KINDS else handler for kind, handler in fold.items()}
+
+
+def _public_only(handler: Handler) -> Handler:
+    def public(notes: Any, event: Any) -> None:
+        if event.vis == ev.PUBLIC:
+            handler(notes, event)
+
+    return public
+
+
 ViewNotes.FOLD = handlers_of(ViewNotes)
+ViewNotes.VIEW_FOLD = view_fold(ViewNotes.FOLD)
 
 
 def _result(e: ev.Event) -> bool:

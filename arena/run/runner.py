@@ -112,6 +112,9 @@ class GameRunner:
         self.replay = replay
         self.checked = len(game.events)
         self.recording = {seat: a for seat, a in self.agents.items() if isinstance(a, RecordsCalls)}
+        self.concurrent_seats = frozenset(seat for seat, a in self.agents.items() if getattr(a, "concurrent", False))
+        """The seats whose players may be asked together (``RunnerConfig.concurrent_windows``), read once:
+        the players are fixed when the runner is made, and the question comes at every round."""
         self.decisions = 0
         self.asked_at: dict[int, int] = {}
         """The game's length when each decision of the current round was asked."""
@@ -151,8 +154,7 @@ class GameRunner:
 
     async def _round(self, seats: list[int]) -> None:
         game = self.game
-        concurrent = self.config.concurrent_windows and len(seats) > 1 and any(
-            getattr(self.agents[s], "concurrent", False) for s in seats)
+        concurrent = self.config.concurrent_windows and len(seats) > 1 and not self.concurrent_seats.isdisjoint(seats)
         self.asked_at.clear()
         if concurrent:
             self.views.update(game.events)
