@@ -52,14 +52,6 @@ the text; the bound keeps a game finite and leaves room above the 10-post activi
 ACCELERATE_REQUEST = LegalAction("skill", ACCELERATE, (), 0, free=True, note="note.accelerate")
 
 
-def waiting(s: SuitangState, seats: list[int]) -> list[int]:
-    """The seats the open phase waits for among the window's open ``seats``: after 加速 a seat with
-    a valid vote has answered the day (§2.3)."""
-    if s.phase == DAY and s.accelerated:
-        return [seat for seat in seats if seat not in s.votes]
-    return seats
-
-
 @lru_cache(maxsize=512)
 def _vote_template(alive: tuple[int, ...], change: bool, needs_reason: bool = True) -> LegalAction:
     """A ballot: a first one, or a change (its note, a code of ``texts.STATUSES``, says which); a ballot
