@@ -79,7 +79,7 @@ def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
         return WORDS
     if phase == REACT:
         skill = s.question
-        return (_choose_template(skill, tuple(t for t in s.alive() if t != seat)), PASS)
+        return (_choose_template(skill, tuple(t for t in s.living_seats() if t != seat)), PASS)
     if phase == SETUP:
         return (_skill_template(ARROW, targets_for(s, seat, ARROW), 2), PASS)
     out = [_skill_template(skill, targets_for(s, seat, skill)) for skill in night_skills(s, seat)]
@@ -89,17 +89,27 @@ def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
+    """A living seat's day: a post within the day's bound, a ballot (or its change), 加速, its team
+    chats. Asked at every day action (some 800 a game), so the ballot's targets are the memoised
+    ``living_seats`` and the chats are read here in one loop (``day_chats``)."""
     role = s.seats[seat]
     out: list[LegalAction] = []
     if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
         out.append(POST)
     if vote_open(s, seat):
-        out.append(_vote_template(tuple(s.alive()), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
+        out.append(_vote_template(s.living_seats(), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
     if not role.accelerate_asked and not s.accelerated:
         out.append(ACCELERATE_REQUEST)
-    out.extend(team_posts(s, seat, TEAM_POSTS_PER_PHASE, postable_teams(s, seat)))
+    if role.alive and s.window.team_posts.get(seat, 0) < TEAM_POSTS_PER_PHASE:
+        out.extend(day_chats(s.teams, seat))
     out.append(PASS)
     return tuple(out)
+
+
+def day_chats(teams: dict[str, list[int]], seat: int) -> list[LegalAction]:
+    """A message to each team chat of ``seat``: ``team_posts`` over ``postable_teams`` for a living seat
+    under the bound, in one loop where those were three calls and two lists (4% of the engine)."""
+    return [team_post(team) for team, members in teams.items() if seat in members]
 
 
 def vote_open(s: SuitangState, seat: int) -> bool:
@@ -145,13 +155,13 @@ def night_skills(s: SuitangState, seat: int, wave: str | None = None) -> list[st
 
 def targets_for(s: SuitangState, seat: int, skill: str) -> tuple[int, ...]:
     """The legal targets of ``skill`` for ``seat`` now (every one must be alive now, B-43)."""
-    alive = s.alive()
+    alive = s.living_seats()
     if skill == HUG:
         return tuple(t for t in alive if t != seat and not s.seats[t].hugged_before)
     if skill == SHIELD:
         return tuple(t for t in alive if not s.seats[t].guarded_before)
     if skill in (KILL, POISON):
-        return tuple(alive)
+        return alive
     if skill == SAVE:
         return tuple(t for t in alive if t != seat or s.flags.get("suitang.witch_may_save_self", True))
     if skill == ARROW:
