@@ -91,7 +91,8 @@ def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
 def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
     """A living seat's day: a post within the day's bound, a ballot (or its change), 加速, its team
     chats. Asked at every day action (some 800 a game), so the ballot's targets are the memoised
-    ``living_seats`` and the chats are read here in one loop (``day_chats``)."""
+    ``living_seats`` and the chats (``team_posts`` over ``postable_teams`` for a living seat under the
+    bound) are read here in one loop, where those were four calls and two lists."""
     role = s.seats[seat]
     out: list[LegalAction] = []
     if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
@@ -101,15 +102,11 @@ def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
     if not role.accelerate_asked and not s.accelerated:
         out.append(ACCELERATE_REQUEST)
     if role.alive and s.window.team_posts.get(seat, 0) < TEAM_POSTS_PER_PHASE:
-        out.extend(day_chats(s.teams, seat))
+        for team, members in s.teams.items():
+            if seat in members:
+                out.append(team_post(team))
     out.append(PASS)
     return tuple(out)
-
-
-def day_chats(teams: dict[str, list[int]], seat: int) -> list[LegalAction]:
-    """A message to each team chat of ``seat``: ``team_posts`` over ``postable_teams`` for a living seat
-    under the bound, in one loop where those were three calls and two lists (4% of the engine)."""
-    return [team_post(team) for team, members in teams.items() if seat in members]
 
 
 def vote_open(s: SuitangState, seat: int) -> bool:
