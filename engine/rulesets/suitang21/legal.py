@@ -52,14 +52,6 @@ the text; the bound keeps a game finite and leaves room above the 10-post activi
 ACCELERATE_REQUEST = LegalAction("skill", ACCELERATE, (), 0, free=True, note="note.accelerate")
 
 
-def waiting(s: SuitangState, seats: list[int]) -> list[int]:
-    """The seats the open phase waits for among the window's open ``seats``: after 加速 a seat with
-    a valid vote has answered the day (§2.3)."""
-    if s.phase == DAY and s.accelerated:
-        return [seat for seat in seats if seat not in s.votes]
-    return seats
-
-
 @lru_cache(maxsize=512)
 def _vote_template(alive: tuple[int, ...], change: bool, needs_reason: bool = True) -> LegalAction:
     """A ballot: a first one, or a change (its note, a code of ``texts.STATUSES``, says which); a ballot
@@ -87,7 +79,7 @@ def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
         return WORDS
     if phase == REACT:
         skill = s.question
-        return (_choose_template(skill, tuple(t for t in s.alive() if t != seat)), PASS)
+        return (_choose_template(skill, tuple(t for t in s.living_seats() if t != seat)), PASS)
     if phase == SETUP:
         return (_skill_template(ARROW, targets_for(s, seat, ARROW), 2), PASS)
     out = [_skill_template(skill, targets_for(s, seat, skill)) for skill in night_skills(s, seat)]
@@ -97,6 +89,10 @@ def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
+    """A living seat's day: a post within the day's bound, a ballot (or its change), 加速, its team
+    chats. Asked at every day action (some 800 a game), so the ballot's targets are the memoised
+    ``living_seats`` and the chats (``team_posts`` over ``postable_teams`` for a living seat under the
+    bound) are read here in one loop, where those were four calls and two lists."""
     role = s.seats[seat]
     out: list[LegalAction] = []
     if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
@@ -105,7 +101,10 @@ def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
         out.append(_vote_template(s.living_seats(), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
     if not role.accelerate_asked and not s.accelerated:
         out.append(ACCELERATE_REQUEST)
-    out.extend(team_posts(s, seat, TEAM_POSTS_PER_PHASE, postable_teams(s, seat)))
+    if role.alive and s.window.team_posts.get(seat, 0) < TEAM_POSTS_PER_PHASE:
+        for team, members in s.teams.items():
+            if seat in members:
+                out.append(team_post(team))
     out.append(PASS)
     return tuple(out)
 
@@ -153,13 +152,13 @@ def night_skills(s: SuitangState, seat: int, wave: str | None = None) -> list[st
 
 def targets_for(s: SuitangState, seat: int, skill: str) -> tuple[int, ...]:
     """The legal targets of ``skill`` for ``seat`` now (every one must be alive now, B-43)."""
-    alive = s.alive()
+    alive = s.living_seats()
     if skill == HUG:
         return tuple(t for t in alive if t != seat and not s.seats[t].hugged_before)
     if skill == SHIELD:
         return tuple(t for t in alive if not s.seats[t].guarded_before)
     if skill in (KILL, POISON):
-        return tuple(alive)
+        return alive
     if skill == SAVE:
         return tuple(t for t in alive if t != seat or s.flags.get("suitang.witch_may_save_self", True))
     if skill == ARROW:

@@ -25,7 +25,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from engine.observation import amend, budget_state, derive, skill_state
-from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, postable_teams, vote_open
+from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, vote_open
 from engine.rulesets.suitang21.names import (
     ARROW,
     CHECK,
@@ -105,7 +105,9 @@ def _kill(s: SuitangState, seat: int) -> SkillState:
 
 
 def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
-    """What the seat may still post, change and message now, and the game's last words left."""
+    """What the seat may still post, change and message now, and the game's last words left. Asked at
+    every turn of a seat: the chats it may write in (``legal.postable_teams``) are read here in one
+    loop, as the day's actions read them."""
     r, out = s.seats[seat], []
     if s.phase == DAY and r.alive:
         limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
@@ -114,9 +116,11 @@ def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
         if changes >= 0:
             left = 0 if s.accelerated or not vote_open(s, seat) else changes - s.seats[seat].vote_changes
             out.append(budget_state("vote_changes", max(0, left), changes))
-    for team in postable_teams(s, seat):
-        used = s.window.team_posts.get(seat, 0)
-        out.append(budget_state("team_posts", max(0, TEAM_POSTS_PER_PHASE - used), TEAM_POSTS_PER_PHASE, team=team))
+    if r.alive:
+        left = max(0, TEAM_POSTS_PER_PHASE - s.window.team_posts.get(seat, 0))
+        for team, members in s.teams.items():
+            if seat in members:
+                out.append(budget_state("team_posts", left, TEAM_POSTS_PER_PHASE, team=team))
     out.append(budget_state("last_words", max(0, WORDS_A_GAME - len(s.asked)), WORDS_A_GAME))
     return tuple(out)
 

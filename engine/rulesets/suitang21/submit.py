@@ -87,12 +87,17 @@ def unknown_skill(action: UseSkill | Choose, err: UnknownName) -> Exception:
 
 def find(s: SuitangState, offered: tuple[LegalAction, ...], action: Action) -> LegalAction:
     """The offered template ``action`` answers, or the refusal of an action its seat is not offered:
-    the day's posts used up, the vote changes spent or a vote after 加速, else what it may do instead."""
-    skill = action.skill if isinstance(action, (UseSkill, Choose)) else None  # no getattr: pydantic's miss is slow
-    wanted = (KIND_OF[type(action)], skill, action.team if isinstance(action, TeamPost) else None)
-    found = match(offered, *wanted)
+    the day's posts used up, the vote changes spent or a vote after 加速, else what it may do instead.
+
+    Asked at every action. The action's skill and team are read by its exact type (the kernel
+    dispatches on the exact type too): ``isinstance`` on a pydantic model goes through ``ABCMeta``
+    (0.35 against 0.03 µs for the two tests), and no getattr, whose miss on a model is slower still."""
+    skill = action.skill if type(action) is UseSkill or type(action) is Choose else None
+    team = action.team if type(action) is TeamPost else None
+    found = match(offered, KIND_OF[type(action)], skill, team)
     if found is not None:
         return found
+    wanted = (KIND_OF[type(action)], skill, team)
     if s.phase == DAY and isinstance(action, Post):
         raise illegal("day_posts_used", seat=action.seat, limit=s.options.get("day_posts"))
     if s.phase == DAY and isinstance(action, Vote):
