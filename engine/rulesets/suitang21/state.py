@@ -83,10 +83,6 @@ class SuitangState(TableState[SuitangSeat]):
     granted: list[int] = field(default_factory=list)
     asked: set[int] = field(default_factory=set)
     published: set[int] = field(default_factory=set)
-    living_memo: tuple[dict[int, SuitangSeat] | None, int, tuple[int, ...]] = field(
-        default=(None, -1, ()), compare=False, repr=False)
-    """``living_seats``' answer with the seat table and the ``out_log`` length it was worked out from
-    (a memo, not game state: left out of comparison and repr)."""
 
     # -- derived views of the state (no mutation) -------------------------------------------------
 
@@ -95,19 +91,6 @@ class SuitangState(TableState[SuitangSeat]):
         the lovers' chat has no dead members: 本场不为已经出局的角色建立死人群)."""
         dead_read = team == WOLF_TEAM and bool(self.flags.get("suitang.dead_wolves_read_pack", True))
         return recipients(self.teams.get(team, []), lambda seat: self.seats[seat].alive, dead_read=dead_read)
-
-    def living_seats(self) -> tuple[int, ...]:
-        """``alive()`` as a tuple, worked out again only when a seat may have gone out. Only the fold
-        of a ``Died`` clears a seat's ``alive`` (the kernel's ``died``) and suitang21's fold of every
-        ``Died`` appends to ``out_log`` (``fold._died``); the seat table itself is replaced only by
-        ``game_created``. So the memo holds while both are the same. Every day action offers a ballot
-        over the living, and building the tuple each time was about 7% of the engine's time."""
-        seats, outs = self.seats, len(self.out_log)
-        memo_seats, memo_outs, living = self.living_memo
-        if memo_seats is not seats or memo_outs != outs:
-            living = tuple([n for n, record in seats.items() if record.alive])
-            self.living_memo = (seats, outs, living)
-        return living
 
     def hugged(self) -> int | None:
         """The role hugged tonight (X), if any."""
