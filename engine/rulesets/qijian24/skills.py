@@ -6,6 +6,8 @@ offers is exactly what ``submit`` accepts.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from engine.rulesets.qijian24.names import (
     ALLEGIANCE_SKILLS,
     ASSASSINATE,
@@ -73,7 +75,7 @@ def night_skills(s: QijianState, seat: int) -> tuple[str, ...]:
         return ()
     if (role == LONE and not s.lone_active) or (role == SHESHEN and not sheshen_active(s)):
         return ()
-    return tuple([skill for skill in own if charged(s, seat, skill) and targets(s, seat, skill)])
+    return tuple([skill for skill in own if charged(s, seat, skill) and has_targets(s, seat, skill)])
 
 
 def open_skills(s: QijianState, seat: int) -> tuple[str, ...]:
@@ -109,32 +111,59 @@ def day_skills(s: QijianState, seat: int) -> tuple[str, ...]:
 
 
 def targets(s: QijianState, seat: int, skill: str) -> tuple[int, ...]:
-    """The legal targets of ``skill`` used by ``seat`` now (C-11, C-16, C-40, C-08). Each is one pass over
-    the seats (the team's kill reads the killers by their roles, as ``QijianState.team`` does) instead of
-    the living list built first and filtered again (with ``night_skills``' early answer, 9.3 → 8.3 ms
-    a game of the engine alone)."""
-    seats = s.seats
-    if skill == ASSASSINATE and seats[seat].role in KILLER_TEAM:
-        return tuple([t for t, p in seats.items() if p.alive and p.role not in KILLER_TEAM])
-    if skill in _OTHERS:
-        return tuple([t for t, p in seats.items() if p.alive and t != seat])
-    if skill == PROTECT:
-        barred = _barred(s, seat)
-        return tuple([t for t, p in seats.items() if p.alive and t != barred])
-    if skill == REVIVE:
-        return tuple([t for t, p in seats.items() if not p.alive])
-    if skill == PRAY:
-        prayed = s.prayed
-        return tuple([t for t, p in seats.items() if p.alive and t not in prayed])
-    if skill in _ANY_LIVING:
-        return tuple([t for t, p in seats.items() if p.alive])
-    return ()
+    """The legal targets of ``skill`` used by ``seat`` now (C-11, C-16, C-40, C-08), as ``_reach`` says:
+    one pass over the seats (the team's kill reads the killers by their roles, as ``QijianState.team``
+    does) instead of the living list built first and filtered again (with ``night_skills``' early
+    answer, 9.3 → 8.3 ms a game of the engine alone)."""
+    reach = _reach(s, seat, skill)
+    if reach is None:
+        return ()
+    living, barred, taken, roles = reach
+    return tuple([t for t, p in s.seats.items()
+                  if p.alive is living and t != barred and t not in taken and p.role not in roles])
 
 
+def has_targets(s: QijianState, seat: int, skill: str) -> bool:
+    """``bool(targets(s, seat, skill))`` without building them: the first seat ``_reach`` admits answers.
+    ``night_skills`` asks it of every skill it offers (0.25 against 1.2 µs a call, some 300 a game)."""
+    reach = _reach(s, seat, skill)
+    if reach is None:
+        return False
+    living, barred, taken, roles = reach
+    for t, p in s.seats.items():
+        if p.alive is living and t != barred and t not in taken and p.role not in roles:
+            return True
+    return False
+
+
+Reach = tuple[bool, int | None, Container[int], tuple[str, ...]]
+"""Whom a skill may take: the living seats (True) or those out (False), but not the one barred seat,
+nor those taken, nor the holders of the barred roles."""
+_NONE: tuple[str, ...] = ()
+_LIVING: Reach = (True, None, (), _NONE)
+_OUT: Reach = (False, None, (), _NONE)
 _OTHERS = frozenset({ASSASSINATE, CHECK, SNIPE, KILL})
 """Skills that take any living seat but the user's own."""
 _ANY_LIVING = frozenset({KILL_BAN, REVEAL, BAN, IMMUNITY})
 """Skills that take any living seat."""
+
+
+def _reach(s: QijianState, seat: int, skill: str) -> Reach | None:
+    """Whom ``skill`` used by ``seat`` may take now (None: nobody), the one rule ``targets`` and
+    ``has_targets`` both read."""
+    if skill == ASSASSINATE and s.seats[seat].role in KILLER_TEAM:
+        return (True, None, (), KILLER_TEAM)
+    if skill in _OTHERS:
+        return (True, seat, (), _NONE)
+    if skill == PROTECT:
+        return (True, _barred(s, seat), (), _NONE)
+    if skill == REVIVE:
+        return _OUT
+    if skill == PRAY:
+        return (True, None, s.prayed, _NONE)
+    if skill in _ANY_LIVING:
+        return _LIVING
+    return None
 
 
 def _barred(s: QijianState, seat: int) -> int | None:
