@@ -51,9 +51,13 @@ def _ballot(s: QijianState) -> LegalAction:
 
 
 def day_actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
-    """The day privileges and the ranger choice open to ``seat`` in this stage (free actions)."""
+    """The day privileges and the ranger choice open to ``seat`` in this stage (free actions). Most seats
+    have none, answered before a generator is made for them."""
+    skills = day_skills(s, seat)
+    if not skills:
+        return ()
     return tuple(LegalAction("skill", skill=sk, targets=targets(s, seat, sk) if arity(sk) else (),
-                             arity=arity(sk), free=True) for sk in day_skills(s, seat))
+                             arity=arity(sk), free=True) for sk in skills)
 
 
 def _skill(skill: str, chosen: tuple[int, ...]) -> LegalAction:

@@ -96,18 +96,24 @@ def sheshen_active(s: QijianState) -> bool:
 
 
 def day_skills(s: QijianState, seat: int) -> tuple[str, ...]:
-    """The day privileges and choices ``seat`` may use in the open vote stage."""
+    """The day privileges and choices ``seat`` may use in the open vote stage. The three roles that hold
+    any are told apart first, the rest answered with nothing at once: the stage's legal actions ask
+    this at every action (some 360 a game), nearly always of a seat that holds none."""
     piece = s.seats[seat]
     if not piece.alive:
         return ()
-    out: list[str] = []
-    if piece.role == ENVOY and charged(s, seat, IMMUNITY) and s.immune is None:
-        out.append(IMMUNITY)
-    if piece.role == RIYUE and charged(s, seat, EXEMPT) and s.exempt is None:
-        out.append(EXEMPT)
-    if piece.role in RANGER_SIDE and s.day == 2 and not piece.chosen:
-        out.extend(ALLEGIANCE_SKILLS)
-    return tuple(out)
+    role = piece.role
+    if role == ENVOY:
+        return (IMMUNITY,) if charged(s, seat, IMMUNITY) and s.immune is None else ()
+    if role == RIYUE:
+        return (EXEMPT,) if charged(s, seat, EXEMPT) and s.exempt is None else ()
+    if role in RANGER_SIDE and s.day == 2 and not piece.chosen:
+        return _CHOICES
+    return ()
+
+
+_CHOICES = tuple(ALLEGIANCE_SKILLS)
+"""The ranger's three choices of side (游侠选择), in the order they are offered."""
 
 
 def targets(s: QijianState, seat: int, skill: str) -> tuple[int, ...]:

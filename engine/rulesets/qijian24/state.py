@@ -109,6 +109,13 @@ class QijianState(TableState[QijianSeat]):
             return alive
         return [seat for seat in self.candidates if self.seats[seat].alive]
 
+    def may_name(self, seat: int) -> bool:
+        """``seat in self.eligible_targets()`` without building the list (asked at every ballot)."""
+        piece = self.seats.get(seat)
+        if piece is None or not piece.alive:
+            return False
+        return not self.candidates or seat in self.candidates
+
 
 def table(game: Game) -> QijianState:
     """The game's state as qijian24's, for the rules' free functions (``Qijian24.st`` in its own methods).

@@ -85,11 +85,20 @@ def _post(game: Game, action: Post) -> None:
     if action.quote is not None and action.quote > s.floor:
         raise illegal("no_such_floor", seat=action.seat, floor=action.quote, floors=s.floor)
     game.emit(Posted, PUBLIC, seat=action.seat, text=action.text, floor=s.floor + 1, quote=action.quote)
-    cited = [nonce for nonce, owner in s.nonces.items() if owner == action.seat and nonce in action.text]
-    if cited:
+    cited = _cited(s, action.seat, action.text)
+    if cited is not None:
         gone = out(game, action.seat, CITED)
-        game.emit(SeatsOut, PUBLIC, seats=gone, cause=CITED, roles=identities(table(game), gone), nonce=cited[0])
+        game.emit(SeatsOut, PUBLIC, seats=gone, cause=CITED, roles=identities(table(game), gone), nonce=cited)
         after_outs(game)
+
+
+def _cited(s: QijianState, seat: int, text: str) -> str | None:
+    """The first nonce sealed for ``seat`` that ``text`` pastes (贴证), in the order they were sealed; None
+    when it pastes none (the usual answer, found without a list made at every post)."""
+    for nonce, owner in s.nonces.items():
+        if owner == seat and nonce in text:
+            return nonce
+    return None
 
 
 def _team_post(game: Game, action: TeamPost) -> None:
@@ -104,9 +113,9 @@ def _team_post(game: Game, action: TeamPost) -> None:
 def _vote(game: Game, action: Vote) -> None:
     s = table(game)
     _living_in_stage(s, action.seat, "vote")
-    eligible = s.eligible_targets()
-    if action.target is not None and action.target not in eligible:
-        raise illegal("ballot_not_candidate", target=action.target, candidates=list(eligible), **s.where(action.seat))
+    if action.target is not None and not s.may_name(action.target):
+        raise illegal("ballot_not_candidate", target=action.target, candidates=s.eligible_targets(),
+                      **s.where(action.seat))
     if action.seat in s.votes and s.seats[action.seat].vote_changes >= VOTE_CHANGES:
         raise illegal("vote_change_limit", limit=VOTE_CHANGES, **s.where(action.seat))
     game.emit(VoteCast, PUBLIC, seat=action.seat, target=action.target, reason=action.reason)
