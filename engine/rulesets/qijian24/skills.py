@@ -142,6 +142,17 @@ def has_targets(s: QijianState, seat: int, skill: str) -> bool:
     return False
 
 
+def may_take(s: QijianState, seat: int, skill: str, target: int) -> bool:
+    """``target in targets(s, seat, skill)`` without building them: ``_reach`` asked of the one seat (a
+    skill submitted is checked so, the list made only for a refusal)."""
+    reach = _reach(s, seat, skill)
+    piece = s.seats.get(target)
+    if reach is None or piece is None:
+        return False
+    living, barred, taken, roles = reach
+    return piece.alive is living and target != barred and target not in taken and piece.role not in roles
+
+
 Reach = tuple[bool, int | None, Container[int], tuple[str, ...]]
 """Whom a skill may take: the living seats (True) or those out (False), but not the one barred seat,
 nor those taken, nor the holders of the barred roles."""

@@ -37,7 +37,7 @@ from engine.rulesets.qijian24.names import (
     STAGES,
     TEAM,
 )
-from engine.rulesets.qijian24.skills import arity, day_skills, open_skills, slot, targets
+from engine.rulesets.qijian24.skills import arity, day_skills, may_take, open_skills, slot, targets
 from engine.rulesets.qijian24.state import QijianState, table
 from engine.table.submit import check_seat
 
@@ -137,9 +137,9 @@ def _skill(game: Game, action: UseSkill | Choose) -> None:
         raise illegal("skill_unavailable", skill=skill, skills=list(offered) or None, **s.where(action.seat))
     if len(chosen) != arity(skill):
         raise illegal("skill_arity", skill=skill, n=arity(skill), targets=list(chosen) or None, **s.where(action.seat))
-    legal = targets(s, action.seat, skill)
-    if chosen and chosen[0] not in legal:
-        raise illegal("skill_target", skill=skill, target=chosen[0], legal=list(legal) or None, **s.where(action.seat))
+    if chosen and not may_take(s, action.seat, skill, chosen[0]):
+        raise illegal("skill_target", skill=skill, target=chosen[0], legal=list(targets(s, action.seat, skill)) or None,
+                      **s.where(action.seat))
     if slot(s, action.seat, skill) == ASSASSINATE:
         vis, to = team_vis(TEAM), s.team()
     else:
