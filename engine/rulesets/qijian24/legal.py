@@ -39,7 +39,7 @@ def actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
         return (*((POST,) if talk else ()), _ballot(s), *day_actions(s, seat), *chat, PASS)
     if not piece.alive:
         return (LAST_WORDS, PASS)
-    skills = tuple(_skill(sk, targets(s, seat, sk)) for sk in open_skills(s, seat))
+    skills = [_skill(sk, targets(s, seat, sk)) for sk in open_skills(s, seat)]
     return (*skills, *chat, PASS)
 
 
@@ -51,13 +51,31 @@ def _ballot(s: QijianState) -> LegalAction:
 
 
 def day_actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
-    """The day privileges and the ranger choice open to ``seat`` in this stage (free actions)."""
-    return tuple(LegalAction("skill", skill=sk, targets=targets(s, seat, sk) if arity(sk) else (),
-                             arity=arity(sk), free=True) for sk in day_skills(s, seat))
+    """The day privileges and the ranger choice open to ``seat`` in this stage (free actions). Most seats
+    have none, answered before a generator is made for them."""
+    skills = day_skills(s, seat)
+    if not skills:
+        return ()
+    return tuple([_skill(sk, targets(s, seat, sk) if arity(sk) else (), free=True) for sk in skills])
 
 
-def _skill(skill: str, chosen: tuple[int, ...]) -> LegalAction:
-    return LegalAction("skill", skill=skill, targets=chosen, arity=arity(skill))
+def _skill(skill: str, chosen: tuple[int, ...], free: bool = False) -> LegalAction:
+    """The template of ``skill`` with its targets: one object for the same values, as
+    ``engine.observation.skill_state`` keeps its records. The frozen ``__init__`` sets its fifteen
+    fields one ``object.__setattr__`` at a time (about 2 µs), and a seat's skills are offered again
+    at every step of the night, mostly with the same targets."""
+    key = (skill, chosen, free)
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) >= _KEPT_MAX:
+            _KEPT.clear()
+        found = _KEPT[key] = LegalAction("skill", skill=skill, targets=chosen, arity=arity(skill), free=free)
+    return found
+
+
+_KEPT: dict[tuple[str, tuple[int, ...], bool], LegalAction] = {}
+"""Skill templates by their values (``_skill``): frozen, so one object may be offered to every seat."""
+_KEPT_MAX = 4096
 
 
 @cache

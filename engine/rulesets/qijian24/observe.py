@@ -21,6 +21,8 @@ life), and a seat is not told that a 禁特权令 voided its privileges.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.observation import amend, budget_state, derive, skill_state
@@ -61,7 +63,7 @@ def skills(s: QijianState, seat: int, role: str | None) -> tuple[SkillState, ...
     info = ROLE.get(role or "")
     if info is None:
         return ()
-    return tuple(_skill(s, seat, role or "", skill) for skill in info.skills)
+    return tuple([_skill(s, seat, role or "", skill) for skill in info.skills])
 
 
 def _skill(s: QijianState, seat: int, role: str, skill: str) -> SkillState:
@@ -87,17 +89,17 @@ def _barred(s: QijianState) -> int | None:
 
 
 def budgets(s: QijianState, seat: int) -> tuple[BudgetState, ...]:
-    """What the seat may still post, message, change and leave now, where the rules count it."""
-    piece, out = s.seats[seat], []
-    posts_left = max(0, POSTS_PER_WINDOW - s.talked(seat))
-    if piece.alive and s.phase in STAGES:
-        out.append(budget_state("posts", posts_left, POSTS_PER_WINDOW))
-        out.append(budget_state("vote_changes", max(0, VOTE_CHANGES - piece.vote_changes), VOTE_CHANGES))
-    elif piece.alive and s.phase == NIGHT and piece.role in KILLER_TEAM:
-        out.append(budget_state("team_posts", posts_left, POSTS_PER_WINDOW, team=TEAM))
-    if not piece.alive and piece.last_words_due:
-        out.append(budget_state("last_words", 1, 1))
-    return tuple(out)
+    """What the seat may still post, message, change and leave now, where the rules count it (each case
+    its own tuple: this is asked at every turn a seat is observed, its kept observation included)."""
+    piece = s.seats[seat]
+    if not piece.alive:
+        return (budget_state("last_words", 1, 1),) if piece.last_words_due else ()
+    if s.phase in STAGES:
+        return (budget_state("posts", max(0, POSTS_PER_WINDOW - s.talked(seat)), POSTS_PER_WINDOW),
+                budget_state("vote_changes", max(0, VOTE_CHANGES - piece.vote_changes), VOTE_CHANGES))
+    if s.phase == NIGHT and piece.role in KILLER_TEAM:
+        return (budget_state("team_posts", max(0, POSTS_PER_WINDOW - s.talked(seat)), POSTS_PER_WINDOW, team=TEAM),)
+    return ()
 
 
 def statuses(s: QijianState, seat: int) -> tuple[str, ...]:
@@ -111,13 +113,18 @@ def told(s: QijianState, obs: Observation, seat: int) -> Observation:
     published identity stands), and the seats its mage checks cleared; and the seat's own statuses
     (``statuses``). One copy of the observation, however much the seat learned (the runner observes
     every turn), and the same seat list while what it learned is (``derive``)."""
-    learned, cleared = s.learned.get(seat, {}), s.cleared.get(seat, set())
+    learned, cleared = s.learned.get(seat, _NOTHING_LEARNED), s.cleared.get(seat, _NONE_CLEARED)
     own = statuses(s, seat)
     if not learned and not cleared and not own:
         return obs
     seats = derive(_learned_seats, obs.seats, seat, tuple(learned.items()), tuple(sorted(cleared))) \
         if learned or cleared else obs.seats
     return amend(obs, seats=seats, statuses=(*obs.statuses, *own))
+
+
+_NOTHING_LEARNED: Mapping[int, str] = MappingProxyType({})
+"""What a seat that learned nothing learned (read-only: ``told`` makes no dict for such a seat)."""
+_NONE_CLEARED: frozenset[int] = frozenset()
 
 
 def _learned_seats(seats: Seats, seat: int, learned: tuple[tuple[int, str], ...], cleared: tuple[int, ...]) -> Seats:

@@ -23,50 +23,65 @@ from engine.rulesets.qijian24.state import QijianState
 
 
 def _all_out(s: QijianState, *roles: str) -> bool:
-    return not s.living(*roles)
+    """No living seat holds any of ``roles``. A loop that stops at the first living holder instead of the
+    list of them: the conditions are asked after every out and stage, and most fail at once."""
+    for p in s.seats.values():
+        if p.alive and p.role in roles:
+            return False
+    return True
 
 
 def _any_alive(s: QijianState, *roles: str) -> bool:
-    return bool(s.living(*roles))
+    return not _all_out(s, *roles)
 
 
 def _rangers_not(s: QijianState, allegiance: str) -> bool:
     """Every ranger-side member whose allegiance is not ``allegiance`` is out."""
-    return all(not p.alive for p in s.seats.values() if p.role in RANGER_SIDE and p.allegiance != allegiance)
+    for p in s.seats.values():
+        if p.alive and p.role in RANGER_SIDE and p.allegiance != allegiance:
+            return False
+    return True
 
 
 def _independent_alive(s: QijianState) -> bool:
     """本方至少有1人存活: an independent ranger alive (C-28), or any ranger-side member under the flag's
     alternative."""
     anyone = not s.flags.get("qijian.rangers_need_independent", True)
-    return any(p.alive and (anyone or p.allegiance == RANGERS) for p in s.seats.values() if p.role in RANGER_SIDE)
+    for p in s.seats.values():
+        if p.alive and p.role in RANGER_SIDE and (anyone or p.allegiance == RANGERS):
+            return True
+    return False
 
 
 def killers_win(s: QijianState) -> bool:
     """A: every sword and 绿珠 out. B: every 庄民 and non-helping ranger out, ≥3 swords out, a killer alive."""
-    a = _all_out(s, *SWORDS, PRAYER)
-    b = (_all_out(s, VILLAGER) and _rangers_not(s, KILLERS) and s.is_out(*SWORDS) >= 3
-         and _any_alive(s, *KILLER_TEAM, LONE))
-    return a or b
+    return _all_out(s, *SWORDS, PRAYER) or (
+        _all_out(s, VILLAGER) and _rangers_not(s, KILLERS) and s.is_out(*SWORDS) >= 3
+        and _any_alive(s, *KILLER_TEAM, LONE))
 
 
 def wuzhuang_wins(s: QijianState) -> bool:
     """A: 杀手团, 独杀 and 禁武 all out, a sword alive. B: every 帮手 and non-helping ranger out, ≥2 killers
     out (C-29), a sword alive."""
-    sword = _any_alive(s, *SWORDS)
-    a = _all_out(s, *KILLER_TEAM, LONE, ENVOY) and sword
+    if not _any_alive(s, *SWORDS):
+        return False
+    if _all_out(s, *KILLER_TEAM, LONE, ENVOY):
+        return True
     killers = (*KILLER_TEAM, LONE) if s.flags.get("qijian.two_killers_without_envoy", True) else KILLER_PRIVILEGED
-    b = _all_out(s, HELPER) and _rangers_not(s, WUZHUANG) and s.is_out(*killers) >= 2 and sword
-    return a or b
+    return _all_out(s, HELPER) and _rangers_not(s, WUZHUANG) and s.is_out(*killers) >= 2
 
 
 def rangers_win(s: QijianState) -> bool:
     """1: ≥3 killer-side and ≥4 Wuzhuang-side privileged out. 2: every 帮手 and 庄民 out and ≥2 of each
-    side's privileged out (C-30). Both need an independent ranger alive (C-28)."""
+    side's privileged out (C-30). Both need an independent ranger alive (C-28), and both two killer-side
+    out: fewer is answered before the Wuzhuang side is counted."""
     if not _independent_alive(s):
         return False
-    k, w = s.is_out(*KILLER_PRIVILEGED), s.is_out(*WUZHUANG_PRIVILEGED)
-    return (k >= 3 and w >= 4) or (_all_out(s, HELPER, VILLAGER) and k >= 2 and w >= 2)
+    k = s.is_out(*KILLER_PRIVILEGED)
+    if k < 2:
+        return False
+    w = s.is_out(*WUZHUANG_PRIVILEGED)
+    return (k >= 3 and w >= 4) or (w >= 2 and _all_out(s, HELPER, VILLAGER))
 
 
 CONDITIONS = (Condition(KILLERS, killers_win), Condition(WUZHUANG, wuzhuang_wins), Condition(RANGERS, rangers_win))
