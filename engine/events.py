@@ -533,3 +533,48 @@ def _make_builder(cls: type[E]) -> Callable[..., E]:
 
 
 _BUILDERS: dict[type, Callable[..., Any]] = {}
+
+ENVELOPE = ("seq", "day", "phase", "vis", "to")
+"""The envelope's fields, in the order ``emitter``'s constructors take them."""
+
+
+def emitter(cls: type[E]) -> Callable[[int, int, str, str, tuple[int, ...], dict[str, Any]], E]:
+    """``builder(cls)`` for ``Game.emit``: the envelope by position and the event's own fields as the
+    dict ``emit`` received them in, so they are not merged into a second keyword dict and unpacked
+    again at every event (the line that built an event was the emit's dearest). The same frozen
+    instance as ``cls(**fields)``; an unknown or missing field is a ``TypeError``, as there."""
+    found = _EMITTERS.get(cls)
+    if found is None:
+        found = _EMITTERS[cls] = _make_emitter(cls)
+    return found
+
+
+def _make_emitter(cls: type[E]) -> Callable[..., E]:
+    own = [f for f in fields(cls) if f.name not in ENVELOPE]
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISSING": MISSING,
+                             "_names": frozenset(f.name for f in own)}
+    lines = ["    o = _new(_cls)"]
+    for name in ENVELOPE:
+        scope[f"_set_{name}"] = getattr(cls, name).__set__
+        lines.append(f"    _set_{name}(o, {name})")
+    for f in own:
+        scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is not MISSING:
+            scope[f"_d_{f.name}"] = f.default
+            lines.append(f"    _set_{f.name}(o, fields.get({f.name!r}, _d_{f.name}))")
+        elif f.default_factory is not MISSING:
+            scope[f"_f_{f.name}"] = f.default_factory
+            lines.append(f"    v = fields.get({f.name!r}, _MISSING)")
+            lines.append(f"    _set_{f.name}(o, _f_{f.name}() if v is _MISSING else v)")
+        else:
+            lines.append(f"    if {f.name!r} not in fields: raise TypeError({cls.__name__ + ' needs ' + f.name!r})")
+            lines.append(f"    _set_{f.name}(o, fields[{f.name!r}])")
+    check = ("    if not _names.issuperset(fields):\n"
+             f"        raise TypeError({cls.__name__!r} + ' has no field ' + repr(sorted(set(fields) - _names)[0]))\n")
+    source = "def emit_build(seq, day, phase, vis, to, fields):\n" + check + "\n".join(lines) + "\n    return o\n"
+    exec(source, scope)  # the source is made of the class's own field names
+    built: Callable[..., E] = scope["emit_build"]
+    return built
+
+
+_EMITTERS: dict[type, Callable[..., Any]] = {}

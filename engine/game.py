@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine import rng
 from engine.actions import Action
 from engine.errors import EngineError
-from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, builder
+from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, emitter
 from engine.legal import LegalAction
 from engine.observation import INBOX_KINDS, Inbox, Observation, amend, public_observation
 from engine.public import PublicRecord
@@ -140,7 +140,7 @@ class Game:
         state = self.state
         day, phase = (fields["number"], fields["name"]) if cls is PhaseBegan else (state.day, state.phase)
         to = to if to.__class__ is tuple else tuple(to)
-        event = builder(cls)(seq=len(self.events), day=day, phase=phase, vis=vis, to=to, **fields)
+        event = emitter(cls)(len(self.events), day, phase, vis, to, fields)
         self.ruleset.apply(state, event)
         self.events.append(event)
         return event
