@@ -357,13 +357,21 @@ _DERIVED_KEPT = 4096
 def own_seat(seats: Seats, seat: int, alive: bool, role: str | None, faction: str | None,
              majia: int | None) -> Seats:
     """``seats`` with ``seat`` as it knows itself (``derive``)."""
-    return tuple(amend(s, alive=alive, role=role, faction=faction, majia=majia) if s.seat == seat else s
-                 for s in seats)
+    return replaced(seats, seat, lambda s: amend(s, alive=alive, role=role, faction=faction, majia=majia))
+
+
+def replaced(seats: Seats, seat: int, change: Callable[[SeatStatus], SeatStatus]) -> Seats:
+    """``seats`` with ``seat``'s status changed by ``change``: found by its place, since a seat list holds
+    seats 1..N in order (the rest of the tuple is copied by slices, not walked record by record)."""
+    at = seat - 1
+    if 0 <= at < len(seats) and seats[at].seat == seat:
+        return (*seats[:at], change(seats[at]), *seats[at + 1:])
+    return tuple(change(s) if s.seat == seat else s for s in seats)
 
 
 def with_seat(obs: Observation, status: SeatStatus) -> Observation:
     """``obs`` with one seat's status replaced (a rule set adding what the viewer knows of it)."""
-    return amend(obs, seats=tuple(status if s.seat == status.seat else s for s in obs.seats))
+    return amend(obs, seats=replaced(obs.seats, status.seat, lambda _: status))
 
 
 def amend(obs: Rec, **changes: Any) -> Rec:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from engine.observation import LayerEntry, amend, budget_state, derive, skill_state, team_state
+from engine.observation import LayerEntry, amend, budget_state, derive, replaced, skill_state, team_state
 from engine.rulesets.majiasha2.legal import TEAM_POSTS_PER_WINDOW
 from engine.rulesets.majiasha2.names import (
     APPOINT,
@@ -70,7 +70,7 @@ def told(s: MajiaState, obs: Observation, seat: int) -> Observation:
 
 
 def _own_statuses(seats: Seats, seat: int, own: tuple[str, ...]) -> Seats:
-    return tuple(amend(x, statuses=own) if x.seat == seat else x for x in seats)
+    return replaced(seats, seat, lambda x: amend(x, statuses=own))
 
 
 def _names(names: tuple[LayerEntry, ...], own: int | None,
