@@ -48,7 +48,9 @@ class Game:
         self._legal: dict[int, tuple[LegalAction, ...] | None] = {}
         self._legal_at = -1
         self._inboxes: dict[int, Inbox] = {}
-        self._observed: dict[Viewer, Observation] = {}
+        self._observed: dict[int | str, Observation] = {}
+        """Observations made at the log's current length, by seat number (a seat) or by kind (the
+        spectator, the god): not by ``Viewer``, whose dataclass hash is a Python call at every turn."""
         self._observed_at = -1
         self._private: list[Event] = []
         self._kept: dict[int, _Kept] = {}
@@ -200,9 +202,10 @@ class Game:
         if self._observed_at != len(self.events):
             self._observed.clear()
             self._observed_at = len(self.events)
-        found = self._observed.get(viewer)
+        key = viewer.seat if viewer.kind == "seat" else viewer.kind
+        found = self._observed.get(key)
         if found is None:
-            found = self._observed[viewer] = self._observation(viewer)
+            found = self._observed[key] = self._observation(viewer)
         return found
 
     def _observation(self, viewer: Viewer) -> Observation:

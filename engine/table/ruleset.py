@@ -118,6 +118,9 @@ class TableRuleset(Ruleset, Generic[St]):
     """The rule set's ``upgrade`` module; None: no earlier version to read."""
     knowledge: ClassVar[Knowledge | None] = None
     """The rule set's ``observe`` module (``skills``, ``budgets``, ``truth``); None: the defaults."""
+    own_actions: ClassVar[bool] = False
+    """Whether the class overrides ``actions`` (else ``legal``, asked before every action, asks the legal
+    module itself: the hook was a call of its own)."""
     own_waiting: ClassVar[bool] = False
     """Whether the class overrides ``waiting`` (set when it is made: ``window_complete``, asked after
     every action, then asks it instead of answering from the window)."""
@@ -139,6 +142,7 @@ class TableRuleset(Ruleset, Generic[St]):
         and its ``submit`` module the handlers and refusals (``HOOKS``)."""
         super().__init_subclass__(**kwargs)
         cls.own_waiting = cls.waiting is not TableRuleset.waiting
+        cls.own_actions = cls.actions is not TableRuleset.actions
         if names is not None:
             cls.roles = names.ROLES
             cls.role_names, cls.skill_names = names.ROLE_NAMES, names.SKILL_NAMES
@@ -207,7 +211,10 @@ class TableRuleset(Ruleset, Generic[St]):
 
     def legal(self, state: BaseState, seat: int) -> tuple[LegalAction, ...] | None:
         s: St = state  # type: ignore[assignment]
-        return self.actions(s, seat) if self.waits_for(s, seat) else None
+        if not self.waits_for(s, seat):
+            return None
+        rules = self.legal_rules  # the legal module asked directly where the class keeps the kernel's hook
+        return rules.actions(s, seat) if rules is not None and not self.own_actions else self.actions(s, seat)
 
     def waits_for(self, s: St, seat: int) -> bool:
         """``seat in self.waiting(s)`` without building the list (asked at every ``legal``, which the
