@@ -339,21 +339,21 @@ def test_a41_dead_keep_team_chat() -> None:
     default = settle(steps)
     assert default.events("team_joined", team="killers", seat=9)[0]["to"] == [15, 16, 17, 18, 9]
     assert default.events("skill_submitted", skill="blade", day=3)[0]["to"] == [15, 16, 17, 18, 9]
-    assert postable_teams(default.state, 15) == ["killers"] and postable_teams(default.state, 9) == ["killers"]
+    assert postable_teams(default.state, 15) == ("killers",) and postable_teams(default.state, 9) == ("killers",)
     living = settle(steps, {"umineko.dead_keep_team_chat": False})
     # The dead 共犯 still joins 杀手群 (the killers are told) but receives nothing, not even that.
     assert living.events("team_joined", team="killers", seat=9)[0]["to"] == [15, 16, 17, 18]
     assert living.state.teams["killers"] == [15, 16, 17, 18, 9]
     assert living.events("skill_submitted", skill="blade", day=3)[0]["to"] == [16, 17, 18]
-    assert postable_teams(living.state, 15) == [] and postable_teams(living.state, 16) == ["killers"]
+    assert postable_teams(living.state, 15) == () and postable_teams(living.state, 16) == ("killers",)
 
 
 def test_a41_dead_witch_loses_her_chat_at_night() -> None:
     steps = [night(1, draws=APPRENTICE_7), night(2, skill(15, "无常之刃", 5))]
-    for keep, teams in ((True, ["witches"]), (False, [])):
+    for keep, teams in ((True, ("witches",)), (False, ())):
         o = settle(steps, {"umineko.dead_keep_team_chat": keep})
         assert o.deaths == [(5, "night 2", "无常之刃")]
-        assert postable_teams(o.state, 5) == teams and postable_teams(o.state, 7) == ["witches"]
+        assert postable_teams(o.state, 5) == teams and postable_teams(o.state, 7) == ("witches",)
 
 
 # -- telling the inquisitor of the restriction --------------------------------------------------
