@@ -9,6 +9,7 @@ so with ``layer="majia"`` so that prompts, tools and the web table name it as a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.legal import PASS, LegalAction
@@ -38,7 +39,7 @@ from engine.rulesets.majiasha2.names import (
     Ph,
 )
 from engine.rulesets.majiasha2.refusals import refuse, why
-from engine.rulesets.majiasha2.state import ALIVE, OUT, MajiaState
+from engine.rulesets.majiasha2.state import ALIVE, OUT, MajiaSeat, MajiaState
 from engine.rulesets.majiasha2.table import row
 from engine.rulesets.majiasha2.words import MIN_UNMASKED, word_limits
 from engine.table.templates import POST, team_post, team_posts
@@ -80,13 +81,13 @@ def actions(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
         shorten = () if seat in s.shortened else (SHORTEN_ACTION,)
         return (POST, *shorten, PASS) if s.window.posts.get(seat, 0) < quota else (*shorten, PASS)
     if phase == Ph.VOTE:
-        return (vote_ballot(tuple(vote_targets(s))), PASS)
+        return (vote_ballot(s.listed()), PASS)
     if phase == Ph.ELECT:
         return (vote_ballot(tuple(election_targets(s, seat))), *_team_posts(s, seat), PASS)
     if phase == Ph.SUCCESSION:
-        return (LegalAction("choose", SUCCESSOR, tuple(s.listed_majia()), 1, layer=MAJIA), PASS)
+        return (LegalAction("choose", SUCCESSOR, s.listed(), 1, layer=MAJIA), PASS)
     out = [_skill_template(s, seat, skill) for skill in skills_now(s, seat)]
-    if any(sub.seat == seat for sub in s.submissions) and phase in Ph.NIGHT_STEPS:
+    if seat in s.submits and phase in Ph.NIGHT_STEPS:
         out.append(CONFIRM_ACTION)
     if phase == Ph.STRIKE:
         out.extend(_team_posts(s, seat))
@@ -94,6 +95,7 @@ def actions(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
 
 
 def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
+    """The seat's chat posts in the open window (``team_posts``), as the kernel offers them."""
     return team_posts(s, seat, TEAM_POSTS_PER_WINDOW, may_post(s.teams, seat, s.seats[seat].alive))
 
 
@@ -103,6 +105,7 @@ def vote_ballot(targets: tuple[int, ...]) -> LegalAction:
 
 
 def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
+    """The template of ``skill`` for ``seat`` now (one object per skill and targets: ``_template``)."""
     targets = tuple(targets_for(s, seat, skill))
     if skill == APPOINT:
         order = row(s.size).appointed()
@@ -131,6 +134,7 @@ def _template(skill: str, targets: tuple[int, ...], arity: int = 0,
 
 
 def _may_act(s: MajiaState, seat: int) -> bool:
+    """Whether ``seat`` may use a night skill at all (out, dying and defeated, by the flags)."""
     actor = s.seats[seat]
     if actor.status == OUT:
         return False
@@ -141,6 +145,27 @@ def _may_act(s: MajiaState, seat: int) -> bool:
     return True
 
 
+_HELD: dict[tuple[str, str], tuple[str, ...]] = {
+    (Ph.GUARD, GUARD): (SHIELD, SOUNDPROOF), (Ph.PIPER, PIPER): (PIPE,), (Ph.STRIKE, SEER): (PROPHECY,),
+    (Ph.STRIKE, KILLER): (KILL,), (Ph.WITCH, WITCH): (POTION,),
+}
+"""The night skills of each step by identity, before what the seat has spent or its status takes away."""
+
+
+def _held(phase: str, actor: MajiaSeat) -> tuple[str, ...]:
+    """The skills ``actor``'s identity holds in night step ``phase`` (a spent shield or potion, a
+    dying killer's 杀人 taken away): looked up first, as most seats hold none and need no more checks."""
+    held = _HELD.get((phase, actor.role), ())
+    if not held:
+        return held
+    first = held[0]
+    if first == SHIELD and actor.soundproof_used:
+        return (SHIELD,)
+    if (first == KILL and actor.status != ALIVE) or (first == POTION and actor.potion_used):
+        return ()
+    return held
+
+
 def skills_now(s: MajiaState, seat: int, phase: str | None = None) -> list[str]:
     """The skills ``seat`` may submit in the open window, or in ``phase`` about to open (and has not used up)."""
     opening = phase is not None and phase != s.phase
@@ -149,20 +174,10 @@ def skills_now(s: MajiaState, seat: int, phase: str | None = None) -> list[str]:
         return [ARROW] if actor.role == CUPID else []
     if phase == Ph.APPOINT:
         return [APPOINT] if actor.role == ELDER else []
-    if not _may_act(s, seat) or (not opening and s.submits.get(seat, 0) >= SUBMITS_PER_WINDOW):
+    held = _held(phase, actor)
+    if not held or not _may_act(s, seat) or (not opening and s.submits.get(seat, 0) >= SUBMITS_PER_WINDOW):
         return []
-    out: list[str] = []
-    if phase == Ph.GUARD and actor.role == GUARD:
-        out = [SHIELD] + ([SOUNDPROOF] if not actor.soundproof_used else [])
-    elif phase == Ph.PIPER and actor.role == PIPER:
-        out = [PIPE]
-    elif phase == Ph.STRIKE and actor.role == SEER:
-        out = [PROPHECY]
-    elif phase == Ph.STRIKE and actor.role == KILLER and actor.status == ALIVE:
-        out = [KILL]
-    elif phase == Ph.WITCH and actor.role == WITCH and not actor.potion_used:
-        out = [POTION]
-    return [skill for skill in out if targets_for(s, seat, skill)]
+    return [skill for skill in held if targets_for(s, seat, skill)]
 
 
 def night_eligible(s: MajiaState, phase: str) -> list[int]:
@@ -170,9 +185,11 @@ def night_eligible(s: MajiaState, phase: str) -> list[int]:
     return [seat for seat in s.seats if skills_now(s, seat, phase) or (phase == Ph.STRIKE and _team_posts(s, seat))]
 
 
-def targets_for(s: MajiaState, seat: int, skill: str) -> list[int]:
-    """The legal single targets of ``skill`` for ``seat`` now: seats for 角色 skills, 马甲 numbers else."""
-    living = s.alive()
+def targets_for(s: MajiaState, seat: int, skill: str) -> Sequence[int]:
+    """The legal single targets of ``skill`` for ``seat`` now: seats for 角色 skills, 马甲 numbers else.
+    The kept tuples (``living_seats``, ``listed``) are answered as they are, not copied: every
+    night turn asks each holder's targets."""
+    living = s.living_seats()
     if skill == ARROW:
         no_piper = s.flags.get("majia.cupid_may_not_link_piper", False)
         return [a.seat for a in s.seats.values() if a.seat != seat and not (no_piper and a.role == PIPER)]
@@ -182,7 +199,7 @@ def targets_for(s: MajiaState, seat: int, skill: str) -> list[int]:
     if skill == SHIELD:
         last = s.seats[seat].guard_last
         banned = last[1] if last and last[0] == s.day - 1 and s.flags.get("majia.guard_consecutive_rule", True) else None
-        return [t for t in living if t != banned]
+        return living if banned is None else [t for t in living if t != banned]
     if skill == SOUNDPROOF:
         return living
     if skill == PIPE:
@@ -194,9 +211,10 @@ def targets_for(s: MajiaState, seat: int, skill: str) -> list[int]:
         mine = s.seats[seat].origin
         return [t for t in living if s.seats[t].origin != mine]
     if skill == PROPHECY:
-        return [m for m in s.listed_majia() if m != s.seats[seat].majia]
+        own = s.seats[seat].majia
+        return [m for m in s.listed() if m != own]
     if skill == POTION:
-        return s.listed_majia()
+        return s.listed()
     return []
 
 
@@ -218,17 +236,16 @@ def election_targets(s: MajiaState, seat: int) -> list[int]:
 
 def check_skill(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
     """Raise ``IllegalAction`` naming the step, the seat and the rule, unless the skill is legal now."""
-    where = {"seat": seat, "skill": skill, "phase": s.phase, "day": s.day}
     if skill == CONFIRM:
-        if not any(sub.seat == seat for sub in s.submissions):
-            raise refuse("confirm_nothing", **where)
+        if seat not in s.submits:
+            raise refuse("confirm_nothing", seat=seat, skill=skill, phase=s.phase, day=s.day)
         return
     if skill == SHORTEN:
         if s.phase != Ph.DAY or seat in s.shortened or s.seats[seat].status == OUT:
             raise refuse("shorten_again" if seat in s.shortened else "shorten_not_now", seat=seat)
         return
     if skill not in skills_now(s, seat):
-        raise refuse("skill_now", **where, why=_why_no_skill(s, seat, skill))
+        raise refuse("skill_now", seat=seat, skill=skill, phase=s.phase, day=s.day, why=_why_no_skill(s, seat, skill))
     _check_targets(s, seat, skill, targets)
 
 
@@ -238,7 +255,7 @@ def _check_targets(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...
         if len(want) == 1:
             raise refuse("skill_arity", seat=seat, skill=skill, n=want[0], count=len(targets))
         raise refuse("skill_arity_range", seat=seat, skill=skill, low=want[0], high=want[-1], count=len(targets))
-    legal = targets_for(s, seat, skill)
+    legal = list(targets_for(s, seat, skill))
     for target in targets:
         if target in legal:
             continue
