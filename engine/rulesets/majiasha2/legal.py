@@ -9,7 +9,7 @@ so with ``layer="majia"`` so that prompts, tools and the web table name it as a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.legal import PASS, LegalAction
@@ -68,30 +68,55 @@ def redact_action(victim: int, length: int) -> LegalAction:
 
 
 def actions(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
-    """What ``seat``, which the open phase waits for, may do now."""
+    """What ``seat``, which the open phase waits for, may do now (by the phase's own function: one
+    lookup in place of a chain of six comparisons before a night step's)."""
+    return _BY_PHASE.get(s.phase, _skills)(s, seat)
+
+
+def _redact(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    victim = next(v for v, k in s.redactors.items() if k == seat)
+    return (redact_action(victim, len(s.last_words[victim])), PASS)
+
+
+def _words(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    low, high = word_limits(s)
+    return (last_words_action(low, high), PASS)
+
+
+def _day(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    quota = int(s.options.get("rounds", {}).get(Ph.DAY, 1))
+    shorten = () if seat in s.shortened else (SHORTEN_ACTION,)
+    return (POST, *shorten, PASS) if s.window.posts.get(seat, 0) < quota else (*shorten, PASS)
+
+
+def _vote(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    return (vote_ballot(s.listed()), PASS)
+
+
+def _elect(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    return (vote_ballot(tuple(election_targets(s, seat))), *_team_posts(s, seat), PASS)
+
+
+def _succession(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    return (LegalAction("choose", SUCCESSOR, s.listed(), 1, layer=MAJIA), PASS)
+
+
+def _skills(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
+    """Night 0's and the night steps' skills, 确定 once the seat submitted one, step 3&4's chat posts."""
     phase = s.phase
-    if phase == Ph.REDACT:
-        victim = next(v for v, k in s.redactors.items() if k == seat)
-        return (redact_action(victim, len(s.last_words[victim])), PASS)
-    if phase in Ph.WORDS:
-        low, high = word_limits(s)
-        return (last_words_action(low, high), PASS)
-    if phase == Ph.DAY:
-        quota = int(s.options.get("rounds", {}).get(Ph.DAY, 1))
-        shorten = () if seat in s.shortened else (SHORTEN_ACTION,)
-        return (POST, *shorten, PASS) if s.window.posts.get(seat, 0) < quota else (*shorten, PASS)
-    if phase == Ph.VOTE:
-        return (vote_ballot(s.listed()), PASS)
-    if phase == Ph.ELECT:
-        return (vote_ballot(tuple(election_targets(s, seat))), *_team_posts(s, seat), PASS)
-    if phase == Ph.SUCCESSION:
-        return (LegalAction("choose", SUCCESSOR, s.listed(), 1, layer=MAJIA), PASS)
     out = [_skill_template(s, seat, skill) for skill in skills_now(s, seat)]
     if seat in s.submits and phase in Ph.NIGHT_STEPS:
         out.append(CONFIRM_ACTION)
     if phase == Ph.STRIKE:
         out.extend(_team_posts(s, seat))
     return (*out, PASS)
+
+
+_BY_PHASE: dict[str, Callable[[MajiaState, int], tuple[LegalAction, ...]]] = {
+    Ph.REDACT: _redact, Ph.LAST_WORDS: _words, Ph.VOTE_LAST_WORDS: _words, Ph.DAY: _day, Ph.VOTE: _vote,
+    Ph.ELECT: _elect, Ph.SUCCESSION: _succession,
+}
+"""``actions`` by phase; any other phase (night 0's steps, the night steps) offers its skills (``_skills``)."""
 
 
 def _team_posts(s: MajiaState, seat: int) -> list[LegalAction]:
@@ -180,9 +205,19 @@ def skills_now(s: MajiaState, seat: int, phase: str | None = None) -> list[str]:
     return [skill for skill in held if targets_for(s, seat, skill)]
 
 
+_NIGHT0_HOLDER = {Ph.CUPID: CUPID, Ph.APPOINT: ELDER}
+"""The one identity that holds night 0's skill of each of its steps with one."""
+
+
 def night_eligible(s: MajiaState, phase: str) -> list[int]:
-    """Seats a night step waits for: holders of its skills, and (in step 3&4) chat members."""
-    return [seat for seat in s.seats if skills_now(s, seat, phase) or (phase == Ph.STRIKE and _team_posts(s, seat))]
+    """Seats a night step waits for: holders of its skills, and (in step 3&4) chat members. A seat
+    whose identity holds none of the step's skills is passed over before ``skills_now``: most seats
+    hold none, and asking each of them cost some 2.5k Python operations a game."""
+    strike = phase == Ph.STRIKE
+    night0 = _NIGHT0_HOLDER.get(phase)
+    return [seat for seat, actor in s.seats.items()
+            if (((phase, actor.role) in _HELD or actor.role == night0) and skills_now(s, seat, phase))
+            or (strike and _team_posts(s, seat))]
 
 
 def targets_for(s: MajiaState, seat: int, skill: str) -> Sequence[int]:

@@ -3,6 +3,7 @@ last faction standing (D-30)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from engine import events as ev
@@ -66,10 +67,16 @@ def won(s: MajiaState, faction: str) -> bool:
     return seer is None or is_out(s, seer.seat)
 
 
+@lru_cache(maxsize=8)
+def _in_order(in_play: tuple[str, ...]) -> tuple[str, ...]:
+    """The factions in play in check order, one answer per set in play (there are four)."""
+    return tuple(f for f in CHECK_ORDER if f in in_play)
+
+
 def _first_winner(s: MajiaState, alive: list[str]) -> list[str]:
     """``winners(..., exclusive=True)`` that stops at the first condition met (``won`` reads the
     state only): the check runs at the end of every flow step."""
-    for faction in alive:
+    for faction in alive:  # (a loop: no generator frame)
         if won(s, faction):
             return [faction]
     return []
@@ -81,8 +88,7 @@ def check_win(game: Game) -> bool:
     s = cast(MajiaState, game.state)
     if s.over or ELDER not in s.roles().held:
         return s.over
-    in_play = s.factions_present()
-    present = [f for f in CHECK_ORDER if f in in_play]
+    present = _in_order(tuple(s.factions_present()))
     for faction in present:
         if faction not in s.defeated and lost(s, faction):
             game.emit(ev.Resolved, ev.JUDGE, skill=DEFEAT, actor=None, targets=[], result=faction)
