@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 ALIVE, DYING, OUT = "alive", "dying", "out"
 
+Told = tuple[int, str | None, str | None, tuple[str, ...]]
+"""What a seat was told of one 马甲, as its observation reads it: number, role, faction, marks in order."""
+
 
 @dataclass(slots=True)
 class MajiaSeat(Seat):
@@ -119,6 +122,8 @@ class MajiaState(TableState[MajiaSeat]):
     chat: itself and its partner)."""
     told_hp: dict[int, int] = field(default_factory=dict)
     """An elder's HP as 知天命 last told it."""
+    told_memo: dict[int, tuple[Told, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """``told``'s answer per seat, emptied by the folds of notices and results (the only writers of ``known``)."""
     listed_memo: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
     """``listed``'s answer, emptied by every fold that moves a 马甲, a status or the reveals (``fold``)."""
     role_memo: Roles | None = field(default=None, compare=False, repr=False)
@@ -141,6 +146,16 @@ class MajiaState(TableState[MajiaSeat]):
             revealed = self.revealed
             found = self.listed_memo = tuple(sorted(
                 [a.majia for a in self.seats.values() if not (a.status == OUT and a.seat in revealed)]))
+        return found
+
+    def told(self, seat: int) -> tuple[Told, ...]:
+        """What ``seat`` was told of each 马甲 (``Told``), kept until a notice or a result is folded
+        (``told_memo``): the observation asks it at every turn of the seat, and remaking it was some
+        1.4k generator steps of a bot game."""
+        found = self.told_memo.get(seat)
+        if found is None:
+            found = self.told_memo[seat] = tuple(
+                (n, k.role, k.faction, tuple(sorted(k.marks))) for n, k in self.known.get(seat, {}).items())
         return found
 
     def seat_of(self, majia: int) -> int:
