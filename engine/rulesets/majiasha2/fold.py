@@ -9,8 +9,8 @@ kernel's handler.
 
 The state's kept answers are emptied here, by every handler that moves what they read: ``listed_memo``
 (the 马甲 list) by the seat table, a 马甲 assigned, a status set and a reveal; ``role_memo`` (who holds
-what) by the seat table and an identity dealt or changed; ``told_memo`` (what each seat was told of the
-马甲) by a notice and a result."""
+what) by the seat table and an identity dealt or changed; a seat's ``told_memo`` entry (what it was told
+of the 马甲) by ``_knows``."""
 
 from __future__ import annotations
 
@@ -251,12 +251,14 @@ def _dawn(s: MajiaState, e: ev.Dawn) -> None:
 
 
 def _knows(s: MajiaState, seat: int, majia: int) -> Known:
+    """The record of what ``seat`` was told of ``majia``, about to be written: the one way to ``known``,
+    so the seat's kept ``told`` goes here (the others' stay)."""
+    s.told_memo.pop(seat, None)
     return s.known.setdefault(seat, {}).setdefault(majia, Known())
 
 
 def _notice(s: MajiaState, e: ev.Notice) -> None:
     """What a notice tells its recipients of 马甲: their chat's members, their elder, a lover's partner."""
-    s.told_memo.clear()
     if e.topic == "majia_team":
         given = e.data.get("majia", {})
         listed = {int(m) for m in (given.values() if isinstance(given, dict) else given)}
@@ -277,7 +279,6 @@ def _notice(s: MajiaState, e: ev.Notice) -> None:
 
 def _feedback(s: MajiaState, e: ev.Feedback) -> None:
     """What a result tells its seat: the elder's downstream 马甲 and its HP, the seer's identity."""
-    s.told_memo.clear()
     if e.skill == FATE and e.targets:
         for majia in e.targets:
             known = _knows(s, e.seat, majia)

@@ -123,7 +123,7 @@ class MajiaState(TableState[MajiaSeat]):
     told_hp: dict[int, int] = field(default_factory=dict)
     """An elder's HP as 知天命 last told it."""
     told_memo: dict[int, tuple[Told, ...]] = field(default_factory=dict, compare=False, repr=False)
-    """``told``'s answer per seat, emptied by the folds of notices and results (the only writers of ``known``)."""
+    """``told``'s answer per seat, dropped by ``fold._knows`` (the one writer of ``known``) for its seat."""
     listed_memo: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
     """``listed``'s answer, emptied by every fold that moves a 马甲, a status or the reveals (``fold``)."""
     role_memo: Roles | None = field(default=None, compare=False, repr=False)
@@ -149,7 +149,7 @@ class MajiaState(TableState[MajiaSeat]):
         return found
 
     def told(self, seat: int) -> tuple[Told, ...]:
-        """What ``seat`` was told of each 马甲 (``Told``), kept until a notice or a result is folded
+        """What ``seat`` was told of each 马甲 (``Told``), kept until a fold writes one of its records
         (``told_memo``): the observation asks it at every turn of the seat, and remaking it was some
         1.4k generator steps of a bot game."""
         found = self.told_memo.get(seat)
