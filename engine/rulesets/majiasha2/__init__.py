@@ -116,7 +116,7 @@ class Majiasha2(TableRuleset[MajiaState], names=names, flags=flags, phases=phase
         """Everyone answered; or, by day, every living actor agreed to shorten it (§5): the discussion
         then ends as if its deadline had come."""
         s: MajiaState = state  # type: ignore[assignment]  # (typing.cast is a call: asked after every action)
-        if s.phase == Ph.DAY and s.shortened and (living := s.alive()) and s.shortened.issuperset(living):
+        if s.phase == Ph.DAY and s.shortened and (living := s.living_seats()) and s.shortened.issuperset(living):
             return True
         return super().window_complete(state)
 

@@ -5,7 +5,12 @@ The kernel keeps seats, aliases, chats, the window, posts, ballots, outs, warnin
 points), last words and the end. A seat's identity reaches it in stages, each a ``RoleDealt`` to that
 seat: its faction letter (or 爱神/吹笛) at the start, then its identity at the end of night 0, and a
 lover's new faction; the first one fixes the origin faction (D-23), so these two kinds replace the
-kernel's handler."""
+kernel's handler.
+
+The state's kept answers are emptied here, by every handler that moves what they read: ``listed_memo``
+(the 马甲 list) by the seat table, a 马甲 assigned, a status set and a reveal; ``role_memo`` (who holds
+what) by the seat table and an identity dealt or changed; a seat's ``told_memo`` entry (what it was told
+of the 马甲) by ``_knows``."""
 
 from __future__ import annotations
 
@@ -40,6 +45,7 @@ from engine.table.fold import by_skill
 
 def _game_created(s: MajiaState, e: ev.GameCreated) -> None:
     s.size = e.seats
+    s.listed_memo = s.role_memo = None
 
 
 def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
@@ -48,6 +54,7 @@ def _role(s: MajiaState, e: ev.RoleDealt | ev.RoleChanged) -> None:
     if first or actor.role != e.role:
         actor.hp = actor.max_hp = row(s.size).hp(e.role) if e.role != "member" else 0
     actor.role, actor.faction = e.role, e.faction
+    s.role_memo = None
     if first:
         actor.origin = e.faction if e.faction in ("A", "B", "C") else ""
     if e.faction == LOVERS and e.role != CUPID:
@@ -119,6 +126,7 @@ def _pipe(s: MajiaState, e: ev.Resolved) -> None:
 
 def _dying(s: MajiaState, actor: MajiaSeat) -> None:
     actor.status = DYING
+    s.listed_memo = None
     if actor.seat in s.dying_order:
         s.dying_order.remove(actor.seat)
     s.dying_order.append(actor.seat)
@@ -139,6 +147,7 @@ def _potion(s: MajiaState, e: ev.Resolved) -> None:
     witch.potion_used = True
     if e.result == "heal":
         target.status, target.hp = ALIVE, target.max_hp
+        s.listed_memo = None
         s.dying_order.remove(target.seat)
         s.last_hit.pop(target.seat, None)
     elif e.result == "misfire" and target.status == ALIVE:
@@ -149,6 +158,7 @@ def _shelter(s: MajiaState, e: ev.Resolved) -> None:
     lover = s.seats[e.targets[0]]
     lover.hp += int(e.result)
     lover.status = ALIVE
+    s.listed_memo = None
 
 
 def _arrow(s: MajiaState, e: ev.Resolved) -> None:
@@ -164,6 +174,7 @@ def _lift(s: MajiaState, e: ev.Resolved) -> None:
 def _grace(s: MajiaState, e: ev.Resolved) -> None:
     actor = s.seats[e.targets[0]]
     actor.marked, actor.status = True, ALIVE
+    s.listed_memo = None
 
 
 def _sheriff(s: MajiaState, e: ev.Resolved) -> None:
@@ -205,6 +216,7 @@ _RESOLVED: dict[str, Callable[[MajiaState, ev.Resolved], None]] = {
 def _died(s: MajiaState, e: ev.Died) -> None:
     actor = s.seats[e.seat]
     actor.status = OUT
+    s.listed_memo = None
     actor.sent_off = e.cause == "sent_off"
     for members in s.teams.values():
         if e.seat in members:
@@ -229,6 +241,7 @@ def _listed(s: MajiaState, e: ev.LayerListed) -> None:
 def _reveals(s: MajiaState, e: ev.Dawn | ev.VoteResult | ev.SeatsOut) -> None:
     """Reveals: seat → 马甲 made public with an out."""
     s.revealed.update(e.majia)
+    s.listed_memo = None
 
 
 def _dawn(s: MajiaState, e: ev.Dawn) -> None:
@@ -238,6 +251,9 @@ def _dawn(s: MajiaState, e: ev.Dawn) -> None:
 
 
 def _knows(s: MajiaState, seat: int, majia: int) -> Known:
+    """The record of what ``seat`` was told of ``majia``, about to be written: the one way to ``known``,
+    so the seat's kept ``told`` goes here (the others' stay)."""
+    s.told_memo.pop(seat, None)
     return s.known.setdefault(seat, {}).setdefault(majia, Known())
 
 
@@ -282,6 +298,7 @@ def _assigned(s: MajiaState, e: ev.LayerAssigned) -> None:
     """A seat's own 马甲 (the secret mapping)."""
     s.seats[e.seat].majia = e.number
     s.by_majia[e.number] = e.seat
+    s.listed_memo = None
 
 
 FOLDS: Mapping[str, Callable[[MajiaState, Any], None]] = {

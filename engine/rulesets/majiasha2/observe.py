@@ -63,8 +63,7 @@ def told(s: MajiaState, obs: Observation, seat: int) -> Observation:
     """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
     knows of each 马甲."""
     own = statuses(s, obs, seat)
-    known = tuple((n, k.role, k.faction, tuple(sorted(k.marks))) for n, k in s.known.get(seat, {}).items())
-    names = derive(_names, obs.layer_names, obs.majia, known)
+    names = derive(_names, obs.layer_names, obs.majia, s.told(seat))
     seats = derive(_own_statuses, obs.seats, seat, own) if own else obs.seats
     return amend(obs, statuses=own, layer_names=names, seats=seats)
 
@@ -175,8 +174,7 @@ def budgets(s: MajiaState, seat: int) -> tuple[BudgetState, ...]:
     if s.phase == Ph.DAY and seat in w.eligible:
         quota = int(s.options.get("rounds", {}).get(Ph.DAY, 1))
         out.append(budget_state("posts", max(0, quota - w.posts.get(seat, 0)), quota))
-    limit = int(s.flags.get("majia.vote_change_limit", 1))
-    if s.phase == Ph.VOTE and limit >= 0:
+    if s.phase == Ph.VOTE and (limit := int(s.flags.get("majia.vote_change_limit", 1))) >= 0:
         out.append(budget_state("vote_changes", max(0, limit - actor.vote_changes), limit))
     if s.phase in (Ph.ELECT, Ph.STRIKE):
         left = max(0, TEAM_POSTS_PER_WINDOW - w.team_posts.get(seat, 0))

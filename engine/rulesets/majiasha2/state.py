@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 ALIVE, DYING, OUT = "alive", "dying", "out"
 
+Told = tuple[int, str | None, str | None, tuple[str, ...]]
+"""What a seat was told of one 马甲, as its observation reads it: number, role, faction, marks in order."""
+
 
 @dataclass(slots=True)
 class MajiaSeat(Seat):
@@ -67,6 +70,21 @@ class Submission:
     confirmed: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Roles:
+    """Who holds what, as the deal left it: the win check asks it at the end of every flow step, and a
+    pass over the seats for each question cost some 17k Python operations a game."""
+
+    by_origin: dict[tuple[str, str], MajiaSeat]
+    """(origin faction, role) → the first seat in seat order holding it."""
+    held: frozenset[str]
+    """Every role some seat holds."""
+    pipers: tuple[MajiaSeat, ...]
+    killers: tuple[MajiaSeat, ...]
+    piper_side: bool
+    """Whether a 吹笛 seat plays for the piper's side."""
+
+
 @dataclass
 class MajiaState(TableState[MajiaSeat]):
     """The kernel's table (seats, chats, window, ballots, last words) and the trackers of spec §1.6."""
@@ -80,7 +98,9 @@ class MajiaState(TableState[MajiaSeat]):
     lovers_formed: bool = False
     submissions: list[Submission] = field(default_factory=list)
     submits: dict[int, int] = field(default_factory=dict)
-    """Night skills submitted per seat in the open window (a first one and one change)."""
+    """Night skills submitted per seat in the open window (a first one and one change). Its keys are
+    the seats with a submission in ``submissions`` (a 确定 adds none), which ``actions`` and
+    ``check_skill`` ask in place of a pass over the submissions."""
     shielded: set[int] = field(default_factory=set)
     soundproofed: set[int] = field(default_factory=set)
     dying_order: list[int] = field(default_factory=list)
@@ -102,6 +122,12 @@ class MajiaState(TableState[MajiaSeat]):
     chat: itself and its partner)."""
     told_hp: dict[int, int] = field(default_factory=dict)
     """An elder's HP as 知天命 last told it."""
+    told_memo: dict[int, tuple[Told, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """``told``'s answer per seat, dropped by ``fold._knows`` (the one writer of ``known``) for its seat."""
+    listed_memo: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    """``listed``'s answer, emptied by every fold that moves a 马甲, a status or the reveals (``fold``)."""
+    role_memo: Roles | None = field(default=None, compare=False, repr=False)
+    """``roles``' answer, emptied by the folds of the seat table and of identities (``fold``)."""
 
     # -- derived views (no mutation) -----------------------------------------------------------
 
@@ -109,7 +135,28 @@ class MajiaState(TableState[MajiaSeat]):
         """马甲 numbers a 马甲 target may name: every one not publicly known to be out. With D-07 on
         every out 马甲 is announced by the next morning; with it off a night-out 马甲 stays listed, and
         a target naming it is wasted, not refused (refusing would tell who went out)."""
-        return sorted(a.majia for a in self.seats.values() if not (a.status == OUT and a.seat in self.revealed))
+        return list(self.listed())
+
+    def listed(self) -> tuple[int, ...]:
+        """``listed_majia`` kept as a tuple until a fold moves what it reads (``listed_memo``): the
+        votes, 预言 and 药剂 ask it at every turn, and sorting the seats each time was some 34k
+        generator steps of a 30-game replay."""
+        found = self.listed_memo
+        if found is None:
+            revealed = self.revealed
+            found = self.listed_memo = tuple(sorted(
+                [a.majia for a in self.seats.values() if not (a.status == OUT and a.seat in revealed)]))
+        return found
+
+    def told(self, seat: int) -> tuple[Told, ...]:
+        """What ``seat`` was told of each 马甲 (``Told``), kept until a fold writes one of its records
+        (``told_memo``): the observation asks it at every turn of the seat, and remaking it was some
+        1.4k generator steps of a bot game."""
+        found = self.told_memo.get(seat)
+        if found is None:
+            found = self.told_memo[seat] = tuple(
+                (n, k.role, k.faction, tuple(sorted(k.marks))) for n, k in self.known.get(seat, {}).items())
+        return found
 
     def seat_of(self, majia: int) -> int:
         """The seat (角色) behind 马甲 ``majia``: the secret mapping, for resolving a 马甲 target."""
@@ -119,9 +166,23 @@ class MajiaState(TableState[MajiaSeat]):
         """The 马甲 numbers of ``seats``, in order."""
         return [self.seats[seat].majia for seat in seats]
 
+    def roles(self) -> Roles:
+        """Who holds what (``Roles``), worked out again only after a fold moved the seats or an identity."""
+        found = self.role_memo
+        if found is None:
+            seats = self.seats.values()
+            by_origin: dict[tuple[str, str], MajiaSeat] = {}
+            for a in seats:
+                by_origin.setdefault((a.origin, a.role), a)
+            found = self.role_memo = Roles(
+                by_origin, frozenset(a.role for a in seats), tuple(a for a in seats if a.role == PIPER),
+                tuple(a for a in seats if a.role == KILLER),
+                any(a.role == PIPER and a.faction == PIPER_SIDE for a in seats))
+        return found
+
     def origin_role(self, faction: str, role: str) -> MajiaSeat | None:
         """The seat holding ``role`` for ``faction`` (by origin, D-23)."""
-        return next((a for a in self.seats.values() if a.role == role and a.origin == faction), None)
+        return self.roles().by_origin.get((faction, role))
 
     def members(self, faction: str) -> list[int]:
         return [s for s, a in self.seats.items() if a.faction == faction]
@@ -129,7 +190,7 @@ class MajiaState(TableState[MajiaSeat]):
     def factions_present(self) -> list[str]:
         """Factions in play, in check order (piper → lovers → A, B, C)."""
         out = []
-        if any(a.role == PIPER and a.faction == PIPER_SIDE for a in self.seats.values()):
+        if self.roles().piper_side:
             out.append(PIPER_SIDE)
         if self.lovers_formed:
             out.append(LOVERS)
@@ -143,7 +204,7 @@ class MajiaState(TableState[MajiaSeat]):
         return None if found is None else self.seats[found]
 
     def living_killers(self) -> list[MajiaSeat]:
-        return [a for a in self.seats.values() if a.role == KILLER and a.alive]
+        return [a for a in self.roles().killers if a.alive]
 
     def elder_of(self, faction: str) -> MajiaSeat | None:
         return self.origin_role(faction, ELDER)

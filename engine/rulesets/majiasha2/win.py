@@ -3,11 +3,10 @@ last faction standing (D-30)."""
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from engine import events as ev
-from engine.mechanics.win import Condition, winners
 from engine.rulesets.majiasha2.names import (
     CHECK_ORDER,
     DEFEAT,
@@ -15,7 +14,6 @@ from engine.rulesets.majiasha2.names import (
     ELDER,
     GENERAL,
     LOVERS,
-    PIPER,
     PIPER_SIDE,
     SEER,
     UPSTREAM,
@@ -45,7 +43,7 @@ def is_out(s: MajiaState, seat: int | None) -> bool:
 def lost(s: MajiaState, faction: str) -> bool:
     """Spec §1.1: a general faction loses with its elder; the piper with itself; lovers with a lover."""
     if faction == PIPER_SIDE:
-        return any(is_out(s, a.seat) for a in s.seats.values() if a.role == PIPER)
+        return any(is_out(s, a.seat) for a in s.roles().pipers)
     if faction == LOVERS:
         return any(is_out(s, seat) for seat in s.lovers())
     elder = s.elder_of(faction)
@@ -69,23 +67,33 @@ def won(s: MajiaState, faction: str) -> bool:
     return seer is None or is_out(s, seer.seat)
 
 
-CONDITIONS: dict[str, Condition[MajiaState]] = {f: Condition(f, partial(won, faction=f)) for f in CHECK_ORDER}
-"""Each faction's win condition (``won``), made once: the check runs at the end of every flow step."""
+@lru_cache(maxsize=8)
+def _in_order(in_play: tuple[str, ...]) -> tuple[str, ...]:
+    """The factions in play in check order, one answer per set in play (there are four)."""
+    return tuple(f for f in CHECK_ORDER if f in in_play)
+
+
+def _first_winner(s: MajiaState, alive: list[str]) -> list[str]:
+    """``winners(..., exclusive=True)`` that stops at the first condition met (``won`` reads the
+    state only): the check runs at the end of every flow step."""
+    for faction in alive:  # (a loop: no generator frame)
+        if won(s, faction):
+            return [faction]
+    return []
 
 
 def check_win(game: Game) -> bool:
     """Losses first, then wins in order piper → lovers → general, then last standing (D-30).
     True when the game is over."""
     s = cast(MajiaState, game.state)
-    if s.over or not s.holders(ELDER):
+    if s.over or ELDER not in s.roles().held:
         return s.over
-    in_play = s.factions_present()
-    present = [f for f in CHECK_ORDER if f in in_play]
+    present = _in_order(tuple(s.factions_present()))
     for faction in present:
         if faction not in s.defeated and lost(s, faction):
             game.emit(ev.Resolved, ev.JUDGE, skill=DEFEAT, actor=None, targets=[], result=faction)
     alive = [f for f in present if f not in s.defeated]
-    first = winners(s, [CONDITIONS[f] for f in alive], exclusive=True)
+    first = _first_winner(s, alive)
     if first:
         game.emit(ev.GameEnded, ev.PUBLIC, winners=first, reason=END_WIN)
         return True
