@@ -6,6 +6,7 @@ set that adds another such fold without counting it fails here."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -67,3 +68,30 @@ def test_a_revival_is_counted() -> None:
     ruleset = get_ruleset("qijian24")
     revived = sum(_refold(ruleset, _play(ruleset, seed)) for seed in range(40))
     assert revived, "no revival in 40 random qijian24 games: the check met nothing to check"
+
+
+def test_majiasha2_kept_answers_are_the_fresh_ones_after_every_event() -> None:
+    """majiasha2 keeps its 马甲 list (``listed``), who holds what (``roles``) and what each seat was told
+    (``told``) until a fold that moves them empties them: after every event of random games each kept
+    answer must equal the one worked out afresh (a fold that moves one without emptying it fails)."""
+    import copy
+
+    ruleset = get_ruleset("majiasha2")
+    checked = 0
+    for seed in range(GAMES):
+        game = _play(ruleset, seed)
+        fresh = Game(ruleset)
+        for event in game.events:
+            ruleset.apply(fresh.state, event)
+            fresh.events.append(event)
+            s: Any = fresh.state
+            if not s.seats:
+                continue
+            s.listed(), s.roles(), [s.told(seat) for seat in s.seats]  # read, so a stale memo would show
+            blank = copy.copy(s)
+            blank.listed_memo, blank.role_memo, blank.told_memo = None, None, {}
+            assert s.listed() == blank.listed(), f"seed {seed}: the 马甲 list is stale after {event.kind}"
+            assert s.roles() == blank.roles(), f"seed {seed}: who holds what is stale after {event.kind}"
+            assert all(s.told(n) == blank.told(n) for n in s.seats), f"seed {seed}: told is stale after {event.kind}"
+            checked += 1
+    assert checked > GAMES * 50
