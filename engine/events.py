@@ -501,35 +501,19 @@ def from_json(text: str | bytes) -> Event:
 def builder(cls: type[E]) -> Callable[..., E]:
     """A keyword constructor for event class ``cls`` equal to ``cls(**fields)``, about 3× faster.
 
-    A frozen dataclass's ``__init__`` goes through ``object.__setattr__`` once per field; the
-    engine emits an event for every post and ballot, so ``Game.emit`` builds events by setting the
-    slots through their descriptors instead. The instances are the same frozen objects.
+    A frozen dataclass's ``__init__`` goes through ``object.__setattr__`` once per field; this sets
+    the slots through their descriptors instead (``emitter``'s constructor, which ``Game.emit`` calls
+    itself, taking the envelope by position). The instances are the same frozen objects.
     """
     found = _BUILDERS.get(cls)
     if found is None:
-        found = _BUILDERS[cls] = _make_builder(cls)
+        emit = emitter(cls)
+
+        def build(*, seq: int, day: int, phase: str, vis: str, to: tuple[int, ...] = (), **fields: Any) -> E:
+            return emit(seq, day, phase, vis, to, fields)
+
+        found = _BUILDERS[cls] = build
     return found
-
-
-def _make_builder(cls: type[E]) -> Callable[..., E]:
-    params, lines = [], []
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISSING": MISSING}
-    for f in fields(cls):
-        scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default is not MISSING:
-            scope[f"_d_{f.name}"] = f.default
-            params.append(f"{f.name}=_d_{f.name}")
-        elif f.default_factory is not MISSING:
-            scope[f"_f_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=_MISSING")
-            lines.append(f"    if {f.name} is _MISSING: {f.name} = _f_{f.name}()")
-        else:
-            params.append(f.name)
-        lines.append(f"    _set_{f.name}(o, {f.name})")
-    source = f"def build(*, {', '.join(params)}):\n    o = _new(_cls)\n" + "\n".join(lines) + "\n    return o\n"
-    exec(source, scope)
-    built: Callable[..., E] = scope["build"]
-    return built
 
 
 _BUILDERS: dict[type, Callable[..., Any]] = {}
@@ -539,8 +523,8 @@ ENVELOPE = ("seq", "day", "phase", "vis", "to")
 
 
 def emitter(cls: type[E]) -> Callable[[int, int, str, str, tuple[int, ...], dict[str, Any]], E]:
-    """``builder(cls)`` for ``Game.emit``: the envelope by position and the event's own fields as the
-    dict ``emit`` received them in, so they are not merged into a second keyword dict and unpacked
+    """The constructor of event class ``cls`` for ``Game.emit``: the envelope by position and the
+    event's own fields as the dict ``emit`` received them in, so they are not merged into a second keyword dict and unpacked
     again at every event (the line that built an event was the emit's dearest). The same frozen
     instance as ``cls(**fields)``; an unknown or missing field is a ``TypeError``, as there."""
     found = _EMITTERS.get(cls)
