@@ -7,7 +7,7 @@ part in a window); a ballot, the last night skill, last words and a pass do.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.legal import PASS, LegalAction
 from engine.rulesets.qijian24.names import (
@@ -59,23 +59,13 @@ def day_actions(s: QijianState, seat: int) -> tuple[LegalAction, ...]:
     return tuple([_skill(sk, targets(s, seat, sk) if arity(sk) else (), free=True) for sk in skills])
 
 
+@lru_cache(maxsize=4096)
 def _skill(skill: str, chosen: tuple[int, ...], free: bool = False) -> LegalAction:
-    """The template of ``skill`` with its targets: one object for the same values, as
-    ``engine.observation.skill_state`` keeps its records. The frozen ``__init__`` sets its fifteen
-    fields one ``object.__setattr__`` at a time (about 2 µs), and a seat's skills are offered again
-    at every step of the night, mostly with the same targets."""
-    key = (skill, chosen, free)
-    found = _KEPT.get(key)
-    if found is None:
-        if len(_KEPT) >= _KEPT_MAX:
-            _KEPT.clear()
-        found = _KEPT[key] = LegalAction("skill", skill=skill, targets=chosen, arity=arity(skill), free=free)
-    return found
-
-
-_KEPT: dict[tuple[str, tuple[int, ...], bool], LegalAction] = {}
-"""Skill templates by their values (``_skill``): frozen, so one object may be offered to every seat."""
-_KEPT_MAX = 4096
+    """The template of ``skill`` with its targets: one object for the same values, as the other rule
+    sets keep theirs. The frozen ``__init__`` sets its fifteen fields one ``object.__setattr__`` at a
+    time (about 2 µs), and a seat's skills are offered again at every step of the night, mostly with
+    the same targets."""
+    return LegalAction("skill", skill=skill, targets=chosen, arity=arity(skill), free=free)
 
 
 @cache
