@@ -22,7 +22,7 @@ from engine.legal import LegalAction
 from engine.observation import INBOX_KINDS, Inbox, Observation, amend, public_observation
 from engine.public import PublicRecord
 from engine.state import BaseState
-from engine.views import Viewer, can_see, shown, view
+from engine.views import Viewer, shown, view
 
 if TYPE_CHECKING:
     from engine.ruleset import Ruleset
@@ -52,7 +52,9 @@ class Game:
         """Observations made at the log's current length, by seat number (a seat) or by kind (the
         spectator, the god): not by ``Viewer``, whose dataclass hash is a Python call at every turn."""
         self._observed_at = -1
-        self._private: list[Event] = []
+        self._private: dict[int, list[Event]] = {}
+        """Each seat's private results and notices, in log order, routed once as ``_read_log`` reads
+        them (each seat's inbox takes its own from here, not by testing every seat against every one)."""
         self._kept: dict[int, _Kept] = {}
         self._scanned = 0
         self._moved = 0
@@ -240,9 +242,10 @@ class Game:
     def _read_log(self) -> None:
         """Bring the log's two running reads up to its end, in one pass over the events since the last
         observation (of any seat): the log's length at its last event that is not the rule set's
-        ``chatter`` (``_moved``: a seat's kept observation holds while it is the same), and the private
-        results and notices every seat's inbox takes its own from (``_private``). A log cut back
-        outside ``restore`` is read again from its start."""
+        ``chatter`` (``_moved``: a seat's kept observation holds while it is the same), and each seat's
+        private results and notices (``_private``), routed to the seats that may see them as the
+        runner's views route them (``seat:N``: seat N; a team's: its ``to``; the judge's: nobody).
+        A log cut back outside ``restore`` is read again from its start."""
         events = self.events
         end = len(events)
         if self._scanned > end:
@@ -256,25 +259,30 @@ class Game:
             kind = event.kind
             if kind not in chatter:
                 moved = index + 1
-                if kind in INBOX_KINDS and event.vis != PUBLIC:  # (no result or notice is chatter)
-                    private.append(event)
+                vis = event.vis
+                if kind in INBOX_KINDS and vis != PUBLIC and vis != JUDGE:  # (no result or notice is chatter)
+                    for seat in (int(vis[5:]),) if vis.startswith("seat:") else event.to:
+                        mine = private.get(seat)
+                        if mine is None:
+                            private[seat] = [event]
+                        else:
+                            mine.append(event)
         self._scanned, self._moved = end, moved
 
     def _inbox(self, viewer: Viewer) -> tuple[Event, ...]:
         """The results and notices ``viewer`` (a seat) has received, up to the log's end as ``_read_log``
         last read it."""
-        private = self._private
-        inbox = self._inboxes.get(viewer.seat)
+        seat = viewer.seat
+        inbox = self._inboxes.get(seat)
         if inbox is None:  # (not ``setdefault``, which would build an ``Inbox`` at every turn)
-            inbox = self._inboxes[viewer.seat] = Inbox()
-        grew = False
-        for event in private[inbox.upto:]:
-            if can_see(viewer, event):
-                inbox.events.append(shown(self.ruleset, event, viewer))
-                grew = True
-        inbox.upto = len(private)
-        if grew:
-            inbox.snapshot = tuple(inbox.events)
+            inbox = self._inboxes[seat] = Inbox()
+        mine = self._private.get(seat)
+        if mine is not None and inbox.upto < len(mine):
+            rules, received = self.ruleset, inbox.events
+            for event in mine[inbox.upto:]:
+                received.append(shown(rules, event, viewer))
+            inbox.upto = len(mine)
+            inbox.snapshot = tuple(received)
         return inbox.snapshot
 
     @property

@@ -226,8 +226,8 @@ class Inbox:
     """A viewer's results and notices, folded incrementally from the log (``Game.observe``)."""
 
     upto: int = 0
-    """How many of the game's private results and notices (``Game``'s one pass over the log for every
-    seat) this inbox has read."""
+    """How many of the seat's private results and notices (routed to it by ``Game``'s one pass over the
+    log) this inbox has read."""
     events: list[Event] = field(default_factory=list)
     snapshot: tuple[Event, ...] = ()
     """``events`` as the observation holds them, copied only when one is added."""
