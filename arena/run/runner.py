@@ -120,8 +120,10 @@ class GameRunner:
         """The game's length when each decision of the current round was asked."""
         self.views = SeatViews(sorted(self.agents), ruleset=game.ruleset)
         if self.config.compact_together is not None:
-            self.checkpoints.insert(0, CompactionCheckpoint(game.ruleset, self.agents, self._hand_on,
-                                                            self.config.compact_together, views=self.views))
+            compaction = CompactionCheckpoint(game.ruleset, self.agents, self._hand_on, self.config.compact_together,
+                                              views=self.views)
+            if compaction.agents:  # (no player compacts: nothing to do at any round, so not asked at each)
+                self.checkpoints.insert(0, compaction)
         self.fallbacks = 0
         self.illegal = 0
 
@@ -145,9 +147,9 @@ class GameRunner:
 
     async def _checkpoint(self) -> None:
         """Hand the checkpoints the events since the last call (a resumed game's old ones are not new)."""
-        new = self.game.events[self.checked:]
-        self.checked = len(self.game.events)
-        if new:
+        checked, self.checked = self.checked, len(self.game.events)
+        if checked < self.checked and self.checkpoints:
+            new = self.game.events[checked:]
             for checkpoint in self.checkpoints:
                 await checkpoint(self.game, new)
                 self._boundary()  # a checkpoint's rows and calls are stored whole
