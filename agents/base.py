@@ -71,11 +71,18 @@ class RecordsCalls(Protocol):
         ...
 
 
+def records_calls(agent: object) -> bool:
+    """``isinstance(agent, RecordsCalls)``, asked first whether the player has ``take_calls`` at all: a
+    runtime protocol's ``isinstance`` walks the protocol's class attributes at every call, and a
+    runner asks it of each of a game's 18 to 32 seats, most of them players that keep no calls."""
+    return hasattr(agent, "take_calls") and isinstance(agent, RecordsCalls)
+
+
 def take_calls(agents: Iterable[object]) -> list[CallRecord]:
     """The call records every distinct player among ``agents`` has kept (one player may sit at many
     seats: it is asked once), in the players' order; outside a decision, e.g. at a checkpoint."""
     records: list[CallRecord] = []
     for agent in {id(a): a for a in agents}.values():
-        if isinstance(agent, RecordsCalls):
+        if records_calls(agent):
             records += agent.take_calls()
     return records

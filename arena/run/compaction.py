@@ -61,7 +61,9 @@ class CompactionCheckpoint:
     def __init__(self, ruleset: Ruleset, agents: Mapping[int, Agent], calls: CallSink | None = None,
                  ratio: float = RATIO, *, views: SeatViews | None = None) -> None:
         self.calls, self.ratio = calls, ratio
-        self.agents = {seat: a for seat, a in agents.items() if isinstance(a, Compacts)}
+        self.agents = {seat: a for seat, a in agents.items() if hasattr(a, "compact") and isinstance(a, Compacts)}
+        """The seats whose players compact (``hasattr`` first: a runtime protocol's ``isinstance`` walks
+        the protocol's attributes at every call, and most players have no ``compact``)."""
         self.views = views or SeatViews(sorted(agents), ruleset=ruleset)
         """Each seat's view (the runner's own, routed once per event)."""
         self.passed = dict.fromkeys(self.agents, 0)

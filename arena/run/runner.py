@@ -30,7 +30,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Protocol, TypeVar
 
-from agents.base import Agent, RecordsCalls, Turn
+from agents.base import Agent, Turn, records_calls
 from arena.run.compaction import RATIO as COMPACTION_RATIO
 from arena.run.compaction import CompactionCheckpoint
 from arena.run.replay import DECISION, STORED, ReplayPool, StoredGame, answer_row, failure, recomputable
@@ -111,7 +111,7 @@ class GameRunner:
         self.journal = journal
         self.replay = replay
         self.checked = len(game.events)
-        self.recording = {seat: a for seat, a in self.agents.items() if isinstance(a, RecordsCalls)}
+        self.recording = {seat: a for seat, a in self.agents.items() if records_calls(a)}
         self.concurrent_seats = frozenset(seat for seat, a in self.agents.items() if getattr(a, "concurrent", False))
         """The seats whose players may be asked together (``RunnerConfig.concurrent_windows``), read once:
         the players are fixed when the runner is made, and the question comes at every round."""
