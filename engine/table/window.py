@@ -8,6 +8,7 @@ once, in any order (``done``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import filterfalse
 
 
 @dataclass(slots=True)
@@ -50,7 +51,7 @@ class Window:
         if self.turns:
             speaker = self.speaker
             return [] if speaker is None else [speaker]
-        return [seat for seat in self.eligible if seat not in self.done]
+        return list(filterfalse(self.done.__contains__, self.eligible))  # (in C: asked at every step of a window)
 
     def end_turn(self, seat: int) -> None:
         """``seat`` is done: the floor moves on (turns) or the seat has answered (window)."""
