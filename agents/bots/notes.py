@@ -18,7 +18,6 @@ but them and the seed, so notes brought up turn by turn equal the notes a fresh 
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -95,14 +94,9 @@ class ViewNotes:
     def update(self, events: Sequence[ev.Event], start: int, inbox: Sequence[ev.Event] = ()) -> None:
         """Fold ``events[start:]`` (the view: the thread, chats, the seat's moves) and
         ``inbox[received:]`` (the observation's results and notices), merged in log order."""
-        handlers = self.FOLD
         received = inbox[self.received:] if self.READS_INBOX else ()
         if received:
-            thread = (e for e in events[start:] if not _result(e))
-            for event in heapq.merge(thread, received, key=_seq):
-                handler = handlers.get(event.kind)
-                if handler is not None:
-                    handler(self, event)
+            self._merged(events[start:], received)
         else:  # mostly nothing new in the inbox: the thread alone, without a merge (and inline: a bot
             view = self.VIEW_FOLD  # folds every event of its view)
             for event in events[start:]:
@@ -111,6 +105,32 @@ class ViewNotes:
                     handler(self, event)
         self.seen, self.received = len(events), len(inbox)
         self.last = events[-1] if events else None
+
+    def _merged(self, thread: Sequence[ev.Event], received: Sequence[ev.Event]) -> None:
+        """Fold ``thread`` (the view's new events) and ``received`` (the inbox's new results and notices)
+        in log order, by ``seq``: the view's own copies of results and notices are left out, the inbox
+        holds them as they were shown to the seat. A walk of the thread that hands on the few received
+        entries as it passes their place, where ``heapq.merge`` took a key call and a generator step
+        for every event."""
+        handlers = self.FOLD
+        queue = iter(received)
+        nxt = next(queue, None)
+        for event in thread:
+            if event.kind in INBOX_KINDS and event.vis != ev.PUBLIC:
+                continue
+            while nxt is not None and nxt.seq < event.seq:
+                handler = handlers.get(nxt.kind)
+                if handler is not None:
+                    handler(self, nxt)
+                nxt = next(queue, None)
+            handler = handlers.get(event.kind)
+            if handler is not None:
+                handler(self, event)
+        while nxt is not None:
+            handler = handlers.get(nxt.kind)
+            if handler is not None:
+                handler(self, nxt)
+            nxt = next(queue, None)
 
     # -- the bookkeeping every bot keeps ---------------------------------------------------------------
 
@@ -182,11 +202,3 @@ def _public_only(handler: Handler) -> Handler:
 ViewNotes.FOLD = handlers_of(ViewNotes)
 ViewNotes.VIEW_FOLD = view_fold(ViewNotes.FOLD)
 
-
-def _result(e: ev.Event) -> bool:
-    """Whether a view's event is a result or notice, which the observation's inbox holds."""
-    return e.kind in INBOX_KINDS and e.vis != ev.PUBLIC
-
-
-def _seq(e: ev.Event) -> int:
-    return e.seq
