@@ -20,6 +20,7 @@ statuses the seats are not told (濒死, 癫狂, a marked elder).
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.observation import LayerEntry, amend, budget_state, derive, replaced, skill_state, team_state
@@ -63,7 +64,7 @@ def told(s: MajiaState, obs: Observation, seat: int) -> Observation:
     """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
     knows of each 马甲."""
     own = statuses(s, obs, seat)
-    names = derive(_names, obs.layer_names, obs.majia, s.told(seat))
+    names = derive(_names, derive(_interned, obs.layer_names), obs.majia, s.told(seat))
     seats = derive(_own_statuses, obs.seats, seat, own) if own else obs.seats
     return amend(obs, statuses=own, layer_names=names, seats=seats)
 
@@ -72,31 +73,71 @@ def _own_statuses(seats: Seats, seat: int, own: tuple[str, ...]) -> Seats:
     return replaced(seats, seat, lambda x: amend(x, statuses=own))
 
 
+def _interned(names: tuple[LayerEntry, ...]) -> tuple[LayerEntry, ...]:
+    """The public 马甲 list as one object for one content: the shared part builds it again whenever the
+    public record moves (a dawn, a vote result, a sheriff), mostly with every entry as it was, and a
+    seat's list (``_names``, kept by ``derive`` while its public list is the same object) was then
+    made again for each seat, and each bot read it again. Read once per public list (``derive``)."""
+    key = tuple((e.number, e.name, e.listed, e.role, e.faction, e.statuses) for e in names)
+    found = _PUBLIC_LISTS.get(key)
+    if found is None:
+        if len(_PUBLIC_LISTS) >= _PUBLIC_LISTS_KEPT:
+            _PUBLIC_LISTS.clear()
+        found = _PUBLIC_LISTS[key] = names
+    return found
+
+
+_PUBLIC_LISTS: dict[tuple[tuple[object, ...], ...], tuple[LayerEntry, ...]] = {}
+"""Public 马甲 lists by their content (``_interned``): any list of equal content serves, so the cache may
+be shared by games and emptied at any time."""
+_PUBLIC_LISTS_KEPT = 256
+
+
 def _names(names: tuple[LayerEntry, ...], own: int | None,
            known: tuple[tuple[int, str | None, str | None, tuple[str, ...]], ...]) -> tuple[LayerEntry, ...]:
     """The 马甲 list with what the seat was told of each (``known``: number, role, faction, marks) and
     its own 马甲 (``own``); ``derive`` keeps it while they and the public list are the same. Only the
     entries the seat knows something of are made again (a seat knows a handful of 18 to 32), found
     by number: the public list holds 马甲 1..N in order."""
-    told = {n: (role, faction, marks) for n, role, faction, marks in known}
-    if own is not None and own not in told:
-        told[own] = (None, None, ())
+    told = _overlay(own, known)
     if not told:
         return names
     out = list(names)
-    for number, (role, faction, marks) in told.items():
-        at = _index(out, number)
-        if at is not None:
-            entry = out[at]
-            shown = sorted({*marks, "self"} if number == own else set(marks))
-            out[at] = LayerEntry(entry.number, entry.name, entry.listed, role, faction, tuple(shown))
+    size = len(out)
+    for number, role, faction, shown in told:
+        at = number - 1
+        if not (0 <= at < size and out[at].number == number):
+            found = _index(out, number)
+            if found is None:
+                continue
+            at = found
+        entry = out[at]
+        out[at] = _entry(entry.number, entry.name, entry.listed, role, faction, shown)
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _overlay(own: int | None, known: tuple[tuple[int, str | None, str | None, tuple[str, ...]], ...]
+             ) -> tuple[tuple[int, str | None, str | None, tuple[str, ...]], ...]:
+    """What ``_names`` lays over the public list: each 马甲 the seat was told of once (the last word on
+    it), with its marks as shown (sorted, ``self`` on its own), and its own 马甲 where it was told
+    nothing else of it. Kept by value: a seat's ``known`` is the same for most of a game."""
+    told = {n: (role, faction, marks) for n, role, faction, marks in known}
+    if own is not None and own not in told:
+        told[own] = (None, None, ())
+    return tuple((number, role, faction, tuple(sorted({*marks, "self"} if number == own else set(marks))))
+                 for number, (role, faction, marks) in told.items())
+
+
+@lru_cache(maxsize=4096)
+def _entry(number: int, name: str, listed: bool, role: str | None, faction: str | None,
+           shown: tuple[str, ...]) -> LayerEntry:
+    """``LayerEntry(...)``, one object for the same values: a frozen record, so it is shared."""
+    return LayerEntry(number, name, listed, role, faction, shown)
 
 
 def _index(names: list[LayerEntry], number: int) -> int | None:
     """Where 马甲 ``number`` stands in the list (None: not listed)."""
-    if 0 < number <= len(names) and names[number - 1].number == number:
-        return number - 1
     return next((at for at, entry in enumerate(names) if entry.number == number), None)
 
 
