@@ -52,10 +52,13 @@ class Notes(ViewNotes):
     told_downstream: set[int] = field(default_factory=set)
     told_roles: dict[int, str] = field(default_factory=dict)
     """What mates told in the chat (account, downstream list, identities), kept apart from the judge's."""
-    known_from: tuple[object, ...] = field(default=(), compare=False, repr=False)
-    """The 马甲 list, seat list, inbox and own 马甲 ``know`` last read: the engine keeps an unchanged part
-    of a seat's observation as the same object, and the rebuild (every 马甲, every seat, the whole
-    inbox) cost most of a bot's turn where nothing had changed."""
+    names_from: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    seats_from: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    inbox_from: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    """The 马甲 list (with the own 马甲), the seat list and the inbox ``know`` last read each part of its
+    notes from: the engine keeps an unchanged part of a seat's observation as the same object, and each
+    part is read again only when its own object changed (the 马甲 list stays while the seat list moves
+    at every dawn and vote), where one rebuild of all three cost most of a bot's turn."""
 
     def on_skill_submitted(self, e: ev.SkillSubmitted) -> None:
         if e.skill == "pipe":
@@ -76,17 +79,28 @@ class Notes(ViewNotes):
             self.told_roles[int(m.group(1))] = self.roles_seen[int(m.group(1))] = m.group(2)
 
     def know(self, obs: Observation) -> None:
-        """The seat's knowledge as the engine computed it, with what mates told on top."""
+        """The seat's knowledge as the engine computed it, with what mates told on top. What a mate told
+        since a part was read was merged into it as it was folded (``on_team_posted``), so a part whose
+        source is the same object is as a rebuild would make it."""
         ViewNotes.know(self, obs)
-        read = self.known_from
-        if read and read[0] is obs.layer_names and read[1] is obs.seats and read[2] is obs.inbox \
-                and read[3] == obs.majia:
-            return  # what a mate told since was merged as it was folded (``on_team_posted``)
-        self.known_from = (obs.layer_names, obs.seats, obs.inbox, obs.majia)
-        self.majia = obs.majia or 0
+        names = obs.layer_names
+        if not (self.names_from and self.names_from[0] is names and self.names_from[1] == obs.majia):
+            self.names_from = (names, obs.majia)
+            self._know_names(names, obs.majia)
+        if not (self.seats_from and self.seats_from[0] is obs.seats):
+            self.seats_from = (obs.seats,)
+            self.majia_of = {s.seat: s.majia for s in obs.seats if s.majia is not None}
+            self.majia_of.update(self.told_accounts)
+        if not (self.inbox_from and self.inbox_from[0] is obs.inbox):
+            self.inbox_from = (obs.inbox,)
+            self._know_inbox(obs.inbox)
+
+    def _know_names(self, names: tuple[LayerEntry, ...], majia: int | None) -> None:
+        """The own 马甲, and what the seat was told of each 马甲: mates, lover, elder, downstream, identities."""
+        self.majia = majia or 0
         self.mate_majias, self.downstream, self.roles_seen = set(), set(self.told_downstream), {}
         self.partner_majia = self.elder_majia = None
-        for entry in obs.layer_names:
+        for entry in names:
             if not entry.statuses and not entry.role:
                 continue
             marks, m = entry.statuses, entry.number
@@ -101,11 +115,12 @@ class Notes(ViewNotes):
             if entry.role:
                 self.roles_seen[m] = identity(entry)
         self.roles_seen.update(self.told_roles)
-        self.majia_of = {s.seat: s.majia for s in obs.seats if s.majia is not None}
-        self.majia_of.update(self.told_accounts)
-        self.dying = next((list(e.targets) for e in reversed(obs.inbox)
+
+    def _know_inbox(self, inbox: tuple[ev.Event, ...]) -> None:
+        """The witch's last 通灵 (the dying 马甲) and the redactions a killer was asked for."""
+        self.dying = next((list(e.targets) for e in reversed(inbox)
                            if isinstance(e, ev.Feedback) and e.skill == "tongling"), [])
-        self.redact = [str(e.data.get("text", "")) for e in obs.inbox
+        self.redact = [str(e.data.get("text", "")) for e in inbox
                        if isinstance(e, ev.Notice) and e.topic == "majia_redact"]
 
     @property
