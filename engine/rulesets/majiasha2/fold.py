@@ -254,7 +254,13 @@ def _knows(s: MajiaState, seat: int, majia: int) -> Known:
     """The record of what ``seat`` was told of ``majia``, about to be written: the one way to ``known``,
     so the seat's kept ``told`` goes here (the others' stay)."""
     s.told_memo.pop(seat, None)
-    return s.known.setdefault(seat, {}).setdefault(majia, Known())
+    mine = s.known.get(seat)
+    if mine is None:
+        mine = s.known[seat] = {}
+    found = mine.get(majia)
+    if found is None:  # (not ``setdefault``, which would build a record at every notice)
+        found = mine[majia] = Known()
+    return found
 
 
 def _notice(s: MajiaState, e: ev.Notice) -> None:
