@@ -9,7 +9,6 @@ from agents.base import Turn
 from agents.bots.majiasha2.notes import Notes
 from agents.bots.rand import key_of, unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
-from engine.events import Event
 from engine.legal import LegalAction
 from engine.rulesets.majiasha2.names import Ph
 
@@ -22,10 +21,11 @@ class Ctx:
 
     def __init__(self, notes: Notes, turn: Turn) -> None:
         self.notes, self.turn, self.seat = notes, turn, turn.seat
-        self.legal: dict[str, LegalAction] = {}
+        legal: dict[str, LegalAction] = {}
         for t in turn.legal:
             what = t.skill or t.team
-            self.legal[t.kind if what is None else f"{t.kind}:{what}"] = t
+            legal[t.kind if what is None else f"{t.kind}:{what}"] = t
+        self.legal = legal
 
     def pick(self, label: str, options: Sequence[T]) -> T:
         """One of ``options`` keyed by (seed, seat, view length, label)."""
@@ -172,7 +172,7 @@ def _chat(ctx: Ctx) -> Action | None:
     tell their 角色, spec §0); the elder's list; the seer's findings."""
     notes = ctx.notes
     team = next((k.split(":", 1)[1] for k in ctx.legal if k.startswith("team_post:")), None)
-    if team is None or _in_window(ctx, lambda e: e.kind == "team_posted" and getattr(e, "seat", 0) == ctx.seat):
+    if team is None or _in_window(ctx, "team_posted", "seat", ctx.seat, 0):
         return None
     parts = [f"马甲:{notes.majia}", f"角色:{ctx.seat}"]
     if notes.downstream and notes.role == "elder":
@@ -239,15 +239,18 @@ def _potion(ctx: Ctx, legal: LegalAction) -> Action | None:
 
 def _submitted(ctx: Ctx, skill: str) -> bool:
     """Whether this seat already submitted ``skill`` in the open window (its own view shows it)."""
-    return _in_window(ctx, lambda e: e.kind == "skill_submitted" and getattr(e, "skill", "") == skill)
+    return _in_window(ctx, "skill_submitted", "skill", skill, "")
 
 
-def _in_window(ctx: Ctx, test: Callable[[Event], bool]) -> bool:
-    """Whether an event of the open window, in this seat's view, passes ``test``."""
+def _in_window(ctx: Ctx, kind: str, name: str, value: object, default: object) -> bool:
+    """Whether an event of the open window, in this seat's view, is a ``kind`` whose field ``name``
+    (``default`` where it has none) is ``value`` (by fields, not a test function: a call per event
+    of the window cost more than the walk)."""
     for e in reversed(ctx.turn.events):
-        if e.kind == "phase_began":
+        seen = e.kind
+        if seen == "phase_began":
             return False
-        if test(e):
+        if seen == kind and getattr(e, name, default) == value:
             return True
     return False
 

@@ -17,15 +17,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from agents.bots.notes import ViewNotes
 from engine import events as ev
-from engine.observation import LayerEntry, Observation
+from engine.observation import LayerEntry, Observation, Seats
 from engine.rulesets.majiasha2.names import FACTION_NAMES, ROLE_NAMES
 
 LIST_RE = re.compile(r"下家:([\d,]+)")
 SEEN_RE = re.compile(r"预言:(\d+)=(\S+)")
 ACCOUNT_RE = re.compile(r"角色:(\d+)")
+_MARKED = attrgetter("statuses")
+_IDENTIFIED = attrgetter("role")
+_SEAT_MAJIA = attrgetter("seat", "majia")
 
 
 @dataclass(slots=True)
@@ -52,10 +56,19 @@ class Notes(ViewNotes):
     told_downstream: set[int] = field(default_factory=set)
     told_roles: dict[int, str] = field(default_factory=dict)
     """What mates told in the chat (account, downstream list, identities), kept apart from the judge's."""
-    known_from: tuple[object, ...] = field(default=(), compare=False, repr=False)
-    """The 马甲 list, seat list, inbox and own 马甲 ``know`` last read: the engine keeps an unchanged part
-    of a seat's observation as the same object, and the rebuild (every 马甲, every seat, the whole
-    inbox) cost most of a bot's turn where nothing had changed."""
+    names_read: tuple[LayerEntry, ...] | None = field(default=None, compare=False, repr=False)
+    majia_read: int | None = field(default=None, compare=False, repr=False)
+    seats_read: Seats | None = field(default=None, compare=False, repr=False)
+    told_read: tuple[tuple[LayerEntry, ...], ...] = field(default=(), compare=False, repr=False)
+    majia_pairs: tuple[tuple[int, int | None], ...] = field(default=(), compare=False, repr=False)
+    inbox_read: tuple[ev.Event, ...] = field(default=(), compare=False, repr=False)
+    """The 马甲 list (with the own 马甲), the seat list and the inbox ``know`` last read each part of its
+    notes from, and what of them it read (the entries the seat was told something of, the seat → 马甲
+    pairs): the engine keeps an unchanged part of a seat's observation as the same object, and each
+    part is read again only when its own object changed (the 马甲 list stays while the seat list moves
+    at every dawn and vote), and parsed again only when what it reads of it changed (a public out
+    moves the 马甲 list, mostly not what the seat was told), where one rebuild of all three cost most
+    of a bot's turn."""
 
     def on_skill_submitted(self, e: ev.SkillSubmitted) -> None:
         if e.skill == "pipe":
@@ -65,48 +78,80 @@ class Notes(ViewNotes):
 
     def on_team_posted(self, e: ev.TeamPosted) -> None:
         """What a mate tells, kept apart (``know`` merges it anew each turn) and merged at once."""
-        told = ACCOUNT_RE.search(e.text)
-        if told and e.majia is not None and 1 <= int(told.group(1)) <= self.seats:
-            self.told_accounts[int(told.group(1))] = self.majia_of[int(told.group(1))] = e.majia
-        if m := LIST_RE.search(e.text):
-            listed = {int(x) for x in m.group(1).split(",") if x.isdigit() and 1 <= int(x) <= self.seats}
+        text, seats = e.text, self.seats
+        told = ACCOUNT_RE.search(text)
+        if told and e.majia is not None and 1 <= (account := int(told.group(1))) <= seats:
+            self.told_accounts[account] = self.majia_of[account] = e.majia
+        if m := LIST_RE.search(text):
+            listed = {n for x in m.group(1).split(",") if x.isdigit() and 1 <= (n := int(x)) <= seats}
             self.told_downstream |= listed
             self.downstream |= listed
-        if (m := SEEN_RE.search(e.text)) and 1 <= int(m.group(1)) <= self.seats:
-            self.told_roles[int(m.group(1))] = self.roles_seen[int(m.group(1))] = m.group(2)
+        if (m := SEEN_RE.search(text)) and 1 <= (seen := int(m.group(1))) <= seats:
+            self.told_roles[seen] = self.roles_seen[seen] = m.group(2)
 
     def know(self, obs: Observation) -> None:
-        """The seat's knowledge as the engine computed it, with what mates told on top."""
+        """The seat's knowledge as the engine computed it, with what mates told on top. What a mate told
+        since a part was read was merged into it as it was folded (``on_team_posted``), so a part whose
+        source is the same object is as a rebuild would make it."""
         ViewNotes.know(self, obs)
-        read = self.known_from
-        if read and read[0] is obs.layer_names and read[1] is obs.seats and read[2] is obs.inbox \
-                and read[3] == obs.majia:
-            return  # what a mate told since was merged as it was folded (``on_team_posted``)
-        self.known_from = (obs.layer_names, obs.seats, obs.inbox, obs.majia)
-        self.majia = obs.majia or 0
-        self.mate_majias, self.downstream, self.roles_seen = set(), set(self.told_downstream), {}
-        self.partner_majia = self.elder_majia = None
-        for entry in obs.layer_names:
-            if not entry.statuses and not entry.role:
-                continue
+        names, majia, seats, inbox = obs.layer_names, obs.majia, obs.seats, obs.inbox
+        if names is not self.names_read or majia != self.majia_read:
+            self.names_read, self.majia_read, self.majia = names, majia, majia or 0
+            told = (tuple(filter(_MARKED, names)), tuple(filter(_IDENTIFIED, names)))
+            if told != self.told_read:  # (a public out moves the list, mostly not what the seat was told)
+                self.told_read = told
+                self._know_names(*told)
+        if seats is not self.seats_read:
+            self.seats_read = seats
+            self._know_seats(seats)
+        if inbox is not self.inbox_read:
+            self._know_inbox(inbox)
+            self.inbox_read = inbox
+
+    def _know_seats(self, seats: Seats) -> None:
+        """Seat → 马甲 as the seat list tells it (itself, public reveals), what mates told on top: made
+        again only when a pair changed (a reveal), not whenever the public record moved."""
+        pairs = tuple(map(_SEAT_MAJIA, seats))
+        if pairs != self.majia_pairs:
+            self.majia_pairs = pairs
+            self.majia_of = {seat: majia for seat, majia in pairs if majia is not None}
+            self.majia_of.update(self.told_accounts)
+
+    def _know_names(self, marked: tuple[LayerEntry, ...], identified: tuple[LayerEntry, ...]) -> None:
+        """What the seat was told of the 马甲 it was told something of (``marked``: how each stands to
+        it, ``identified``: an identity), in list order: mates, lover, elder, downstream, identities."""
+        mates: set[int] = set()
+        roles: dict[int, str] = {}
+        downstream = set(self.told_downstream)
+        partner = elder = None
+        for entry in marked:
             marks, m = entry.statuses, entry.number
             if "mate" in marks or "partner" in marks:
-                self.mate_majias.add(m)
-            if "partner" in marks and self.partner_majia is None:
-                self.partner_majia = m
-            if "elder" in marks and self.elder_majia is None:
-                self.elder_majia = m
+                mates.add(m)
+            if "partner" in marks and partner is None:
+                partner = m
+            if "elder" in marks and elder is None:
+                elder = m
             if "downstream" in marks:
-                self.downstream.add(m)
-            if entry.role:
-                self.roles_seen[m] = identity(entry)
-        self.roles_seen.update(self.told_roles)
-        self.majia_of = {s.seat: s.majia for s in obs.seats if s.majia is not None}
-        self.majia_of.update(self.told_accounts)
-        self.dying = next((list(e.targets) for e in reversed(obs.inbox)
-                           if isinstance(e, ev.Feedback) and e.skill == "tongling"), [])
-        self.redact = [str(e.data.get("text", "")) for e in obs.inbox
-                       if isinstance(e, ev.Notice) and e.topic == "majia_redact"]
+                downstream.add(m)
+        for entry in identified:
+            roles[entry.number] = identity(entry)
+        roles.update(self.told_roles)
+        self.mate_majias, self.downstream, self.roles_seen = mates, downstream, roles
+        self.partner_majia, self.elder_majia = partner, elder
+
+    def _know_inbox(self, inbox: tuple[ev.Event, ...]) -> None:
+        """The witch's last 通灵 (the dying 马甲) and the redactions a killer was asked for, from the results
+        that came since the inbox was last read (all of it where it is not a continuation)."""
+        read = self.inbox_read
+        start = len(read) if inbox[:len(read)] == read else 0
+        if start == 0:
+            self.dying, self.redact = [], []
+        for e in inbox[start:]:
+            if isinstance(e, ev.Feedback) and e.skill == "tongling":
+                self.dying = list(e.targets)
+            elif isinstance(e, ev.Notice) and e.topic == "majia_redact":
+                self.redact = [*self.redact, str(e.data.get("text", ""))]
 
     @property
     def elder(self) -> int | None:

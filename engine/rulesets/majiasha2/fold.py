@@ -10,7 +10,7 @@ kernel's handler.
 The state's kept answers are emptied here, by every handler that moves what they read: ``listed_memo``
 (the 马甲 list) by the seat table, a 马甲 assigned, a status set and a reveal; ``role_memo`` (who holds
 what) by the seat table and an identity dealt or changed; a seat's ``told_memo`` entry (what it was told
-of the 马甲) by ``_knows``."""
+of the 马甲) by ``_knows``; the table's ``team_index`` (``team_of``) by a death that leaves a chat."""
 
 from __future__ import annotations
 
@@ -221,6 +221,7 @@ def _died(s: MajiaState, e: ev.Died) -> None:
     for members in s.teams.values():
         if e.seat in members:
             members.remove(e.seat)
+            s.team_index.clear()  # (the table's kept ``team_of`` holds until the teams change)
     if s.phase in (Ph.VOTE, Ph.DAY):
         s.outs_today.append(e.seat)
     else:
@@ -254,7 +255,13 @@ def _knows(s: MajiaState, seat: int, majia: int) -> Known:
     """The record of what ``seat`` was told of ``majia``, about to be written: the one way to ``known``,
     so the seat's kept ``told`` goes here (the others' stay)."""
     s.told_memo.pop(seat, None)
-    return s.known.setdefault(seat, {}).setdefault(majia, Known())
+    mine = s.known.get(seat)
+    if mine is None:
+        mine = s.known[seat] = {}
+    found = mine.get(majia)
+    if found is None:  # (not ``setdefault``, which would build a record at every notice)
+        found = mine[majia] = Known()
+    return found
 
 
 def _notice(s: MajiaState, e: ev.Notice) -> None:

@@ -104,7 +104,7 @@ def _succession(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
 def _skills(s: MajiaState, seat: int) -> tuple[LegalAction, ...]:
     """Night 0's and the night steps' skills, 确定 once the seat submitted one, step 3&4's chat posts."""
     phase = s.phase
-    out = [_skill_template(s, seat, skill) for skill in skills_now(s, seat)]
+    out = [_skill_template(s, seat, skill, targets) for skill, targets in _usable(s, seat)]
     if seat in s.submits and phase in Ph.NIGHT_STEPS:
         out.append(CONFIRM_ACTION)
     if phase == Ph.STRIKE:
@@ -129,9 +129,10 @@ def vote_ballot(targets: tuple[int, ...]) -> LegalAction:
     return LegalAction("vote", targets=targets, arity=1, abstain=True, layer=MAJIA)
 
 
-def _skill_template(s: MajiaState, seat: int, skill: str) -> LegalAction:
-    """The template of ``skill`` for ``seat`` now (one object per skill and targets: ``_template``)."""
-    targets = tuple(targets_for(s, seat, skill))
+def _skill_template(s: MajiaState, seat: int, skill: str, found: Sequence[int] | None) -> LegalAction:
+    """The template of ``skill`` for ``seat`` now (one object per skill and targets: ``_template``), with
+    its targets where ``_usable`` has found them already."""
+    targets = tuple(targets_for(s, seat, skill) if found is None else found)
     if skill == APPOINT:
         order = row(s.size).appointed()
         return _template(APPOINT, targets, len(order), note_params=(("role", tuple(order)),))
@@ -193,16 +194,27 @@ def _held(phase: str, actor: MajiaSeat) -> tuple[str, ...]:
 
 def skills_now(s: MajiaState, seat: int, phase: str | None = None) -> list[str]:
     """The skills ``seat`` may submit in the open window, or in ``phase`` about to open (and has not used up)."""
+    return [skill for skill, _ in _usable(s, seat, phase)]
+
+
+def _usable(s: MajiaState, seat: int, phase: str | None = None) -> list[tuple[str, Sequence[int] | None]]:
+    """``skills_now`` with the targets each was found usable by (None: night 0's, which are not asked
+    for targets first), so that the templates and the validation need not find them again."""
     opening = phase is not None and phase != s.phase
     phase, actor = phase or s.phase, s.seats[seat]
     if phase == Ph.CUPID:
-        return [ARROW] if actor.role == CUPID else []
+        return [(ARROW, None)] if actor.role == CUPID else []
     if phase == Ph.APPOINT:
-        return [APPOINT] if actor.role == ELDER else []
+        return [(APPOINT, None)] if actor.role == ELDER else []
     held = _held(phase, actor)
     if not held or not _may_act(s, seat) or (not opening and s.submits.get(seat, 0) >= SUBMITS_PER_WINDOW):
         return []
-    return [skill for skill in held if targets_for(s, seat, skill)]
+    out: list[tuple[str, Sequence[int] | None]] = []
+    for skill in held:
+        targets = targets_for(s, seat, skill)
+        if targets:
+            out.append((skill, targets))
+    return out
 
 
 _NIGHT0_HOLDER = {Ph.CUPID: CUPID, Ph.APPOINT: ELDER}
@@ -216,7 +228,7 @@ def night_eligible(s: MajiaState, phase: str) -> list[int]:
     strike = phase == Ph.STRIKE
     night0 = _NIGHT0_HOLDER.get(phase)
     return [seat for seat, actor in s.seats.items()
-            if (((phase, actor.role) in _HELD or actor.role == night0) and skills_now(s, seat, phase))
+            if (((phase, actor.role) in _HELD or actor.role == night0) and _usable(s, seat, phase))
             or (strike and _team_posts(s, seat))]
 
 
@@ -279,18 +291,19 @@ def check_skill(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) 
         if s.phase != Ph.DAY or seat in s.shortened or s.seats[seat].status == OUT:
             raise refuse("shorten_again" if seat in s.shortened else "shorten_not_now", seat=seat)
         return
-    if skill not in skills_now(s, seat):
+    usable = dict(_usable(s, seat))
+    if skill not in usable:
         raise refuse("skill_now", seat=seat, skill=skill, phase=s.phase, day=s.day, why=_why_no_skill(s, seat, skill))
-    _check_targets(s, seat, skill, targets)
+    _check_targets(s, seat, skill, targets, usable[skill])
 
 
-def _check_targets(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...]) -> None:
+def _check_targets(s: MajiaState, seat: int, skill: str, targets: tuple[int, ...], found: Sequence[int] | None) -> None:
     want = {ARROW: (2,), APPOINT: (len(row(s.size).appointed()),), PIPE: (1, 2)}.get(skill, (1,))
     if len(targets) not in want or len(set(targets)) != len(targets):
         if len(want) == 1:
             raise refuse("skill_arity", seat=seat, skill=skill, n=want[0], count=len(targets))
         raise refuse("skill_arity_range", seat=seat, skill=skill, low=want[0], high=want[-1], count=len(targets))
-    legal = list(targets_for(s, seat, skill))
+    legal = list(targets_for(s, seat, skill) if found is None else found)
     for target in targets:
         if target in legal:
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.errors import SetupError
 from engine.rulesets.majiasha2.names import CUPID, ELDER, GUARD, KILLER, PIPER, SEER, WITCH
@@ -36,8 +37,8 @@ class Row:
         return 2 * self.base_hp if role in (ELDER, PIPER) else self.base_hp
 
     def appointed(self) -> tuple[str, ...]:
-        """What an elder appoints in this row, in the order of its 任命 targets."""
-        return tuple(r for r, on in ((SEER, self.seer), (WITCH, self.witch), (GUARD, self.guard)) if on)
+        """What an elder appoints in this row, in the order of its 任命 targets (``_appointed``)."""
+        return _appointed(self.seer, self.witch, self.guard)
 
     def counts(self) -> dict[str, int]:
         """Identity totals over the whole table (the roster a judge scenario must list)."""
@@ -47,10 +48,22 @@ class Row:
         return out
 
 
+@lru_cache(maxsize=8)
+def _appointed(seer: bool, witch: bool, guard: bool) -> tuple[str, ...]:
+    """The identities an elder appoints, in the order of its 任命 targets: one tuple for each row shape."""
+    return tuple(r for r, on in ((SEER, seer), (WITCH, witch), (GUARD, guard)) if on)
+
+
 def row(n: int) -> Row:
     """The row for ``n`` players; outside 9..26 a ``SetupError`` says what is supported."""
     if n not in SIZES:
         raise SetupError("size_unsupported", ruleset="majiasha2", count=n)
+    return _row(n)
+
+
+@lru_cache(maxsize=2 * len(SIZES), typed=True)
+def _row(n: int) -> Row:
+    """One frozen row per size (the fold asks it at every identity dealt, the night-0 templates at every turn)."""
     loose = (n - 9) % 3
     killers = 2 + (n >= 15) + (n >= 21)
     return Row(n, killers, seer=n >= 12, witch=n >= 18, guard=n >= 24, cupid=loose >= 1, piper=loose == 2)
