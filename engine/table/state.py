@@ -93,6 +93,15 @@ class TableState(BaseState, Generic[S]):
         chat says so here)."""
         return list(self.teams.get(team, []))
 
+    def leave_teams(self, seat: int) -> None:
+        """``seat`` leaves every team chat it is in (a rule set whose dead stop reading their chats),
+        with the kept ``team_of`` emptied: a fold that changed ``teams`` by hand and forgot it would
+        leave a seat's chats in its observation as they were."""
+        for members in self.teams.values():
+            if seat in members:
+                members.remove(seat)
+                self.team_index.clear()
+
     def team_of(self, seat: int) -> tuple[str, ...]:
         """The teams ``seat`` is a member of (kept in ``team_index`` until the teams change)."""
         found = self.team_index.get(seat)

@@ -10,7 +10,8 @@ kernel's handler.
 The state's kept answers are emptied here, by every handler that moves what they read: ``listed_memo``
 (the 马甲 list) by the seat table, a 马甲 assigned, a status set and a reveal; ``role_memo`` (who holds
 what) by the seat table and an identity dealt or changed; a seat's ``told_memo`` entry (what it was told
-of the 马甲) by ``_knows``; the table's ``team_index`` (``team_of``) by a death that leaves a chat."""
+of the 马甲) by ``_knows``; the table's ``team_index`` (``team_of``) by a death, which leaves the chats
+(``TableState.leave_teams``)."""
 
 from __future__ import annotations
 
@@ -218,10 +219,7 @@ def _died(s: MajiaState, e: ev.Died) -> None:
     actor.status = OUT
     s.listed_memo = None
     actor.sent_off = e.cause == "sent_off"
-    for members in s.teams.values():
-        if e.seat in members:
-            members.remove(e.seat)
-            s.team_index.clear()  # (the table's kept ``team_of`` holds until the teams change)
+    s.leave_teams(e.seat)  # (the dead read no chat here)
     if s.phase in (Ph.VOTE, Ph.DAY):
         s.outs_today.append(e.seat)
     else:
