@@ -294,14 +294,20 @@ def _public_part(record: PublicRecord) -> PublicPart:
     hit = _PUBLIC.get(id(record))
     if hit is not None and hit[0] is record and hit[1] == record.version:
         return hit[2]
-    seats = tuple(_public_seat(record, seat) for seat in range(1, record.seats + 1))
+    seats = tuple([_public_seat(record, seat) for seat in range(1, record.seats + 1)])
     layer, names = "", tuple[LayerEntry, ...]()
     if record.layers:
         layer, listed = next(iter(record.layers.items()))
         out_majia = {m for seat, m in record.majia.items() if seat in record.outs}
-        names = tuple(LayerEntry(n, name, n not in out_majia) for n, name in sorted(listed.items()))
-    if hit is None and len(_PUBLIC) >= _PUBLIC_KEPT:
-        del _PUBLIC[next(iter(_PUBLIC))]
+        names = tuple([_kept(LayerEntry, (n, name, n not in out_majia, None, None, ()))
+                       for n, name in sorted(listed.items())])
+    if hit is None:
+        if len(_PUBLIC) >= _PUBLIC_KEPT:
+            del _PUBLIC[next(iter(_PUBLIC))]
+    elif hit[0] is record:  # the record moved: where a list came out the same, the same object
+        old_seats, _, old_names = hit[2]
+        seats = old_seats if seats == old_seats else seats  # (records kept by value: compared by identity)
+        names = old_names if names == old_names else names
     part = (seats, layer, names)
     _PUBLIC[id(record)] = (record, record.version, part)
     return part
@@ -314,13 +320,19 @@ _PUBLIC_KEPT = 64
 
 
 def _public_seat(record: PublicRecord, seat: int) -> SeatStatus:
+    """One seat as the public record has it: one object for the same values (``_kept``), so that a list
+    built again after the record moved is the list it was wherever no seat changed (``_public_part``),
+    and what every viewer derives from it (``derive``) is kept too."""
     out = record.outs.get(seat)
-    statuses = ("sheriff",) if record.sheriff == seat else ()
-    return SeatStatus(seat=seat, alias=record.aliases.get(seat, ""), alive=out is None,
-                      out_day=None if out is None else out.day, out_seq=None if out is None else out.seq,
-                      out_rank=0 if out is None else out.rank,
-                      cause=None if out is None else out.cause, role=record.roles.get(seat),
-                      majia=record.majia.get(seat), statuses=statuses)
+    statuses = _SHERIFF if record.sheriff == seat else ()
+    if out is None:
+        return _kept(SeatStatus, (seat, record.aliases.get(seat, ""), True, None, None, 0, None,
+                                  record.roles.get(seat), None, record.majia.get(seat), statuses))
+    return _kept(SeatStatus, (seat, record.aliases.get(seat, ""), False, out.day, out.seq, out.rank, out.cause,
+                              record.roles.get(seat), None, record.majia.get(seat), statuses))
+
+
+_SHERIFF = ("sheriff",)
 
 
 Seats = tuple[SeatStatus, ...]
