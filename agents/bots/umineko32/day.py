@@ -162,7 +162,7 @@ def vote_window(ctx: Ctx) -> Action:
         return action
     n = ctx.notes
     if ("post" in ctx.legal and n.role == DETECTIVE and n.claimed.get(ctx.seat) != DETECTIVE
-            and n.vote_count.get(ctx.seat, 0) >= 3):
+            and n.votes_on(ctx.seat) >= 3):
         claim = detective_claim(ctx, blue=False, pressed=True)
         if claim is not None:
             return Post(seat=ctx.seat, text=claim)

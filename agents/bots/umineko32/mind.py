@@ -94,9 +94,10 @@ def reason(notes: Notes, target: int) -> str:
     colour = beliefs.colours.get(target)
     if colour is not None and colour[0] == BLACK_COLOR:
         return "black" if target in notes.known or target in beliefs.public else "pair"
+    votes = VOTE_HEAT * notes.votes_on(target)
     terms = (
-        (VOTE_HEAT * notes.vote_count.get(target, 0), "votes"),
-        (notes.heat.get(target, 0.0) - VOTE_HEAT * notes.vote_count.get(target, 0), "accused"),
+        (votes, "votes"),
+        (notes.heat.get(target, 0.0) - votes, "accused"),
         (notes.behaviour().get(target, 0.0), "behaviour"),
         (12.0 if target in beliefs.yi else 0.0, "yi"),
         (10.0 * notes.noise[target] if notes.noise else 0.0, "hunch"),

@@ -92,8 +92,9 @@ class Notes(ViewNotes):
     barriers: dict[int, int] = field(default_factory=dict)
     auditions: list[tuple[int, int, str]] = field(default_factory=list)
     # today's talk (beside the base's ballots) and long-term behaviour
-    vote_count: dict[int, int] = field(default_factory=dict)
     heat: dict[int, float] = field(default_factory=dict)
+    """Today's suspicion of each seat from ballots (``VOTE_HEAT`` each) and accusations (``ACCUSE_HEAT``):
+    small whole numbers, exact in any order."""
     voters_on: dict[int, list[int]] = field(default_factory=dict)
     noise: list[float] = field(default_factory=list)  # today's hunch about each seat
     # my own moves in the open phase: turns ended, free actions taken in this turn
@@ -148,7 +149,7 @@ class Notes(ViewNotes):
             if t is not None:
                 self.voters_on.setdefault(t, []).append(voter)
         ViewNotes.new_day(self, e)
-        self.vote_count, self.heat, self.name_today = {}, {}, None
+        self.heat, self.name_today = {}, None
         self.noise = _hunch(key_of(self.seed, self.seat, e.number, "noise"), self.seats)
 
     def new_phase(self, e: ev.PhaseBegan) -> None:
@@ -220,14 +221,13 @@ class Notes(ViewNotes):
             self.proposal = said.blade
 
     def ballot(self, e: ev.VoteCast, old: int | None) -> None:
+        """A ballot's heat on its target, taken off the voter's earlier target today (the count of
+        ballots on a seat is read from ``ballots`` where it is wanted: ``votes_on``)."""
+        heat, target = self.heat, e.target
         if old is not None:
-            self.vote_count[old] -= 1
-            self.heat[old] -= VOTE_HEAT
-        target = e.target
-        if target is None:
-            return
-        self.vote_count[target] = self.vote_count.get(target, 0) + 1
-        self.heat[target] = self.heat.get(target, 0.0) + VOTE_HEAT
+            heat[old] -= VOTE_HEAT
+        if target is not None:
+            heat[target] = heat.get(target, 0.0) + VOTE_HEAT
 
     def on_skill_submitted(self, e: ev.SkillSubmitted) -> None:
         target = e.targets[0] if e.targets else 0
@@ -274,6 +274,10 @@ class Notes(ViewNotes):
             self.ver += 1
 
     # -- reading ---------------------------------------------------------------------------------
+
+    def votes_on(self, target: int) -> int:
+        """Today's ballots on ``target`` (each voter's latest)."""
+        return list(self.ballots.values()).count(target)
 
     def my_team(self, team: str) -> frozenset[int]:
         return self.teams.get(team, frozenset())

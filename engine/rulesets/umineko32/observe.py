@@ -53,42 +53,71 @@ if TYPE_CHECKING:
 
 SKILLS_OF = {role.id: role.skills for role in ROLES}
 """Each role's skills as its card lists them."""
+LATER_SKILLS = {role.id: tuple(skill for skill in role.skills if skill != BELIEF) for role in ROLES}
+"""Each role's skills after SETUP, which alone offers 信仰魔女 (so a 平民 lists none)."""
 FACTION_OF = {role.id: role.faction for role in ROLES}
 
 
 def skills(s: UminekoState, seat: int, role: str | None) -> tuple[SkillState, ...]:
-    """The skills of ``role`` (the role the seat knows it has) with what is left of each."""
-    own = SKILLS_OF.get(role or "", ())
+    """The skills of ``role`` (the role the seat knows it has) with what is left of each. Asked at
+    every turn of the seat that speaks; most seats are 平民 with no skill after SETUP, answered
+    without a loop, and each skill's rule is found in one lookup (an ``if`` chain tested up to eight)."""
+    own = (SKILLS_OF if s.phase == Ph.SETUP else LATER_SKILLS).get(role or "", ())
     if role == ACCOMPLICE and s.seats[seat].merged:
         own = (BLADE, *own)
-    return tuple(_skill(s, seat, skill) for skill in own if skill != BELIEF or s.phase == Ph.SETUP)
+    if not own:
+        return ()
+    return tuple([_SKILL_STATES.get(skill, _while_alive)(s, seat, skill) for skill in own])
 
 
-def _skill(s: UminekoState, seat: int, skill: str) -> SkillState:
-    record = s.seats[seat]
-    if skill == CASTLING:
-        left = 0 if s.castling_used else 1
-        open_ = legal.witch_skills_open(s)
-        return skill_state(skill, left=left, total=1, usable=left > 0 and open_, note="" if open_ else "latched")
-    if skill == MARK:
-        open_ = legal.witch_skills_open(s)
-        return skill_state(skill, usable=open_, note="" if open_ else "latched")
-    if skill == BARRIER:
-        told = s.inquisitor_restricted and bool(s.flags.get("umineko.tell_inquisitor_restriction"))
-        return skill_state(skill, usable=record.alive, note="restricted" if told else "")
-    if skill == AUDITION:
-        blocked = bool(s.theater) and s.theater[-1][3] == SAME and s.theater[-1][0] == legal.tonight(s) - 1
-        return skill_state(skill, usable=record.alive and not blocked, note="blocked_tonight" if blocked else "")
-    if skill == BELIEF:
-        chosen = seat in s.window.done
-        return skill_state(skill, left=0 if chosen else 1, total=1, usable=not chosen)
-    if skill == TELL_NAME:
-        return skill_state(skill, usable=record.alive and seat in s.teams.get(KILLERS, ()) and _name_reaches(s))
-    if skill in (CONVERSION, INHERITANCE):
-        return skill_state(skill, usable=s.day <= 1, note="" if s.day <= 1 else "night1_only")
-    if skill == PROPHECY:
-        return skill_state(skill, usable=False, note="given")
-    return skill_state(skill, usable=record.alive)
+def _castling(s: UminekoState, seat: int, skill: str) -> SkillState:
+    left = 0 if s.castling_used else 1
+    open_ = legal.witch_skills_open(s)
+    return skill_state(skill, left=left, total=1, usable=left > 0 and open_, note="" if open_ else "latched")
+
+
+def _mark(s: UminekoState, seat: int, skill: str) -> SkillState:
+    open_ = legal.witch_skills_open(s)
+    return skill_state(skill, usable=open_, note="" if open_ else "latched")
+
+
+def _barrier(s: UminekoState, seat: int, skill: str) -> SkillState:
+    told = s.inquisitor_restricted and bool(s.flags.get("umineko.tell_inquisitor_restriction"))
+    return skill_state(skill, usable=s.seats[seat].alive, note="restricted" if told else "")
+
+
+def _audition(s: UminekoState, seat: int, skill: str) -> SkillState:
+    blocked = bool(s.theater) and s.theater[-1][3] == SAME and s.theater[-1][0] == legal.tonight(s) - 1
+    return skill_state(skill, usable=s.seats[seat].alive and not blocked, note="blocked_tonight" if blocked else "")
+
+
+def _belief(s: UminekoState, seat: int, skill: str) -> SkillState:
+    chosen = seat in s.window.done
+    return skill_state(skill, left=0 if chosen else 1, total=1, usable=not chosen)
+
+
+def _tell_name(s: UminekoState, seat: int, skill: str) -> SkillState:
+    return skill_state(skill, usable=s.seats[seat].alive and seat in s.teams.get(KILLERS, ()) and _name_reaches(s))
+
+
+def _night_one(s: UminekoState, seat: int, skill: str) -> SkillState:
+    """杀人诛心 and 魔法传承: on night 1 only."""
+    return skill_state(skill, usable=s.day <= 1, note="" if s.day <= 1 else "night1_only")
+
+
+def _given(s: UminekoState, seat: int, skill: str) -> SkillState:
+    """魔女预言: given at the start, nothing left to use."""
+    return skill_state(skill, usable=False, note="given")
+
+
+def _while_alive(s: UminekoState, seat: int, skill: str) -> SkillState:
+    """Any other skill (无常之刃, 侦探权限, 舞台特权): usable while the seat lives."""
+    return skill_state(skill, usable=s.seats[seat].alive)
+
+
+_SKILL_STATES = {CASTLING: _castling, MARK: _mark, BARRIER: _barrier, AUDITION: _audition, BELIEF: _belief,
+                 TELL_NAME: _tell_name, CONVERSION: _night_one, INHERITANCE: _night_one, PROPHECY: _given}
+"""The skills whose state has a rule of its own (the rest: ``_while_alive``)."""
 
 
 def _name_reaches(s: UminekoState) -> bool:
@@ -98,20 +127,24 @@ def _name_reaches(s: UminekoState) -> bool:
 
 
 def budgets(s: UminekoState, seat: int) -> tuple[BudgetState, ...]:
-    """What the seat may still post, message and change now, where the rules count it."""
-    record, w, out = s.seats[seat], s.window, []
-    if s.phase == Ph.RESTRICTED:
+    """What the seat may still post, message and change now, where the rules count it. Asked at every
+    turn of the seat that speaks: the phase is read once, and the team messages' count only for a
+    seat with a chat to post in."""
+    phase, w = s.phase, s.window
+    out: list[BudgetState] = []
+    if phase == Ph.RESTRICTED:
         limit = int(s.flags["umineko.blue_limit"])
-        out.append(budget_state("blue", max(0, limit - record.blue_today), limit))
-    if s.phase == Ph.VOTE:
+        out.append(budget_state("blue", max(0, limit - s.seats[seat].blue_today), limit))
+    elif phase == Ph.VOTE:
         out.append(budget_state("posts", max(0, legal.VOTE_PHASE_POSTS - w.posts.get(seat, 0)), legal.VOTE_PHASE_POSTS))
         limit = int(s.flags["umineko.vote_change_limit"])
         if limit >= 0:
-            out.append(budget_state("vote_changes", max(0, limit - record.vote_changes), limit))
-    used = w.free_used if s.phase in Ph.TURNS else w.team_posts.get(seat, 0)
-    for team in legal.postable_teams(s, seat):
-        out.append(budget_state("team_posts", max(0, legal.FREE_PER_TURN - used), legal.FREE_PER_TURN, team=team))
-    if s.phase in Ph.WORDS and seat in w.eligible:
+            out.append(budget_state("vote_changes", max(0, limit - s.seats[seat].vote_changes), limit))
+    teams = legal.postable_teams(s, seat)
+    if teams:
+        left = max(0, legal.FREE_PER_TURN - (w.free_used if phase in Ph.TURNS else w.team_posts.get(seat, 0)))
+        out.extend([budget_state("team_posts", left, legal.FREE_PER_TURN, team=team) for team in teams])
+    if phase in Ph.WORDS and seat in w.eligible:
         out.append(budget_state("last_words", 0 if seat in w.done else 1, 1))
     return tuple(out)
 
@@ -162,8 +195,20 @@ def told(s: UminekoState, obs: Observation, seat: int) -> Observation:
 
 
 def with_mates(seats: Seats, known: tuple[tuple[int, str], ...]) -> Seats:
-    """``seats`` with the identities in ``known`` (``mates``, as items; ``derive`` keeps the result)."""
-    roles = dict(known)
+    """``seats`` with the identities in ``known`` (``mates``, as items; ``derive`` keeps the result).
+    Each mate is found by its place (a seat list holds seats 1..N in order), not by a walk of every
+    record: a seat has a few mates, and its list is built again whenever the public one moves."""
+    out = list(seats)
+    for seat, role in known:
+        at = seat - 1
+        if not (0 <= at < len(out) and out[at].seat == seat):
+            return _walked(seats, dict(known))
+        out[at] = amend(out[at], role=role, faction=FACTION_OF.get(role))
+    return tuple(out)
+
+
+def _walked(seats: Seats, roles: dict[int, str]) -> Seats:
+    """``with_mates`` for a seat list out of order: every record looked at."""
     return tuple(amend(st, role=roles[st.seat], faction=FACTION_OF.get(roles[st.seat])) if st.seat in roles else st
                  for st in seats)
 
