@@ -15,7 +15,7 @@ in the reader's language (``engine.narrate``), so the observation itself is lang
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
 from engine.events import Event
@@ -432,6 +432,40 @@ def _dict_copier(cls: type, names: frozenset[str]) -> Callable[..., Any]:
 
     return amend
 
+
+def maker(cls: type[Rec]) -> Callable[..., Rec]:
+    """The keyword constructor of the frozen slotted dataclass ``cls``, equal to ``cls(**fields)``
+    (defaults applied, a missing or unknown field a ``TypeError``) but setting each slot through its
+    descriptor, where the frozen ``__init__`` goes through ``object.__setattr__`` once a field: for a
+    record made at every turn of every seat (``agents.base.Turn``, fourteen fields). A class with a
+    ``__post_init__`` or a field made by a factory is refused: its constructor does more than this."""
+    found = _MAKERS.get(cls)
+    if found is None:
+        found = _MAKERS[cls] = _make_maker(cls)
+    return found  # type: ignore[no-any-return]
+
+
+def _make_maker(cls: type) -> Callable[..., Any]:
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        raise TypeError(f"maker needs a slotted dataclass without __post_init__, not {cls.__name__}")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    params, lines = [], ["    o = _new(_cls)"]
+    for f in fields(cls):
+        if f.default_factory is not MISSING:
+            raise TypeError(f"maker does not build {cls.__name__}.{f.name} (a default factory)")
+        scope[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        lines.append(f"    _set_{f.name}(o, {f.name})")
+    source = f"def make(*, {', '.join(params)}):\n" + "\n".join(lines) + "\n    return o\n"
+    exec(source, scope)  # the source is made of the class's own field names
+    return scope["make"]  # type: ignore[no-any-return]
+
+
+_MAKERS: dict[type, Callable[..., Any]] = {}
 
 _KEEP = object()
 """A field not named in ``amend``: the copy keeps the old value."""

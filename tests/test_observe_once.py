@@ -110,3 +110,22 @@ def test_no_result_or_notice_is_chatter(ruleset_id: str) -> None:
     from engine.observation import INBOX_KINDS
 
     assert get_ruleset(ruleset_id).chatter.isdisjoint(INBOX_KINDS)
+
+
+def test_maker_is_the_dataclass_constructor() -> None:
+    from agents.base import Turn
+    from engine.observation import maker
+    from engine.table.window import Window
+
+    make = maker(Turn)
+    fields = dict(ruleset="qijian24", seed=2, seat=3, day=1, phase="DAY", events=(), new_from=0, legal=())
+    made = make(**fields, decision=7)
+    assert made == Turn(**fields, decision=7) and made.error is None and made.observation is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.seat = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        make(ruleset="qijian24")  # a field missing
+    with pytest.raises(TypeError):
+        make(**fields, no_such_field=1)
+    with pytest.raises(TypeError):
+        maker(Window)  # its __post_init__ does more than set fields

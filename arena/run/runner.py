@@ -40,6 +40,7 @@ from engine.errors import EngineError, IllegalAction
 from engine.events import Event
 from engine.game import Game
 from engine.legal import LegalAction
+from engine.observation import maker
 from engine.views import Viewer
 from transcripts.records import AnswerRow, CallRecord
 
@@ -49,6 +50,8 @@ Checkpoint = Callable[[Game, list[Event]], Awaitable[None]]
 """Awaited with the events since the last one, between decisions (e.g. belief elicitation)."""
 Answer = Action | BaseException | None
 T = TypeVar("T")
+_new_turn = maker(Turn)
+"""``Turn(...)``, made at every decision without the frozen ``__init__``'s call per field."""
 
 
 class Journal(Protocol):
@@ -178,7 +181,7 @@ class GameRunner:
         events = self.views.events[seat]
         self.decisions += 1
         self.asked_at[self.decisions] = len(self.game.events)
-        turn = Turn(ruleset=state.ruleset, seed=state.seed, seat=seat, day=state.day, phase=state.phase,
+        turn = _new_turn(ruleset=state.ruleset, seed=state.seed, seat=seat, day=state.day, phase=state.phase,
                     events=events, new_from=self.views.shown[seat], legal=legal,
                     error=None if error is None else str(error), refusal=error,
                     check=self.game.check, decision=self.decisions,
