@@ -22,10 +22,11 @@ the rules tell a suitang21 seat, and nothing more:
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.observation import amend, budget_state, derive, skill_state
-from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, vote_open
+from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE
 from engine.rulesets.suitang21.names import (
     ARROW,
     CHECK,
@@ -106,22 +107,38 @@ def _kill(s: SuitangState, seat: int) -> SkillState:
 
 def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
     """What the seat may still post, change and message now, and the game's last words left. Asked at
-    every turn of a seat: the chats it may write in (``legal.postable_teams``) are read here in one
-    loop, as the day's actions read them."""
-    r, out = s.seats[seat], []
-    if s.phase == DAY and r.alive:
-        limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
-        out.append(budget_state("posts", max(0, limit - r.posts_today), limit))
-        changes = int(s.flags.get("suitang.vote_change_limit", 1))
-        if changes >= 0:
-            left = 0 if s.accelerated or not vote_open(s, seat) else changes - s.seats[seat].vote_changes
-            out.append(budget_state("vote_changes", max(0, left), changes))
+    every turn of a seat, and mostly the same as at its last: the numbers are read here and the
+    records kept by them (``_budgets``). Vote changes left are the limit less those made, none after
+    加速 (a closed ballot, ``legal.vote_open``, has none left by that count too); team messages are
+    counted in each chat the seat is in (``team_of``, kept by the kernel)."""
+    r = s.seats[seat]
+    posts: tuple[int, int] | None = None
+    changes: tuple[int, int] | None = None
+    teams: tuple[str, ...] = ()
+    team_left = 0
     if r.alive:
-        left = max(0, TEAM_POSTS_PER_PHASE - s.window.team_posts.get(seat, 0))
-        for team, members in s.teams.items():
-            if seat in members:
-                out.append(budget_state("team_posts", left, TEAM_POSTS_PER_PHASE, team=team))
-    out.append(budget_state("last_words", max(0, WORDS_A_GAME - len(s.asked)), WORDS_A_GAME))
+        if s.phase == DAY:
+            limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
+            posts = (max(0, limit - r.posts_today), limit)
+            most = int(s.flags.get("suitang.vote_change_limit", 1))
+            if most >= 0:
+                changes = (0 if s.accelerated else max(0, most - r.vote_changes), most)
+        teams = s.team_of(seat)
+        if teams:
+            team_left = max(0, TEAM_POSTS_PER_PHASE - s.window.team_posts.get(seat, 0))
+    return _budgets(posts, changes, teams, team_left, max(0, WORDS_A_GAME - len(s.asked)))
+
+
+@lru_cache(maxsize=1024)
+def _budgets(posts: tuple[int, int] | None, changes: tuple[int, int] | None, teams: tuple[str, ...],
+             team_left: int, words: int) -> tuple[BudgetState, ...]:
+    """The budget records in their order: posts and vote changes (left, limit; None: not counted now),
+    team messages left in each of ``teams``, last words left."""
+    out = [] if posts is None else [budget_state("posts", *posts)]
+    if changes is not None:
+        out.append(budget_state("vote_changes", *changes))
+    out.extend(budget_state("team_posts", team_left, TEAM_POSTS_PER_PHASE, team=team) for team in teams)
+    out.append(budget_state("last_words", words, WORDS_A_GAME))
     return tuple(out)
 
 
