@@ -64,8 +64,7 @@ def suspect(notes: Notes, turn: Turn, alive: Sequence[int]) -> int | None:
     named = _called(notes, others)
     if named is not None:
         return named
-    cleared = {s for results in notes.claims.values() for s, r in results.items() if r != NON_VILLAGE}
-    trusted = {s for s, r in notes.camp_of.items() if r != NON_VILLAGE} | set(notes.claims) | cleared
+    trusted = _trusted(notes)
     if notes.ballots:  # (no ballot today: no leader, and ``leaders`` need not sort nothing)
         for s in notes.leaders():
             if s in others and s not in trusted:
@@ -108,12 +107,24 @@ def _wolf_suspect(notes: Notes, turn: Turn, others: list[int]) -> int | None:
     return pick(turn, "wolf_vote", outside) if outside else None
 
 
+def _trusted(notes: Notes) -> set[int]:
+    """The seats a villager trusts: those its own checks cleared, every claimer, and every seat a
+    claim cleared."""
+    trusted = {s for s, r in notes.camp_of.items() if r != NON_VILLAGE}
+    for claimer, results in notes.claims.items():
+        trusted.add(claimer)
+        for s, r in results.items():
+            if r != NON_VILLAGE:
+                trusted.add(s)
+    return trusted
+
+
 def _called(notes: Notes, others: list[int]) -> int | None:
     """The first of ``others`` the seat's own results call 非村民 or 狼人, else the first seat a claim
     calls 非村民 (claims in the order they came), else None."""
-    bad = {s for s, r in notes.camp_of.items() if r == NON_VILLAGE}
-    bad.update(s for s, i in notes.identity_of.items() if i == "狼人")
-    if bad:
+    if notes.camp_of or notes.identity_of:  # (a seer's or a detective's: most seats hold no result)
+        bad = {s for s, r in notes.camp_of.items() if r == NON_VILLAGE}
+        bad.update(s for s, i in notes.identity_of.items() if i == "狼人")
         for s in others:
             if s in bad:
                 return s

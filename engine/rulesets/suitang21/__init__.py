@@ -15,6 +15,7 @@ Version history
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import filterfalse
 from typing import ClassVar, cast
 
 from engine.legal import LegalAction
@@ -57,22 +58,26 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
         """The window's seats that have not answered (no turns, no living-only phase here: read
         directly, this is the engine's hottest question), less those 加速 answered (after 加速 a seat
         with a valid vote has answered the day, §2.3): one list built, where the window's open seats
-        and then a filter of them built two."""
+        and then a filter of them built two; outside an accelerated day by a C-level filter of the
+        seats the window still has (``filterfalse``), which costs less than a comprehension's loop."""
         s: SuitangState = state  # type: ignore[assignment]  # (typing.cast is a call: asked at every step)
         done = s.window.done
         if s.accelerated and s.phase == DAY:
             votes = s.votes
             return [seat for seat in s.window.eligible if seat not in done and seat not in votes]
-        return [seat for seat in s.window.eligible if seat not in done]
+        return [*filterfalse(done.__contains__, s.window.eligible)] if done else s.window.eligible.copy()
 
     def window_complete(self, state: BaseState) -> bool:
         """``not waiting(state)`` (a resolution waits for nobody) without building the list: asked
-        after every action and at every step of ``settle``, about 1,000 times a game."""
+        after every action and at every step of ``settle``, about 1,000 times a game; outside an
+        accelerated day, whether every eligible seat answered is one C-level ``issuperset``."""
         s: SuitangState = state  # type: ignore[assignment]
         if s.phase in self.phase_table.resolutions:
             return True
         done = s.window.done
-        votes = s.votes if s.accelerated and s.phase == DAY else ()
+        if not (s.accelerated and s.phase == DAY):
+            return done.issuperset(s.window.eligible)
+        votes = s.votes
         for seat in s.window.eligible:
             if seat not in done and seat not in votes:
                 return False

@@ -186,7 +186,7 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
         role, marks = learned.get(r.partner, (None, ()))
         learned[r.partner] = (role or shown, (*marks, "partner"))
     faction = lover_camp(s, seat) or obs.faction
-    carded = tuple((other, cards(s, other)) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3)
+    carded = tuple([(other, cards(s, other)) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3])
     own = faction if faction != obs.faction else None
     seats = obs.seats if not (learned or carded or own) else \
         derive(_told_seats, obs.seats, seat, tuple(learned.items()), carded, own)
