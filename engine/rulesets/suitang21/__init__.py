@@ -46,8 +46,13 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
     # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only posts_today, the
     # window, the ballots, the day's flags and last words asked, which the observation reads in its skills and
     # budgets alone (``observe``: ``told``, statuses and cards read none of them); a skill submitted moves
-    # only the night's submissions, Cupid's choice and the window, which skills read.
-    chatter = TABLE_CHATTER | {"skill_submitted"}
+    # only the night's submissions, Cupid's choice and the window, which skills read; an announcement (加速
+    # asked, the day accelerated: the only ``Announced`` topics, folded by ``fold._announced`` alone) moves
+    # a seat's 加速 asked and the day's flag, which only the legal actions and the vote-change budget read;
+    # last words (given or published) move the kernel's kept words, the window and the published set,
+    # which no observation reads but for the legal actions. Each of these kinds was a rebuild of every
+    # seat's observation at its next turn (some 200 a game), where only those fields move.
+    chatter = TABLE_CHATTER | {"skill_submitted", "announced", "last_words"}
 
     seat_type = SuitangSeat
     state_type = SuitangState
