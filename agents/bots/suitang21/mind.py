@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
@@ -14,7 +14,7 @@ from engine.legal import LegalAction
 from engine.rulesets.suitang21.names import DAY, NIGHT, REACT, SETUP, WITCH_WAVE
 
 T = TypeVar("T")
-Legal = dict[tuple[str, str | None], LegalAction]
+Legal = Mapping[tuple[str, str | None], LegalAction]
 """The turn's templates by (kind, skill)."""
 TALKS = 3
 MIN_POSTS = 5
@@ -35,8 +35,26 @@ def night_pick(turn: Turn, label: str, options: Sequence[T]) -> T:
     return options[int(unit(turn.seed, 0, turn.day, label) * len(options))]
 
 
+def menu(offered: tuple[LegalAction, ...]) -> Legal:
+    """``offered`` by (kind, skill), kept per offered tuple: the engine hands a seat's day menu as the
+    same tuple while it is the same (``legal._day_menu``), and the map was built again at every turn.
+    An entry holds its tuple, so an id is never reused while it is kept; the map is only read."""
+    hit = _MENUS.get(id(offered))
+    if hit is not None and hit[0] is offered:
+        return hit[1]
+    if len(_MENUS) >= _MENUS_KEPT:
+        _MENUS.clear()
+    found = {(t.kind, t.skill): t for t in offered}
+    _MENUS[id(offered)] = (offered, found)
+    return found
+
+
+_MENUS: dict[int, tuple[tuple[LegalAction, ...], Legal]] = {}
+_MENUS_KEPT = 256
+
+
 def decide(notes: Notes, turn: Turn) -> Action:
-    legal: Legal = {(t.kind, t.skill): t for t in turn.legal}
+    legal = menu(turn.legal)
     phase = turn.phase
     if turn.error is not None:
         return Pass(seat=turn.seat)

@@ -63,10 +63,10 @@ WORDS_A_GAME = 5
 def skills(s: SuitangState, seat: int, role: str | None) -> tuple[SkillState, ...]:
     """The skills of ``role`` (the identity the seat was told), and 杀人 where the seat holds it
     otherwise (a black lover after 寡妇刀), with what is left of each."""
-    own = list(SKILLS_OF.get(role or "", ()))
+    own = SKILLS_OF.get(role or "", ())
     if KILL not in own and s.seats[seat].has_kill:
-        own.append(KILL)
-    return tuple(_skill(s, seat, skill) for skill in own)
+        own = (*own, KILL)
+    return tuple([_skill(s, seat, skill) for skill in own]) if own else ()
 
 
 def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
@@ -160,9 +160,15 @@ def cards(s: SuitangState, seat: int) -> tuple[str, ...]:
     return tuple(f"{color}:{n}" for color, n in (("blue", r.blue % 3), ("yellow", r.yellow % 3)) if n)
 
 
+def carded(s: SuitangState) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each seat holding cards short of the next one up, in seat order, with those cards (kept in the
+    state as ``carded`` by the fold of each warning)."""
+    return tuple([(seat, cards(s, seat)) for seat, r in s.seats.items() if r.blue % 3 or r.yellow % 3])
+
+
 def with_cards(s: SuitangState, obs: Observation) -> Observation:
     """``obs`` (a spectator's, the god's) with each seat's cards among its statuses."""
-    extra = {seat: cards(s, seat) for seat, r in s.seats.items() if r.blue % 3 or r.yellow % 3}
+    extra = dict(s.carded)
     if not extra:
         return obs
     return amend(obs, seats=tuple(
@@ -186,7 +192,7 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
         role, marks = learned.get(r.partner, (None, ()))
         learned[r.partner] = (role or shown, (*marks, "partner"))
     faction = lover_camp(s, seat) or obs.faction
-    carded = tuple([(other, cards(s, other)) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3])
+    carded = s.carded
     own = faction if faction != obs.faction else None
     seats = obs.seats if not (learned or carded or own) else \
         derive(_told_seats, obs.seats, seat, tuple(learned.items()), carded, own)
