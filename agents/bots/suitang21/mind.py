@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
 from agents.base import Turn
@@ -13,7 +14,7 @@ from engine.legal import LegalAction
 from engine.rulesets.suitang21.names import DAY, NIGHT, REACT, SETUP, WITCH_WAVE
 
 T = TypeVar("T")
-Legal = dict[tuple[str, str | None], LegalAction]
+Legal = Mapping[tuple[str, str | None], LegalAction]
 """The turn's templates by (kind, skill)."""
 TALKS = 3
 MIN_POSTS = 5
@@ -34,8 +35,26 @@ def night_pick(turn: Turn, label: str, options: Sequence[T]) -> T:
     return options[int(unit(turn.seed, 0, turn.day, label) * len(options))]
 
 
+def menu(offered: tuple[LegalAction, ...]) -> Legal:
+    """``offered`` by (kind, skill), kept per offered tuple: the engine hands a seat's day menu as the
+    same tuple while it is the same (``legal._day_menu``), and the map was built again at every turn.
+    An entry holds its tuple, so an id is never reused while it is kept; the map is only read."""
+    hit = _MENUS.get(id(offered))
+    if hit is not None and hit[0] is offered:
+        return hit[1]
+    if len(_MENUS) >= _MENUS_KEPT:
+        _MENUS.clear()
+    found = {(t.kind, t.skill): t for t in offered}
+    _MENUS[id(offered)] = (offered, found)
+    return found
+
+
+_MENUS: dict[int, tuple[tuple[LegalAction, ...], Legal]] = {}
+_MENUS_KEPT = 256
+
+
 def decide(notes: Notes, turn: Turn) -> Action:
-    legal: Legal = {(t.kind, t.skill): t for t in turn.legal}
+    legal = menu(turn.legal)
     phase = turn.phase
     if turn.error is not None:
         return Pass(seat=turn.seat)
@@ -57,47 +76,103 @@ def decide(notes: Notes, turn: Turn) -> Action:
 
 def suspect(notes: Notes, turn: Turn, alive: Sequence[int]) -> int | None:
     """The seat to accuse: for wolves a claimed seer or a non-wolf; for others a seat called 非村民."""
-    others = [s for s in alive if s != turn.seat and s != notes.partner]
+    others = _others(alive, turn.seat, notes.partner)
     if notes.is_wolf():
-        outside = [s for s in others if s not in notes.pack()]
-        seers = [s for s in notes.claims if s in outside]
-        crowd = [s for s in notes.leaders() if s in outside]
-        if seers or crowd:
-            return (seers or crowd)[0]
-        return pick(turn, "wolf_vote", outside) if outside else None
-    known = [s for s in others if notes.camp_of.get(s) == NON_VILLAGE or notes.identity_of.get(s) == "狼人"]
-    if known:
-        return known[0]
-    for results in notes.claims.values():
-        called = [s for s, r in results.items() if r == NON_VILLAGE and s in others]
-        if called:
-            return called[0]
-    cleared = {s for results in notes.claims.values() for s, r in results.items() if r != NON_VILLAGE}
-    trusted = {s for s, r in notes.camp_of.items() if r != NON_VILLAGE} | set(notes.claims) | cleared
-    crowd = [s for s in notes.leaders() if s in others and s not in trusted]
-    if crowd:
-        return crowd[0]
-    pool = [s for s in others if s not in trusted] or others
+        return _wolf_suspect(notes, turn, others)
+    named = _called(notes, others)
+    if named is not None:
+        return named
+    trusted = _trusted(notes)
+    if notes.ballots:  # (no ballot today: no leader, and ``leaders`` need not sort nothing)
+        for s in notes.leaders():
+            if s in others and s not in trusted:
+                return s
+    pool = _without(others, trusted) or others
     return pick(turn, f"hunch{notes.day}", pool) if pool else None
 
 
+def _others(alive: Sequence[int], seat: int, partner: int | None) -> list[int]:
+    """``alive`` (distinct seats) less the seat itself and its partner, in order: two C-level removals,
+    where a comprehension compared every seat twice at every day turn."""
+    others = list(alive)
+    if seat in others:
+        others.remove(seat)
+    if partner is not None and partner in others:
+        others.remove(partner)
+    return others
+
+
+def _without(seats: list[int], gone: AbstractSet[int]) -> list[int]:
+    """``seats`` (distinct) less ``gone``, in order."""
+    out = seats.copy()
+    for s in gone:
+        if s in out:
+            out.remove(s)
+    return out
+
+
+def _wolf_suspect(notes: Notes, turn: Turn, others: list[int]) -> int | None:
+    """A wolf's accusation: the first claimed seer outside the pack, else today's leader outside it
+    (``leaders`` read only then), else a draw."""
+    outside = _without(others, notes.pack())
+    for s in notes.claims:
+        if s in outside:
+            return s
+    if notes.ballots:
+        for s in notes.leaders():
+            if s in outside:
+                return s
+    return pick(turn, "wolf_vote", outside) if outside else None
+
+
+def _trusted(notes: Notes) -> set[int]:
+    """The seats a villager trusts: those its own checks cleared, every claimer, and every seat a
+    claim cleared."""
+    trusted = {s for s, r in notes.camp_of.items() if r != NON_VILLAGE}
+    for claimer, results in notes.claims.items():
+        trusted.add(claimer)
+        for s, r in results.items():
+            if r != NON_VILLAGE:
+                trusted.add(s)
+    return trusted
+
+
+def _called(notes: Notes, others: list[int]) -> int | None:
+    """The first of ``others`` the seat's own results call 非村民 or 狼人, else the first seat a claim
+    calls 非村民 (claims in the order they came), else None."""
+    if notes.camp_of or notes.identity_of:  # (a seer's or a detective's: most seats hold no result)
+        bad = {s for s, r in notes.camp_of.items() if r == NON_VILLAGE}
+        bad.update(s for s, i in notes.identity_of.items() if i == "狼人")
+        for s in others:
+            if s in bad:
+                return s
+    for results in notes.claims.values():
+        for s, r in results.items():
+            if r == NON_VILLAGE and s in others:
+                return s
+    return None
+
+
 def day(notes: Notes, turn: Turn, legal: Legal) -> Action:
+    """Post, vote, accelerate, top up the posts, pass; today's suspect is worked out only for a turn
+    that names it (a ballot, or ordinary talk)."""
     vote = legal.get(("vote", None))
-    alive = vote.targets if vote else ()
-    target = suspect(notes, turn, alive) if alive else None
-    if ("post", None) in legal and notes.posts_today < TALKS:
-        return Post(seat=turn.seat, text=talk(notes, turn, target))
+    posting = ("post", None) in legal
+    if posting and notes.posts_today < TALKS:
+        return Post(seat=turn.seat, text=talk(notes, turn, vote))
     if vote is not None and not notes.voted_today:
+        target = suspect(notes, turn, vote.targets) if vote.targets else None
         return Vote(seat=turn.seat, target=target, reason=f"{target}号发言和行为最可疑" if target else "弃权")
     if ("skill", "accelerate") in legal:
         return UseSkill(seat=turn.seat, skill="accelerate")
-    if ("post", None) in legal and notes.posts_today < MIN_POSTS:
-        return Post(seat=turn.seat, text=talk(notes, turn, target))
+    if posting and notes.posts_today < MIN_POSTS:
+        return Post(seat=turn.seat, text=talk(notes, turn, vote))
     return Pass(seat=turn.seat)
 
 
-def talk(notes: Notes, turn: Turn, target: int | None) -> str:
-    """A day's post: a seer's claim first, else ordinary talk naming today's suspect."""
+def talk(notes: Notes, turn: Turn, vote: LegalAction | None) -> str:
+    """A day's post: a seer's claim first, else ordinary talk naming today's suspect (among the
+    ballot's targets, ``vote``)."""
     if notes.role == "seer":
         fresh = sorted(((s, r) for s, r in notes.camp_of.items() if s not in notes.claimed),
                        key=lambda item: item[1] != NON_VILLAGE)
@@ -108,6 +183,7 @@ def talk(notes: Notes, turn: Turn, target: int | None) -> str:
         if found:
             return DETECTIVE_TEXT.format(seat=found[0][0], identity=found[0][1])
     line = pick(turn, "talk", TALK)
+    target = suspect(notes, turn, vote.targets) if vote is not None and vote.targets else None
     return line.format(s=target if target is not None else "几")
 
 

@@ -68,7 +68,9 @@ class Notes(ViewNotes):
         if read and read[0] is obs.seats and read[1] is obs.inbox and read[2] == obs.day:
             return  # the same seats, results and day: the same partner and results
         self.known_from = (obs.seats, obs.inbox, obs.day)
-        self.partner = next((s.seat for s in obs.seats if "partner" in s.statuses), None)
+        # only a lover's observation marks a partner (``observe.told``): other seats skip the scan
+        lover = "lover" in obs.statuses
+        self.partner = next((s.seat for s in obs.seats if "partner" in s.statuses), None) if lover else None
         self.camp_of, self.identity_of, self.kill_heard = {}, {}, []
         for e in obs.inbox:
             if isinstance(e, ev.Feedback) and e.seat == self.seat and VOID not in e.result:

@@ -42,6 +42,7 @@ from engine.rulesets.suitang21.names import (
     WIDOW,
     WOLVES,
 )
+from engine.rulesets.suitang21.observe import carded
 from engine.rulesets.suitang21.pipeline import shot_allowed
 from engine.rulesets.suitang21.state import SuitangState, Task
 from engine.table import PhaseTable
@@ -287,6 +288,7 @@ def _warned(s: SuitangState, e: ev.Warned) -> None:
         s.red_by_camp[role.faction] = s.red_by_camp.get(role.faction, 0) + 1
         if role.alive and e.seat not in s.red_pending:
             s.red_pending.append(e.seat)
+    s.carded = carded(s)
 
 
 FOLDS: Mapping[str, Callable[[SuitangState, Any], None]] = {

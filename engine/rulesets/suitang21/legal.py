@@ -90,21 +90,31 @@ def actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
 
 def _day_actions(s: SuitangState, seat: int) -> tuple[LegalAction, ...]:
     """A living seat's day: a post within the day's bound, a ballot (or its change), 加速, its team
-    chats. Asked at every day action (some 800 a game), so the ballot's targets are the memoised
-    ``living_seats`` and the chats (``team_posts`` over ``postable_teams`` for a living seat under the
-    bound) are read here in one loop, where those were four calls and two lists."""
+    chats (``team_of``, kept by the kernel) while under the bound. Asked at every day action (some 800
+    a game) and mostly the same menu as the seat's last: the menu is kept by what decides it
+    (``_day_menu``), so it is the same tuple, and its team templates the same objects, every time."""
     role = s.seats[seat]
-    out: list[LegalAction] = []
-    if role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)):
-        out.append(POST)
-    if vote_open(s, seat):
-        out.append(_vote_template(s.living_seats(), seat in s.votes, bool(s.flags.get("suitang.vote_needs_reason", True))))
-    if not role.accelerate_asked and not s.accelerated:
+    ballot = vote_open(s, seat)
+    return _day_menu(
+        role.posts_today < int(s.options.get("day_posts", DEFAULT_DAY_POSTS)),
+        s.living_seats() if ballot else None,
+        ballot and seat in s.votes,
+        bool(s.flags.get("suitang.vote_needs_reason", True)),
+        not role.accelerate_asked and not s.accelerated,
+        s.team_of(seat) if role.alive and s.window.team_posts.get(seat, 0) < TEAM_POSTS_PER_PHASE else ())
+
+
+@lru_cache(maxsize=1024)
+def _day_menu(post: bool, alive: tuple[int, ...] | None, change: bool, needs_reason: bool, accelerate: bool,
+              teams: tuple[str, ...]) -> tuple[LegalAction, ...]:
+    """A day's menu in its order: the post, the ballot for ``alive`` (None: no ballot open), 加速, a
+    message to each of ``teams``, the pass."""
+    out: list[LegalAction] = [POST] if post else []
+    if alive is not None:
+        out.append(_vote_template(alive, change, needs_reason))
+    if accelerate:
         out.append(ACCELERATE_REQUEST)
-    if role.alive and s.window.team_posts.get(seat, 0) < TEAM_POSTS_PER_PHASE:
-        for team, members in s.teams.items():
-            if seat in members:
-                out.append(team_post(team))
+    out.extend(team_post(team) for team in teams)
     out.append(PASS)
     return tuple(out)
 

@@ -22,10 +22,11 @@ the rules tell a suitang21 seat, and nothing more:
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.observation import amend, budget_state, derive, skill_state
-from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE, vote_open
+from engine.rulesets.suitang21.legal import DEFAULT_DAY_POSTS, TEAM_POSTS_PER_PHASE
 from engine.rulesets.suitang21.names import (
     ARROW,
     CHECK,
@@ -62,10 +63,10 @@ WORDS_A_GAME = 5
 def skills(s: SuitangState, seat: int, role: str | None) -> tuple[SkillState, ...]:
     """The skills of ``role`` (the identity the seat was told), and 杀人 where the seat holds it
     otherwise (a black lover after 寡妇刀), with what is left of each."""
-    own = list(SKILLS_OF.get(role or "", ()))
+    own = SKILLS_OF.get(role or "", ())
     if KILL not in own and s.seats[seat].has_kill:
-        own.append(KILL)
-    return tuple(_skill(s, seat, skill) for skill in own)
+        own = (*own, KILL)
+    return tuple([_skill(s, seat, skill) for skill in own]) if own else ()
 
 
 def _skill(s: SuitangState, seat: int, skill: str) -> SkillState:
@@ -106,22 +107,38 @@ def _kill(s: SuitangState, seat: int) -> SkillState:
 
 def budgets(s: SuitangState, seat: int) -> tuple[BudgetState, ...]:
     """What the seat may still post, change and message now, and the game's last words left. Asked at
-    every turn of a seat: the chats it may write in (``legal.postable_teams``) are read here in one
-    loop, as the day's actions read them."""
-    r, out = s.seats[seat], []
-    if s.phase == DAY and r.alive:
-        limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
-        out.append(budget_state("posts", max(0, limit - r.posts_today), limit))
-        changes = int(s.flags.get("suitang.vote_change_limit", 1))
-        if changes >= 0:
-            left = 0 if s.accelerated or not vote_open(s, seat) else changes - s.seats[seat].vote_changes
-            out.append(budget_state("vote_changes", max(0, left), changes))
+    every turn of a seat, and mostly the same as at its last: the numbers are read here and the
+    records kept by them (``_budgets``). Vote changes left are the limit less those made, none after
+    加速 (a closed ballot, ``legal.vote_open``, has none left by that count too); team messages are
+    counted in each chat the seat is in (``team_of``, kept by the kernel)."""
+    r = s.seats[seat]
+    posts: tuple[int, int] | None = None
+    changes: tuple[int, int] | None = None
+    teams: tuple[str, ...] = ()
+    team_left = 0
     if r.alive:
-        left = max(0, TEAM_POSTS_PER_PHASE - s.window.team_posts.get(seat, 0))
-        for team, members in s.teams.items():
-            if seat in members:
-                out.append(budget_state("team_posts", left, TEAM_POSTS_PER_PHASE, team=team))
-    out.append(budget_state("last_words", max(0, WORDS_A_GAME - len(s.asked)), WORDS_A_GAME))
+        if s.phase == DAY:
+            limit = int(s.options.get("day_posts", DEFAULT_DAY_POSTS))
+            posts = (max(0, limit - r.posts_today), limit)
+            most = int(s.flags.get("suitang.vote_change_limit", 1))
+            if most >= 0:
+                changes = (0 if s.accelerated else max(0, most - r.vote_changes), most)
+        teams = s.team_of(seat)
+        if teams:
+            team_left = max(0, TEAM_POSTS_PER_PHASE - s.window.team_posts.get(seat, 0))
+    return _budgets(posts, changes, teams, team_left, max(0, WORDS_A_GAME - len(s.asked)))
+
+
+@lru_cache(maxsize=1024)
+def _budgets(posts: tuple[int, int] | None, changes: tuple[int, int] | None, teams: tuple[str, ...],
+             team_left: int, words: int) -> tuple[BudgetState, ...]:
+    """The budget records in their order: posts and vote changes (left, limit; None: not counted now),
+    team messages left in each of ``teams``, last words left."""
+    out = [] if posts is None else [budget_state("posts", *posts)]
+    if changes is not None:
+        out.append(budget_state("vote_changes", *changes))
+    out.extend(budget_state("team_posts", team_left, TEAM_POSTS_PER_PHASE, team=team) for team in teams)
+    out.append(budget_state("last_words", words, WORDS_A_GAME))
     return tuple(out)
 
 
@@ -143,9 +160,15 @@ def cards(s: SuitangState, seat: int) -> tuple[str, ...]:
     return tuple(f"{color}:{n}" for color, n in (("blue", r.blue % 3), ("yellow", r.yellow % 3)) if n)
 
 
+def carded(s: SuitangState) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each seat holding cards short of the next one up, in seat order, with those cards (kept in the
+    state as ``carded`` by the fold of each warning)."""
+    return tuple([(seat, cards(s, seat)) for seat, r in s.seats.items() if r.blue % 3 or r.yellow % 3])
+
+
 def with_cards(s: SuitangState, obs: Observation) -> Observation:
     """``obs`` (a spectator's, the god's) with each seat's cards among its statuses."""
-    extra = {seat: cards(s, seat) for seat, r in s.seats.items() if r.blue % 3 or r.yellow % 3}
+    extra = dict(s.carded)
     if not extra:
         return obs
     return amend(obs, seats=tuple(
@@ -169,7 +192,7 @@ def told(s: SuitangState, obs: Observation, seat: int) -> Observation:
         role, marks = learned.get(r.partner, (None, ()))
         learned[r.partner] = (role or shown, (*marks, "partner"))
     faction = lover_camp(s, seat) or obs.faction
-    carded = tuple((other, cards(s, other)) for other, o in s.seats.items() if o.blue % 3 or o.yellow % 3)
+    carded = s.carded
     own = faction if faction != obs.faction else None
     seats = obs.seats if not (learned or carded or own) else \
         derive(_told_seats, obs.seats, seat, tuple(learned.items()), carded, own)

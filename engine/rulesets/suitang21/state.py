@@ -83,6 +83,11 @@ class SuitangState(TableState[SuitangSeat]):
     granted: list[int] = field(default_factory=list)
     asked: set[int] = field(default_factory=set)
     published: set[int] = field(default_factory=set)
+    carded: tuple[tuple[int, tuple[str, ...]], ...] = field(default=(), compare=False, repr=False)
+    """Each seat holding cards short of the next one up, in seat order, with those cards
+    (``observe.cards``): set again by the fold of a warning (``fold._warned``), the one place a
+    seat's blue or yellow count moves, so that a seat's observation reads them here instead of
+    looking at every seat's counts at each rebuild."""
 
     # -- derived views of the state (no mutation) -------------------------------------------------
 
