@@ -72,8 +72,14 @@ class Known:
 
     @classmethod
     def read(cls, seat: int, obs: Observation) -> Known:
-        """The seat's knowledge read off ``obs`` (``of`` keeps it): one pass over the seats."""
+        """The seat's knowledge read off ``obs`` (``of`` keeps it): one pass over the seats, each known
+        identity sorted to its side as it is met."""
+        faction = obs.faction or ""
+        side, other = _sides(faction)
+        team = frozenset([m for t in obs.teams for m in t.members])
         known: dict[int, str] = {}
+        friends = {seat, *team}
+        foes: set[int] = set()
         for status in obs.seats:
             role = status.role
             if role is None:
@@ -81,12 +87,12 @@ class Known:
                     known[status.seat] = CLEARED
             elif status.seat != seat:
                 known[status.seat] = role
-        team = frozenset(m for t in obs.teams for m in t.members)
-        faction = obs.faction or ""
-        side, other = _sides(faction)
-        friends = frozenset({seat, *team, *(s for s, ident in known.items() if ident in side)})
-        foes = frozenset(s for s, ident in known.items() if ident in other)
-        return cls(seat, obs.role or "", faction, team, known, friends, foes, obs.seats, obs.inbox)
+                if role in side:
+                    friends.add(status.seat)
+                if role in other:
+                    foes.add(status.seat)
+        return cls(seat, obs.role or "", faction, team, known, frozenset(friends), frozenset(foes), obs.seats,
+                   obs.inbox)
 
     @property
     def alive(self) -> frozenset[int]:
