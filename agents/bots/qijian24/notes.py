@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from agents.bots.notes import ViewNotes
-from engine.events import Notice, PhaseBegan, VoteCast
-from engine.observation import Observation
+from engine.events import Event, Notice, PhaseBegan, Posted, VoteCast
+from engine.observation import Observation, SeatStatus
 from engine.rulesets.qijian24.names import ENVOY, HELPER, KILLER_TEAM, LONE, PRAYER, STAGE1, SWORDS, VILLAGER
 
 SURE = "身份已经很清楚"
@@ -40,47 +40,97 @@ class Known:
     seat: int
     role: str = ""
     faction: str = ""
-    alive: frozenset[int] = frozenset()
     team: frozenset[int] = frozenset()
     known: dict[int, str] = field(default_factory=dict)
     """Seat → identity id (or ``CLEARED``), for every other seat the seat may name."""
-    rejected: bool = False
+    friends: frozenset[int] = frozenset()
+    """The seats ``friend`` answers yes for: the seat itself, its mates, the known seats of its side."""
+    foes: frozenset[int] = frozenset()
+    """The seats ``enemy`` answers yes for: the known seats of the other side."""
+    seats: tuple[SeatStatus, ...] = ()
+    inbox: tuple[Event, ...] = ()
+    """The observation's seat list and inbox, read only by the rare questions (``alive``, ``rejected``)."""
 
     @classmethod
     def of(cls, seat: int, obs: Observation | None) -> Known:
-        """The seat's knowledge from its observation (nothing known without one)."""
+        """The seat's knowledge from its observation (nothing known without one): the same record while
+        the parts of the observation it reads are the same objects (``_KNOWN``). The runner observes
+        every turn and the engine keeps a seat's unchanged seat list, chats and inbox as the same
+        tuples, so a decision mostly finds it instead of walking the 24 seats again."""
         if obs is None:
             return cls(seat)
-        known = {s.seat: s.role for s in obs.seats if s.role is not None and s.seat != seat}
-        known.update({s.seat: CLEARED for s in obs.seats if s.role is None and CLEARED in s.statuses})
-        team = frozenset(m for t in obs.teams for m in t.members)
-        rejected = any(isinstance(e, Notice) and e.topic == "choice_rejected" for e in obs.inbox)
-        return cls(seat, obs.role or "", obs.faction or "", frozenset(obs.living()), team, known, rejected)
+        seats, teams, inbox = obs.seats, obs.teams, obs.inbox
+        key = (seat, obs.role, obs.faction, id(seats), id(teams), id(inbox))
+        hit = _KNOWN.get(key)
+        if hit is not None and hit[0] is seats and hit[1] is teams and hit[2] is inbox:
+            return hit[3]
+        if len(_KNOWN) >= _KNOWN_KEPT:
+            _KNOWN.clear()
+        found = cls.read(seat, obs)
+        _KNOWN[key] = (seats, teams, inbox, found)
+        return found
+
+    @classmethod
+    def read(cls, seat: int, obs: Observation) -> Known:
+        """The seat's knowledge read off ``obs`` (``of`` keeps it): one pass over the seats, each known
+        identity sorted to its side as it is met."""
+        faction = obs.faction or ""
+        side, other = _sides(faction)
+        team = frozenset([m for t in obs.teams for m in t.members])
+        known: dict[int, str] = {}
+        friends = {seat, *team}
+        foes: set[int] = set()
+        for status in obs.seats:
+            role = status.role
+            if role is None:
+                if CLEARED in status.statuses:
+                    known[status.seat] = CLEARED
+            elif status.seat != seat:
+                known[status.seat] = role
+                if role in side:
+                    friends.add(status.seat)
+                if role in other:
+                    foes.add(status.seat)
+        return cls(seat, obs.role or "", faction, team, known, frozenset(friends), frozenset(foes), obs.seats,
+                   obs.inbox)
+
+    @property
+    def alive(self) -> frozenset[int]:
+        """The seats the seat knows to be alive."""
+        return frozenset(s.seat for s in self.seats if s.alive)
+
+    @property
+    def rejected(self) -> bool:
+        """Whether the seat's ranger choice was refused (a notice in its inbox)."""
+        return any(isinstance(e, Notice) and e.topic == "choice_rejected" for e in self.inbox)
 
     def enemy(self, seat: int) -> bool:
         """Whether ``seat`` is known to be on the other side (by identity)."""
-        ident = self.known.get(seat)
-        if ident is None:
-            return False
-        if self.faction == "killers":
-            return ident in WUZHUANG_SIDE
-        if self.faction == "wuzhuang":
-            return ident in KILLER_SIDE
-        return ident in TEAM_IDS
+        return seat in self.foes
 
     def friend(self, seat: int) -> bool:
         """Whether ``seat`` is known to be on this seat's side (or is itself)."""
-        if seat == self.seat or seat in self.team:
-            return True
-        ident = self.known.get(seat)
-        if ident is None:
-            return False
-        side = KILLER_SIDE if self.faction == "killers" else WUZHUANG_SIDE if self.faction == "wuzhuang" else frozenset()
-        return ident in side
+        return seat in self.friends
 
     def sword(self, seat: int) -> bool:
         """Whether ``seat`` is known to be one of the seven swords."""
         return self.known.get(seat) in SWORD_IDS
+
+
+def _sides(faction: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The identity ids a seat of ``faction`` counts as its side's and as the other side's: a killer and a
+    武庄 seat each other's; a ranger none as its own, the 杀手团 as its enemy."""
+    if faction == "killers":
+        return KILLER_SIDE, WUZHUANG_SIDE
+    if faction == "wuzhuang":
+        return WUZHUANG_SIDE, KILLER_SIDE
+    return frozenset(), TEAM_IDS
+
+
+_KNOWN: dict[tuple[int, str | None, str | None, int, int, int], tuple[object, object, object, Known]] = {}
+"""Knowledge by (seat, role, faction, ids of the seat list, chats and inbox it was read from): each entry
+holds those three objects, so an id is never reused while cached (``Known.of``)."""
+_KNOWN_KEPT = 512
 
 
 @dataclass(slots=True)
@@ -97,16 +147,27 @@ class Notes(ViewNotes):
     hunches: dict[int, float] = field(default_factory=dict, compare=False)
     hunch_day: int = field(default=-1, compare=False)
     """Today's hunches, drawn by ``decide`` when first needed: kept here, but no fold of the view."""
+    posted: bool = False
+    """Whether the seat has posted since the open phase began (a stage's speech comes before its ballot)."""
 
     def know(self, obs: Observation) -> None:
-        """The base's identity and chats, and the team they make (read before the posts that may accuse it)."""
+        """The base's identity and chats, and the team they make (read before the posts that may accuse it):
+        the team made again only when the chats are new (the base reads them again only then)."""
+        fresh = obs.teams is not self.teams_read
         ViewNotes.know(self, obs)
-        self.team = frozenset(m for members in self.teams.values() for m in members)
+        if fresh:
+            self.team = frozenset(m for members in self.teams.values() for m in members)
 
     def new_day(self, e: PhaseBegan) -> None:
         ViewNotes.new_day(self, e)
         if e.number != self.day:
             self.heat = {}
+
+    def new_phase(self, e: PhaseBegan) -> None:
+        self.posted = False
+
+    def wrote(self, e: Posted) -> None:
+        self.posted = True
 
     def ballot(self, e: VoteCast, old: int | None) -> None:
         if e.target is not None:

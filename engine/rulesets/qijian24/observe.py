@@ -128,7 +128,28 @@ _NONE_CLEARED: frozenset[int] = frozenset()
 
 
 def _learned_seats(seats: Seats, seat: int, learned: tuple[tuple[int, str], ...], cleared: tuple[int, ...]) -> Seats:
-    """``seats`` with the identities ``seat`` learned and the seats it cleared (``told``)."""
+    """``seats`` with the identities ``seat`` learned and the seats it cleared (``told``): only those seats
+    are visited, found by their place (a seat list holds seats 1..N in order; ``_laid_over`` walks a list
+    that does not), as a seat's learned list is mostly one or two seats of 24."""
+    out = list(seats)
+    for target, role in learned:
+        at = target - 1
+        if not 0 <= at < len(out) or out[at].seat != target:
+            return _laid_over(seats, seat, learned, cleared)
+        if target != seat and out[at].role is None:
+            out[at] = amend(out[at], role=role)
+    for target in cleared:
+        at = target - 1
+        if not 0 <= at < len(out) or out[at].seat != target:
+            return _laid_over(seats, seat, learned, cleared)
+        status = out[at]
+        if target != seat and status.role is None:
+            out[at] = amend(status, statuses=(*status.statuses, "not_killer_team"))
+    return tuple(out)
+
+
+def _laid_over(seats: Seats, seat: int, learned: tuple[tuple[int, str], ...], cleared: tuple[int, ...]) -> Seats:
+    """``_learned_seats`` for a seat list not in seat order: every seat visited."""
     roles = dict(learned)
     out = list(seats)
     for i, status in enumerate(out):
