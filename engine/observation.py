@@ -442,7 +442,7 @@ def maker(cls: type[Rec]) -> Callable[..., Rec]:
     found = _MAKERS.get(cls)
     if found is None:
         found = _MAKERS[cls] = _make_maker(cls)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _make_maker(cls: type) -> Callable[..., Any]:
