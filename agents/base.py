@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from engine.actions import Action
 from engine.errors import EngineError
@@ -71,7 +71,7 @@ class RecordsCalls(Protocol):
         ...
 
 
-def records_calls(agent: object) -> bool:
+def records_calls(agent: object) -> TypeGuard[RecordsCalls]:
     """``isinstance(agent, RecordsCalls)``, asked first whether the player has ``take_calls`` at all: a
     runtime protocol's ``isinstance`` walks the protocol's class attributes at every call, and a
     runner asks it of each of a game's 18 to 32 seats, most of them players that keep no calls."""

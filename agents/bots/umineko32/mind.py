@@ -8,7 +8,7 @@ at night unless the day's talk moved it. The reason is worked out only for the s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
@@ -33,7 +33,7 @@ class Ctx:
 
     notes: Notes
     turn: Turn
-    legal: dict[str, LegalAction]
+    legal: Mapping[str, LegalAction]
 
     @staticmethod
     def of(notes: Notes, turn: Turn) -> Ctx:
