@@ -336,13 +336,14 @@ _SHERIFF = ("sheriff",)
 
 
 Seats = tuple[SeatStatus, ...]
-Tup = TypeVar("Tup", bound=tuple[Any, ...])
-"""A tuple of frozen records ``derive`` keeps: a seat list, majiasha2's 马甲 list."""
+Out = TypeVar("Out")
+"""What ``derive`` keeps: a tuple of frozen records, or a map of them that its readers only read."""
 
 
-def derive(build: Callable[..., Tup], seats: Tup, *args: Hashable) -> Tup:
+def derive(build: Callable[..., Out], seats: tuple[Any, ...], *args: Hashable) -> Out:
     """``build(seats, *args)``, kept while ``seats`` (by identity) and ``args`` (by value) are the same
-    (a seat list, or another tuple of frozen records such as majiasha2's 马甲 list).
+    (a seat list, another tuple of frozen records such as majiasha2's 马甲 list, or a seat's legal
+    templates, which the scripted bots key once per tuple the engine hands them).
 
     A seat's list of every seat is the public one with what the seat knows of some of them laid over
     it (its own identity, its mates', its results), and the runner observes every turn: between two

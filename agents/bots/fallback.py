@@ -2,34 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from agents.base import Turn
 from engine.actions import Action, Choose, Pass, Vote
 from engine.legal import LegalAction
+from engine.observation import derive
 
 
-def keyed(legal: Sequence[LegalAction]) -> Mapping[str, LegalAction]:
-    """The legal templates by ``kind[:skill|team]`` (a later template of the same key wins), read-only.
+def keyed(legal: tuple[LegalAction, ...]) -> Mapping[str, LegalAction]:
+    """The legal templates by ``kind[:skill|team]`` (a later template of the same key wins), read-only:
+    kept by the identity of ``legal`` (``engine.observation.derive``), since the engine hands a seat the
+    same tuple again while its legal actions have not changed (about three turns in five of a scripted
+    umineko32 game), and a bot keys them at every turn."""
+    return derive(_keyed, legal)
 
-    The last few answers are kept by the identity of ``legal``: the engine hands a seat the same
-    tuple of templates again while its legal actions have not changed (about three turns in five of
-    a scripted umineko32 game), and a bot keys them at every turn."""
-    hit = _KEYED.get(id(legal))
-    if hit is not None and hit[0] is legal:
-        return hit[1]
+
+def _keyed(legal: tuple[LegalAction, ...]) -> Mapping[str, LegalAction]:
     out: dict[str, LegalAction] = {}
     for template in legal:
         what = template.skill or template.team
         out[template.kind if what is None else f"{template.kind}:{what}"] = template
-    if len(_KEYED) >= _KEYED_MAX:
-        _KEYED.clear()
-    _KEYED[id(legal)] = (legal, out)  # (the entry holds ``legal``: its id is not reused while kept)
     return out
-
-
-_KEYED: dict[int, tuple[Sequence[LegalAction], Mapping[str, LegalAction]]] = {}
-_KEYED_MAX = 256
 
 
 def fallback(turn: Turn) -> Action:

@@ -11,6 +11,7 @@ from agents.bots.rand import unit
 from agents.bots.suitang21.notes import CLAIM_TEXT, DETECTIVE_TEXT, Notes
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, UseSkill, Vote
 from engine.legal import LegalAction
+from engine.observation import derive
 from engine.rulesets.suitang21.names import DAY, NIGHT, REACT, SETUP, WITCH_WAVE
 
 T = TypeVar("T")
@@ -36,21 +37,14 @@ def night_pick(turn: Turn, label: str, options: Sequence[T]) -> T:
 
 
 def menu(offered: tuple[LegalAction, ...]) -> Legal:
-    """``offered`` by (kind, skill), kept per offered tuple: the engine hands a seat's day menu as the
-    same tuple while it is the same (``legal._day_menu``), and the map was built again at every turn.
-    An entry holds its tuple, so an id is never reused while it is kept; the map is only read."""
-    hit = _MENUS.get(id(offered))
-    if hit is not None and hit[0] is offered:
-        return hit[1]
-    if len(_MENUS) >= _MENUS_KEPT:
-        _MENUS.clear()
-    found = {(t.kind, t.skill): t for t in offered}
-    _MENUS[id(offered)] = (offered, found)
-    return found
+    """``offered`` by (kind, skill), kept per offered tuple (``engine.observation.derive``): the engine
+    hands a seat's day menu as the same tuple while it is the same (``legal._day_menu``), and the map
+    was built again at every turn; it is only read."""
+    return derive(_menu, offered)
 
 
-_MENUS: dict[int, tuple[tuple[LegalAction, ...], Legal]] = {}
-_MENUS_KEPT = 256
+def _menu(offered: tuple[LegalAction, ...]) -> Legal:
+    return {(t.kind, t.skill): t for t in offered}
 
 
 def decide(notes: Notes, turn: Turn) -> Action:
