@@ -65,33 +65,13 @@ def told(s: MajiaState, obs: Observation, seat: int) -> Observation:
     """``obs`` (the shared part and the seat's own identity) with the seat's statuses and what it
     knows of each 马甲."""
     own = statuses(s, obs, seat)
-    names = derive(_names, derive(_interned, obs.layer_names), obs.majia, s.told(seat))
+    names = derive(_names, obs.layer_names, obs.majia, s.told(seat))
     seats = derive(_own_statuses, obs.seats, seat, own) if own else obs.seats
     return amend(obs, statuses=own, layer_names=names, seats=seats)
 
 
 def _own_statuses(seats: Seats, seat: int, own: tuple[str, ...]) -> Seats:
     return replaced(seats, seat, lambda x: amend(x, statuses=own))
-
-
-def _interned(names: tuple[LayerEntry, ...]) -> tuple[LayerEntry, ...]:
-    """The public 马甲 list as one object for one content: the shared part builds it again whenever the
-    public record moves (a dawn, a vote result, a sheriff), mostly with every entry as it was, and a
-    seat's list (``_names``, kept by ``derive`` while its public list is the same object) was then
-    made again for each seat, and each bot read it again. Read once per public list (``derive``)."""
-    key = tuple((e.number, e.name, e.listed, e.role, e.faction, e.statuses) for e in names)
-    found = _PUBLIC_LISTS.get(key)
-    if found is None:
-        if len(_PUBLIC_LISTS) >= _PUBLIC_LISTS_KEPT:
-            _PUBLIC_LISTS.clear()
-        found = _PUBLIC_LISTS[key] = names
-    return found
-
-
-_PUBLIC_LISTS: dict[tuple[tuple[object, ...], ...], tuple[LayerEntry, ...]] = {}
-"""Public 马甲 lists by their content (``_interned``): any list of equal content serves, so the cache may
-be shared by games and emptied at any time."""
-_PUBLIC_LISTS_KEPT = 256
 
 
 def _names(names: tuple[LayerEntry, ...], own: int | None,
