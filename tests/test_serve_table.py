@@ -153,7 +153,9 @@ def test_the_lobby_refuses_a_game_it_cannot_play_saying_why(tmp_path: Path) -> N
 
 def test_a_closed_tab_is_forgotten_and_the_person_finds_what_happened_on_return(tmp_path: Path) -> None:
     with serving(tmp_path) as (client, hub):
-        (one,) = start(client, deadline_s=0.2)
+        # paced bots: unpaced, the game ends some 70 ms after day 2 and the return could come after
+        # the end (a finished game hands nothing back); paced, day 2 comes at ~2 s and the end at ~15 s
+        (one,) = start(client, deadline_s=0.2, pace_s=0.05)
         table = live(hub, one)
         with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:
             ws.send_text(json.dumps({"token": one.token}))
@@ -164,6 +166,7 @@ def test_a_closed_tab_is_forgotten_and_the_person_finds_what_happened_on_return(
         # the person is gone at the deadline: the stand-in takes the seat and the game goes on
         wait_for(lambda: table.humans[1].controller == "bot", what="the stand-in to take the seat")
         wait_for(lambda: table.game.state.day >= 2, what="the game to go on without the tab")
+        assert not table.done, "the game ended before the person came back: nothing to hand back"
         with client.websocket_connect(f"/ws/games/{one.game_id}/seats/1") as ws:
             ws.send_text(json.dumps({"token": one.token}))
             snapshot = ws.receive_json()
