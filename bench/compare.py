@@ -31,9 +31,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 """This tree: the checkout this script belongs to."""
 RULESETS = ("umineko32", "suitang21", "qijian24", "majiasha2")
-FIGURES = {"engine only": "engine only", "with scripted bots": "with bots", "with DuckDB writes": "with DuckDB"}
+FIGURES = {"engine only": "engine only", "+ observations": "+ observations", "with scripted bots": "with bots",
+           "with DuckDB writes": "with DuckDB"}
 """The bench's row labels, and the table's short names for them."""
-ROW = re.compile(r"^(engine only|with scripted bots|with DuckDB writes)\s+([0-9.]+)\s")
+LATER = frozenset({"+ observations"})
+"""Figures that an older tree's bench does not print (the table shows a dash on that side)."""
+ROW = re.compile(r"^(engine only|\+ observations|with scripted bots|with DuckDB writes)\s+([0-9.]+)\s")
 
 Runs = dict[str, dict[str, list[float]]]
 """Rule set → figure → games per CPU-second of each round."""
@@ -51,7 +54,7 @@ def run_bench(tree: Path, ruleset: str, games: int) -> dict[str, float]:
         row = ROW.match(line)
         if row:
             found[FIGURES[row.group(1)]] = float(row.group(2))
-    if len(found) != len(FIGURES):
+    if any(figure not in found for label, figure in FIGURES.items() if label not in LATER):
         raise SystemExit(f"{tree} {ruleset}: could not read the bench's figures from\n{done.stdout}")
     return found
 
@@ -90,14 +93,20 @@ def measure(base: Path, rulesets: list[str], games: int, rounds: int) -> tuple[R
 
 def table(before: Runs, after: Runs) -> str:
     """Per rule set and figure: the best of the rounds on each side, every round, and the ratio."""
-    lines = [f"{'rule set':<10} {'figure':<12} {'before':>8} {'after':>8} {'ratio':>6}   rounds (before | after)"]
+    lines = [f"{'rule set':<10} {'figure':<14} {'before':>8} {'after':>8} {'ratio':>6}   rounds (before | after)"]
     for ruleset, figures in before.items():
         for figure, was in figures.items():
             now = after[ruleset][figure]
             rounds = f"{' '.join(f'{v:.1f}' for v in was)} | {' '.join(f'{v:.1f}' for v in now)}"
-            lines.append(f"{ruleset:<10} {figure:<12} {max(was):>8.1f} {max(now):>8.1f} "
-                         f"{max(now) / max(was):>6.2f}   {rounds}")
+            best_was, best_now = _best(was), _best(now)
+            ratio = f"{max(now) / max(was):.2f}" if was and now else "—"
+            lines.append(f"{ruleset:<10} {figure:<14} {best_was:>8} {best_now:>8} {ratio:>6}   {rounds}")
     return "\n".join(lines)
+
+
+def _best(runs: list[float]) -> str:
+    """The best of the rounds, or a dash for a figure that side's bench does not print."""
+    return f"{max(runs):.1f}" if runs else "—"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,11 +2,13 @@
 
     python bench/engine.py [--games 200] [--players scripted] [--ruleset umineko32] [--size N]
 
-Three figures for the same games (seeds 0..N-1), in games per CPU-second and events per second:
+Four figures for the same games (seeds 0..N-1), in games per CPU-second and events per second:
 
 * engine only — the decisions the scripted bots made, submitted again to fresh games: the engine's
   own work (validation, legal actions, events, fold, resolution) without the bots' thinking;
   target at least 100 (TextArena's far simpler 15-player SecretMafia runs about 49 here);
+* + observations — the same, with the observation of each seat asked (``Game.observe``) made before
+  its decision, as the runner makes it: what telling every seat what it knows costs the engine;
 * with scripted bots — the whole game as ``arena play --no-store`` plays it (runner + bots);
 * with DuckDB writes — the same, stored through the transcript writer.
 
@@ -38,6 +40,7 @@ from arena.run.runner import GameRunner
 from engine.actions import Action, Pass
 from engine.game import Game
 from engine.rulesets import get_ruleset
+from engine.views import Viewer
 from transcripts.records import GameHeader, final_seats
 from transcripts.writer import TranscriptWriter
 
@@ -110,9 +113,11 @@ def _options(size: int | None) -> dict[str, int]:
     return {} if size is None else {"size": size}
 
 
-def replay_tapes(ruleset_id: str, seeds: range, tapes: list[list[Action | None]], size: int | None = None
-                 ) -> list[Game]:
-    """The engine alone: each game's decisions submitted in the runner's order to a fresh game."""
+def replay_tapes(ruleset_id: str, seeds: range, tapes: list[list[Action | None]], size: int | None = None,
+                 *, observe: bool = False) -> list[Game]:
+    """The engine alone: each game's decisions submitted in the runner's order to a fresh game; with
+    ``observe``, each asked seat's observation made first, as the runner makes it for every turn
+    (``Game.observe``), so that the figure says what telling each seat what it knows costs."""
     ruleset = get_ruleset(ruleset_id)
     games = []
     for seed, tape in zip(seeds, tapes, strict=True):
@@ -123,6 +128,8 @@ def replay_tapes(ruleset_id: str, seeds: range, tapes: list[list[Action | None]]
                 game.advance()
                 continue
             game.legal(waiting[0])
+            if observe:
+                game.observe(Viewer.of_seat(waiting[0]))
             action = next(answers)
             game.submit(action if action is not None else Pass(seat=waiting[0]))
         games.append(game)
@@ -157,7 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     bots, games = measure(f"with {args.players} bots",
                           lambda: play_games(args.ruleset, args.players, seeds, None, tapes, size))
     engine, replayed = measure("engine only", lambda: replay_tapes(args.ruleset, seeds, tapes, size))
-    if [len(g.events) for g in replayed] != [len(g.events) for g in games]:
+    observed, seen = measure("+ observations",
+                             lambda: replay_tapes(args.ruleset, seeds, tapes, size, observe=True))
+    if not [len(g.events) for g in games] == [len(g.events) for g in replayed] == [len(g.events) for g in seen]:
         raise SystemExit("replaying the tapes gave other games: the engine is not deterministic")
     with tempfile.TemporaryDirectory() as tmp:
         writer = TranscriptWriter(Path(tmp) / "bench.duckdb")
@@ -171,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         Game.replay(ruleset, game.events)
     fold_cpu = time.process_time() - fold_cpu
-    _report(args, [engine, bots, stored], sum(len(g.events) for g in games) / fold_cpu)
+    _report(args, [engine, observed, bots, stored], sum(len(g.events) for g in games) / fold_cpu)
     return 0
 
 
@@ -185,8 +194,10 @@ def _report(args: argparse.Namespace, rows: list[Figures], fold_rate: float) -> 
     print(f"engine only vs target {TARGET_GAMES_PER_CPU_S:.0f}/CPU-s: {engine.games_per_cpu_s / TARGET_GAMES_PER_CPU_S:.2f}x; "
           f"vs TextArena SecretMafia {SECRET_MAFIA_GAMES_PER_CPU_S:.0f}/CPU-s: "
           f"{engine.games_per_cpu_s / SECRET_MAFIA_GAMES_PER_CPU_S:.2f}x")
-    print(f"the bots and runner cost {rows[1].cpu_s / engine.cpu_s:.2f}x the engine's CPU time; "
-          f"DuckDB writes add {(rows[2].cpu_s - rows[1].cpu_s) / rows[2].games * 1000:.1f} ms per game")
+    observed, bots, stored = rows[1:]
+    print(f"each asked seat's observation adds {(observed.cpu_s - engine.cpu_s) / observed.games * 1000:.1f} ms "
+          f"per game to the engine's; the bots and runner cost {bots.cpu_s / engine.cpu_s:.2f}x the engine's CPU "
+          f"time; DuckDB writes add {(stored.cpu_s - bots.cpu_s) / stored.games * 1000:.1f} ms per game")
     print(f"fold (replay from events): {fold_rate:,.0f} events/CPU-s")
 
 
