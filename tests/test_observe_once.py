@@ -6,12 +6,18 @@ point, and building it was a third of a scripted game's time (``bench/engine.py`
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
+from agents.base import Turn
 from agents.random_legal import random_action
+from arena.run.players import agents_for, parse_players
+from arena.run.runner import GameRunner
+from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.observation import SeatStatus, amend
@@ -129,3 +135,36 @@ def test_maker_is_the_dataclass_constructor() -> None:
         make(**fields, no_such_field=1)
     with pytest.raises(TypeError):
         maker(Window)  # its __post_init__ does more than set fields
+
+
+class _Checked:
+    """A seat's player that, before it answers, checks the observation its turn carries against the rule
+    set's own made afresh from the state (``Ruleset.observe``; but for the inbox, which that has not)."""
+
+    concurrent = False
+
+    def __init__(self, agent: Any, game: Game, checked: list[int]) -> None:
+        self.agent, self.game, self.checked, self.name = agent, game, checked, agent.name
+
+    async def act(self, turn: Turn) -> Action | None:
+        assert turn.observation is not None
+        fresh = self.game.ruleset.observe(self.game.state, Viewer.of_seat(turn.seat))
+        assert dataclasses.replace(turn.observation, inbox=()) == fresh, (turn.seat, turn.decision, turn.phase)
+        self.checked.append(turn.decision)
+        action: Action | None = await self.agent.act(turn)
+        return action
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_every_observation_a_scripted_game_hands_its_seats_is_the_one_made_afresh(ruleset_id: str) -> None:
+    """Whole games of the scripted bots, as ``arena play`` runs them: at every decision the observation
+    ``Game.observe`` kept, carried across chatter and brought up to date, equals the rule set's computed
+    afresh. The random-legal games above reach few of the phases the bots play through (a night's
+    results, a dawn's outs, vote results, last words); these reach them all, at every seat's turn."""
+    ruleset = get_ruleset(ruleset_id)
+    for seed in range(4):
+        game, checked = ruleset.new_game(seed), []
+        configs = parse_players("scripted", ruleset.seats)
+        agents = {seat: _Checked(agent, game, checked) for seat, agent in agents_for(configs).items()}
+        asyncio.run(GameRunner(game, agents).run())
+        assert game.over and len(checked) > 20, (seed, len(checked))
