@@ -19,7 +19,15 @@ from engine.actions import Action
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, emitter
 from engine.legal import LegalAction
-from engine.observation import INBOX_KINDS, Inbox, Observation, amend, public_observation
+from engine.observation import (
+    INBOX_KINDS,
+    Inbox,
+    Observation,
+    amend,
+    carried_over,
+    public_fields,
+    public_observation,
+)
 from engine.public import PublicRecord
 from engine.state import BaseState
 from engine.views import Viewer, shown, view
@@ -58,6 +66,12 @@ class Game:
         self._kept: dict[int, _Kept] = {}
         self._scanned = 0
         self._moved = 0
+        self._blocked: dict[int, int] = {}
+        """Per seat, the log's length after the last event that may have changed its own part: one of
+        the rule set's ``carried`` kinds shown it privately or naming it (``_read_log``)."""
+        self._blocked_all = 0
+        """The log's length after the last event that may have changed any seat's own part: public and
+        not one of the rule set's ``carried`` kinds."""
 
     # -- the three verbs -------------------------------------------------------------------------
 
@@ -181,7 +195,8 @@ class Game:
         self._observed_at = -1
         self._private.clear()
         self._kept.clear()
-        self._scanned = self._moved = 0
+        self._blocked.clear()
+        self._scanned = self._moved = self._blocked_all = 0
 
     def reseed(self, seed: int) -> Reseeded:
         """Draw the game's randomness from ``seed`` from now on (a fork's ``--seed``), as a judge-only
@@ -218,12 +233,21 @@ class Game:
         self._read_log()
         inbox, moved, record = self._inbox(viewer), self._moved, state.public
         kept = self._kept.get(seat)
-        if kept is not None and kept.state is state and kept.moved == moved and kept.record is record \
-                and kept.version == record.version and kept.over == state.over and kept.obs.inbox is inbox:
-            return self._rekept(kept, seat, legal)
+        if kept is not None and kept.state is state and kept.record is record and kept.over == state.over \
+                and kept.obs.inbox is inbox:
+            if kept.moved == moved and kept.version == record.version:
+                return self._rekept(kept, seat, legal)
+            if self.ruleset.carried and self._blocked_all <= kept.at and self._blocked.get(seat, 0) <= kept.at:
+                now = public_fields(state)
+                carried = carried_over(kept.obs, kept.public, now)
+                if carried is not None:
+                    kept.obs, kept.moved, kept.version, kept.at, kept.public = \
+                        carried, moved, record.version, self._scanned, now
+                    return self._rekept(kept, seat, legal)
         base = public_observation(state, viewer, inbox=inbox, legal=legal)
         obs = self.ruleset.observe_seat(state, base, seat)
-        self._kept[seat] = _Kept(state, moved, record, record.version, state.over, obs)
+        self._kept[seat] = _Kept(state, moved, record, record.version, state.over, obs, self._scanned,
+                                 public_fields(state))
         return obs
 
     def _rekept(self, kept: _Kept, seat: int, legal: tuple[LegalAction, ...]) -> Observation:
@@ -240,20 +264,22 @@ class Game:
         return kept.obs
 
     def _read_log(self) -> None:
-        """Bring the log's two running reads up to its end, in one pass over the events since the last
+        """Bring the log's running reads up to its end, in one pass over the events since the last
         observation (of any seat): the log's length at its last event that is not the rule set's
-        ``chatter`` (``_moved``: a seat's kept observation holds while it is the same), and each seat's
+        ``chatter`` (``_moved``: a seat's kept observation holds while it is the same), each seat's
         private results and notices (``_private``), routed to the seats that may see them as the
-        runner's views route them (``seat:N``: seat N; a team's: its ``to``; the judge's: nobody).
-        A log cut back outside ``restore`` is read again from its start."""
+        runner's views route them (``seat:N``: seat N; a team's: its ``to``; the judge's: nobody), and,
+        where the rule set carries observations over (``Ruleset.carried``), whose own part each event
+        may have changed (``_block``). A log cut back outside ``restore`` is read again from its start."""
         events = self.events
         end = len(events)
         if self._scanned > end:
             self._private.clear()
             self._inboxes.clear()
             self._kept.clear()
-            self._scanned = self._moved = 0
-        chatter, private, moved = self.ruleset.chatter, self._private, self._moved
+            self._blocked.clear()
+            self._scanned = self._moved = self._blocked_all = 0
+        chatter, private, moved, carries = self.ruleset.chatter, self._private, self._moved, bool(self.ruleset.carried)
         for index in range(self._scanned, end):
             event = events[index]
             kind = event.kind
@@ -267,7 +293,25 @@ class Game:
                             private[seat] = [event]
                         else:
                             mine.append(event)
+                if carries:
+                    self._block(event, moved)
         self._scanned, self._moved = end, moved
+
+    def _block(self, event: Event, at: int) -> None:
+        """Mark whose own part ``event`` (not chatter, ending the log at ``at``) may have changed: every
+        seat's, for a public event of a kind the rule set does not carry over; else the seats it was
+        shown privately and the seat it names (``Ruleset.carried``)."""
+        vis = event.vis
+        if vis == PUBLIC:
+            if event.kind not in self.ruleset.carried:
+                self._blocked_all = at
+                return
+        elif vis != JUDGE:
+            for seat in (int(vis[5:]),) if vis.startswith("seat:") else event.to:
+                self._blocked[seat] = at
+        named = getattr(event, "seat", None)
+        if type(named) is int:
+            self._blocked[named] = at
 
     def _inbox(self, viewer: Viewer) -> tuple[Event, ...]:
         """The results and notices ``viewer`` (a seat) has received, up to the log's end as ``_read_log``
@@ -312,8 +356,9 @@ class Game:
 @dataclass(slots=True)
 class _Kept:
     """A seat's last observation (``Game._observation``) and what it was made from: the state object,
-    the log's length at its last event that is not chatter, the public record and its version, and
-    whether the game was over."""
+    the log's length at its last event that is not chatter, the public record and its version, whether
+    the game was over, and (to carry it over a rule set's ``carried`` events) the log's length and the
+    shared fields when it was made."""
 
     state: BaseState
     moved: int
@@ -321,6 +366,10 @@ class _Kept:
     version: int
     over: bool
     obs: Observation
+    at: int
+    """The log's length when it was made or last carried over."""
+    public: Mapping[str, Any]
+    """The shared fields it was made over (``engine.observation.public_fields``)."""
 
 
 def _over(seat: int) -> EngineError:

@@ -14,7 +14,7 @@ in the reader's language (``engine.narrate``), so the observation itself is lang
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal, TypeVar
 
@@ -272,6 +272,65 @@ def _public_fields(state: BaseState) -> dict[str, Any]:
         del _FIELDS[next(iter(_FIELDS))]
     _FIELDS[id(record)] = (record, key, shared)
     return shared
+
+
+def public_fields(state: BaseState) -> Mapping[str, Any]:
+    """The fields every viewer of ``state`` shares (``_public_fields``), the one object while they stay
+    the same: what a seat's kept observation was made over, to carry it over (``carried_over``)."""
+    return _public_fields(state)
+
+
+def carried_over(obs: Observation, was: Mapping[str, Any], now: Mapping[str, Any]) -> Observation | None:
+    """A seat's observation ``obs``, made over the shared fields ``was``, over the shared fields ``now``:
+    each shared field it took as it was is taken anew, and what the seat lays over the public seat list
+    and second name list (its own seat, its mates, the names it was told of) is kept where the public
+    entry under it is the one it was laid over. None where something the seat holds of its own moved
+    under it (a mate's entry in the public list, a sheriff it knows otherwise): it is made afresh.
+
+    Sound only where nothing else of the seat's own part moved: ``Game`` carries a seat's observation
+    over only the rule set's ``carried`` events that neither name the seat nor were shown it privately
+    (``Ruleset.carried``)."""
+    changes: dict[str, Any] = {}
+    mine = obs.__dict__
+    for name in _CARRIED:
+        old, new = was[name], now[name]
+        if new is old:
+            continue
+        held = mine[name]
+        if name in _LISTS:
+            spliced = _spliced(held, old, new)
+            if spliced is None:
+                return None
+            changes[name] = spliced
+        elif new == old:
+            continue
+        elif held == old:
+            changes[name] = new
+        else:
+            return None
+    return amend(obs, **changes) if changes else obs
+
+
+def _spliced(held: tuple[Any, ...], old: tuple[Any, ...], new: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """``new`` (a public list) with the entries ``held`` lays over ``old`` (by identity: public records are
+    kept by value, an overlay is another object), or None where an overlaid entry's public one moved."""
+    if held is old:
+        return new
+    if not len(held) == len(old) == len(new):
+        return None
+    out = list(new)
+    for at, (mine, was) in enumerate(zip(held, old, strict=True)):
+        if mine is not was:
+            if new[at] is not was:
+                return None
+            out[at] = mine
+    return tuple(out)
+
+
+_CARRIED = ("seats", "layer", "layer_names", "sheriff", "sheriff_majia", "winners")
+"""The shared fields a kept observation takes anew (phase and day: ``Game._rekept``; ``over``: the kept
+observation holds only while the game's end is the same)."""
+_LISTS = frozenset({"seats", "layer_names"})
 
 
 _FIELDS: dict[int, tuple[PublicRecord, tuple[Any, ...], dict[str, Any]]] = {}

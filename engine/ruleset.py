@@ -95,6 +95,16 @@ class Ruleset(ABC):
     the rest of a seat's observation cost 20 to 50 µs a turn. A rule set names them only where its
     ``observe_seat`` reads nothing else they change (its skills and budgets fields being exactly
     ``skills`` and ``budgets``); none by default, which keeps nothing."""
+    carried: ClassVar[frozenset[str]] = frozenset()
+    """Public event kinds (a death, a dawn, a vote result) whose fold changes a seat's observation only
+    through the public record (the seat list, the sheriff, the second name list) and what ``chatter``
+    may change, but for the seat the event names (its ``seat``). A rule set that names any also says
+    that an event a seat is not shown changes nothing of what it knows but for a seat it names: what a
+    seat knows comes from what it was shown. ``Game.observe`` then carries a seat's kept observation
+    over such events (``engine.observation.carried_over``) instead of making it afresh: after a death
+    the public seat list moved for every seat, and a seat's own part was made again though only the
+    list under it moved (a rebuild cost 28 to 44 µs, ``bench/engine.py``). None by default, which
+    carries nothing over."""
     narration: ClassVar[Narration]
     """The rule set's own texts (``engine.narrate.table``): its judge posts, notices, results,
     causes, warnings and error messages in zh and en. No other rule set reads or changes them."""

@@ -20,7 +20,7 @@ from arena.run.runner import GameRunner
 from engine.actions import Action
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.observation import SeatStatus, amend
+from engine.observation import SeatStatus, amend, carried_over
 from engine.rulesets import get_ruleset, ruleset_ids
 from engine.views import Viewer
 
@@ -168,3 +168,48 @@ def test_every_observation_a_scripted_game_hands_its_seats_is_the_one_made_afres
         agents = {seat: _Checked(agent, game, checked) for seat, agent in agents_for(configs).items()}
         asyncio.run(GameRunner(game, agents).run())
         assert game.over and len(checked) > 20, (seed, len(checked))
+
+
+@pytest.mark.parametrize("ruleset_id", ["umineko32", "suitang21", "qijian24", "majiasha2"])
+def test_a_seats_observation_is_carried_over_a_public_death_and_stays_the_one_made_afresh(
+        ruleset_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over a death, a dawn, a vote result (the rule set's ``carried`` kinds) a seat's kept observation
+    takes the new public part and keeps its own (``engine.observation.carried_over``) instead of being
+    made afresh: whole scripted games carry some over, and every observation handed out still equals the
+    rule set's own (``_Checked``)."""
+    import engine.game
+
+    ruleset = get_ruleset(ruleset_id)
+    assert ruleset.carried and ruleset.carried.isdisjoint(ruleset.chatter)
+    outcomes: list[bool] = []
+
+    def counted(obs: Any, was: Any, now: Any) -> Any:
+        out = carried_over(obs, was, now)
+        outcomes.append(out is not None)
+        return out
+
+    monkeypatch.setattr(engine.game, "carried_over", counted)
+    game, checked = ruleset.new_game(2), []
+    agents = {seat: _Checked(agent, game, checked)
+              for seat, agent in agents_for(parse_players("scripted", ruleset.seats)).items()}
+    asyncio.run(GameRunner(game, agents).run())
+    assert game.over and any(outcomes), (len(checked), outcomes)
+
+
+def test_carried_over_takes_the_new_public_list_and_keeps_the_seats_own_entries() -> None:
+    """The seat's own entries (another object than the public one under it) are kept where the public entry
+    under them did not move; where it moved, nothing is carried (the observation is made afresh)."""
+    public = tuple(SeatStatus(seat, f"马甲{seat}", True) for seat in (1, 2, 3))
+    mine = amend(public[0], role="平民", faction="白")
+    obs = dataclasses.replace(get_ruleset("umineko32").new_game(1).observe(Viewer.of_seat(1)),
+                              seats=(mine, public[1], public[2]), sheriff=None)
+    was = {"seats": public, "layer": "", "layer_names": (), "sheriff": None, "sheriff_majia": None, "winners": ()}
+    third_out = (public[0], public[1], SeatStatus(3, "马甲3", False, out_day=1, cause="vote"))
+    carried = carried_over(obs, was, {**was, "seats": third_out, "sheriff": 2})
+    assert carried is not None and carried.seats == (mine, public[1], third_out[2]) and carried.sheriff == 2
+    assert carried.seats[0] is mine and carried.role == obs.role and carried.inbox == obs.inbox
+    first_out = (SeatStatus(1, "马甲1", False, out_day=1, cause="vote"), public[1], public[2])
+    assert carried_over(obs, was, {**was, "seats": first_out}) is None  # its own entry moved under it
+    assert carried_over(obs, was, was) is obs
+    told_sheriff = dataclasses.replace(obs, sheriff=3)  # a sheriff the seat holds otherwise than the public
+    assert carried_over(told_sheriff, was, {**was, "sheriff": 2}) is None

@@ -52,6 +52,10 @@ class Qijian24(TableRuleset[QijianState], names=names, flags=flags, phases=phase
     # budgets alone (``observe``: ``told`` reads none of them); a skill submitted moves only charges, the
     # night's submissions, the immunity and the window, which skills read.
     chatter = TABLE_CHATTER | {"skill_submitted"}
+    # a death, a dawn, a vote result (and the kinds listed) change a seat's observation only through the
+    # public record but for the seat named; what a seat is not shown changes nothing it knows (every
+    # observation of 60 scripted and 60 random games checked against one made afresh)
+    carried = frozenset({"died", "dawn", "vote_result", "seats_out", "role_revealed", "last_words"})
 
     seat_type = QijianSeat
     state_type = QijianState

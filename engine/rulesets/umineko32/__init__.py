@@ -46,6 +46,10 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
     # window, the ballots and the night's fields, which the observation reads in its skills and budgets alone
     # (``observe``: statuses, teams and mates read none of them)
     chatter = TABLE_CHATTER
+    # a death, a dawn, a vote result (and the kinds listed) change a seat's observation only through the
+    # public record but for the seat named; what a seat is not shown changes nothing it knows (every
+    # observation of 60 scripted and 60 random games checked against one made afresh)
+    carried = frozenset({"died", "dawn", "vote_result", "seats_out", "role_revealed", "last_words"})
 
     seat_type = UminekoSeat
     state_type = UminekoState
