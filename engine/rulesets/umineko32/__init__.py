@@ -45,8 +45,8 @@ class Umineko32(TableRuleset[UminekoState], names=names, flags=flags, phases=pha
     # a post, a ballot, a team message, a pass, a wait, a draw or a new phase moves only the day's counts, the
     # window, the ballots and the night's fields, which the observation reads in its skills and budgets alone
     # (``observe``: statuses, teams and mates read none of them); a night's skill submitted moves the night's
-    # buffer and the window's done seats, and a name told (告知) today's name and day 1's, which the mates
-    # read only for a promoted accomplice, and the promotion notice comes at a nightfall after day 1
+    # buffer and the window's done seats, and a name told (告知) today's name and day 1's: the mates read
+    # day 1's only for a promoted accomplice, and the promotion comes at night 1's dawn, after day 1
     chatter = TABLE_CHATTER | {"skill_submitted"}
     # a death, a dawn, a vote result (and the kinds listed) change a seat's observation only through the
     # public record but for the seat named; what a seat is not shown changes nothing it knows (every
