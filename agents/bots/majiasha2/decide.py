@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from agents.base import Turn
+from agents.bots.fallback import keyed
 from agents.bots.majiasha2.notes import Notes
 from agents.bots.rand import key_of, unit
 from engine.actions import Action, Choose, Pass, Post, SubmitLastWords, TeamPost, UseSkill, Vote
@@ -17,15 +18,11 @@ MASK = "■"
 
 
 class Ctx:
-    """One decision: notes, the turn, the legal templates by ``kind[:skill|team]``."""
+    """One decision: notes, the turn, the legal templates by ``kind[:skill|team]`` (``fallback.keyed``)."""
 
     def __init__(self, notes: Notes, turn: Turn) -> None:
         self.notes, self.turn, self.seat = notes, turn, turn.seat
-        legal: dict[str, LegalAction] = {}
-        for t in turn.legal:
-            what = t.skill or t.team
-            legal[t.kind if what is None else f"{t.kind}:{what}"] = t
-        self.legal = legal
+        self.legal: Mapping[str, LegalAction] = keyed(turn.legal)
 
     def pick(self, label: str, options: Sequence[T]) -> T:
         """One of ``options`` keyed by (seed, seat, view length, label)."""
