@@ -51,7 +51,8 @@ class Window:
         if self.turns:
             speaker = self.speaker
             return [] if speaker is None else [speaker]
-        return list(filterfalse(self.done.__contains__, self.eligible))  # (in C: asked at every step of a window)
+        done = self.done  # (in C, or a copy while nobody answered: asked at every step of a window)
+        return list(filterfalse(done.__contains__, self.eligible)) if done else self.eligible.copy()
 
     def end_turn(self, seat: int) -> None:
         """``seat`` is done: the floor moves on (turns) or the seat has answered (window)."""

@@ -15,7 +15,6 @@ Version history
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import filterfalse
 from typing import ClassVar, cast
 
 from engine.legal import LegalAction
@@ -64,17 +63,15 @@ class Suitang21(TableRuleset[SuitangState], names=names, flags=flags, phases=pha
     replaces = frozenset({"phase_began"})
 
     def waiting(self, state: BaseState) -> list[int]:
-        """The window's seats that have not answered (no turns, no living-only phase here: read
-        directly, this is the engine's hottest question), less those 加速 answered (after 加速 a seat
-        with a valid vote has answered the day, §2.3): one list built, where the window's open seats
-        and then a filter of them built two; outside an accelerated day by a C-level filter of the
-        seats the window still has (``filterfalse``), which costs less than a comprehension's loop."""
+        """The window's seats that have not answered (``Window.open_seats``; no living-only phase here:
+        this is the engine's hottest question), less, on an accelerated day, those 加速 answered (after
+        加速 a seat with a valid vote has answered the day, §2.3): there one list built, where the
+        window's open seats and then a filter of them built two."""
         s: SuitangState = state  # type: ignore[assignment]  # (typing.cast is a call: asked at every step)
-        done = s.window.done
         if s.accelerated and s.phase == DAY:
-            votes = s.votes
+            done, votes = s.window.done, s.votes
             return [seat for seat in s.window.eligible if seat not in done and seat not in votes]
-        return [*filterfalse(done.__contains__, s.window.eligible)] if done else s.window.eligible.copy()
+        return s.window.open_seats()
 
     def window_complete(self, state: BaseState) -> bool:
         """``not waiting(state)`` (a resolution waits for nobody) without building the list: asked
