@@ -77,6 +77,13 @@ def audience(event: Envelope) -> Audience:
     return _parse(event.vis)
 
 
+def recipients(event: Envelope) -> tuple[int, ...]:
+    """The seats a private event (one seat's or a team's: not public, not the judge's) is shown to: the
+    seat its ``vis`` names, or the team's members at the moment of the event (its ``to``)."""
+    found = _parse(event.vis)
+    return (found.seat,) if found.seat is not None else event.to
+
+
 def seat_vis(seat: int) -> str:
     """The stored visibility of a message to one seat."""
     return f"seat:{seat}"

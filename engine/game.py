@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine import rng
 from engine.actions import Action
+from engine.audience import recipients
 from engine.errors import EngineError
 from engine.events import JUDGE, PUBLIC, Draw, Event, PhaseBegan, Reseeded, emitter
 from engine.legal import LegalAction
@@ -237,17 +238,17 @@ class Game:
                 and kept.obs.inbox is inbox:
             if kept.moved == moved and kept.version == record.version:
                 return self._rekept(kept, seat, legal)
-            if self.ruleset.carried and self._blocked_all <= kept.at and self._blocked.get(seat, 0) <= kept.at:
+            # (a seat is blocked at the log's length after a non-chatter event, so one after the kept
+            # observation was made or carried over is past its ``moved``, one before it is not)
+            if self.ruleset.carried and self._blocked_all <= kept.moved and self._blocked.get(seat, 0) <= kept.moved:
                 now = public_fields(state)
                 carried = carried_over(kept.obs, kept.public, now)
                 if carried is not None:
-                    kept.obs, kept.moved, kept.version, kept.at, kept.public = \
-                        carried, moved, record.version, self._scanned, now
+                    kept.obs, kept.moved, kept.version, kept.public = carried, moved, record.version, now
                     return self._rekept(kept, seat, legal)
         base = public_observation(state, viewer, inbox=inbox, legal=legal)
         obs = self.ruleset.observe_seat(state, base, seat)
-        self._kept[seat] = _Kept(state, moved, record, record.version, state.over, obs, self._scanned,
-                                 public_fields(state))
+        self._kept[seat] = _Kept(state, moved, record, record.version, state.over, obs, public_fields(state))
         return obs
 
     def _rekept(self, kept: _Kept, seat: int, legal: tuple[LegalAction, ...]) -> Observation:
@@ -287,7 +288,7 @@ class Game:
                 moved = index + 1
                 vis = event.vis
                 if kind in INBOX_KINDS and vis != PUBLIC and vis != JUDGE:  # (no result or notice is chatter)
-                    for seat in (int(vis[5:]),) if vis.startswith("seat:") else event.to:
+                    for seat in recipients(event):
                         mine = private.get(seat)
                         if mine is None:
                             private[seat] = [event]
@@ -307,7 +308,7 @@ class Game:
                 self._blocked_all = at
                 return
         elif vis != JUDGE:
-            for seat in (int(vis[5:]),) if vis.startswith("seat:") else event.to:
+            for seat in recipients(event):
                 self._blocked[seat] = at
         named = getattr(event, "seat", None)
         if type(named) is int:
@@ -357,8 +358,8 @@ class Game:
 class _Kept:
     """A seat's last observation (``Game._observation``) and what it was made from: the state object,
     the log's length at its last event that is not chatter, the public record and its version, whether
-    the game was over, and (to carry it over a rule set's ``carried`` events) the log's length and the
-    shared fields when it was made."""
+    the game was over, and (to carry it over a rule set's ``carried`` events) the shared fields it was
+    made over."""
 
     state: BaseState
     moved: int
@@ -366,8 +367,6 @@ class _Kept:
     version: int
     over: bool
     obs: Observation
-    at: int
-    """The log's length when it was made or last carried over."""
     public: Mapping[str, Any]
     """The shared fields it was made over (``engine.observation.public_fields``)."""
 

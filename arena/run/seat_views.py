@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.audience import recipients
 from engine.events import JUDGE, PUBLIC, Event
 from engine.ruleset import Ruleset
 from engine.views import Viewer, shown
@@ -45,7 +46,7 @@ class SeatViews:
             elif vis == JUDGE:
                 continue
             else:
-                for seat in (int(vis[5:]),) if vis.startswith("seat:") else event.to:
+                for seat in recipients(event):
                     events[seat].append(self._shown(event, seat) if redacts else event)
         self.routed = len(log)
 
