@@ -11,7 +11,9 @@ Runs are interleaved (before, after, before, after …, rule set by rule set) an
 the figures are CPU time but a shared machine still moves them (caches, frequency). The table
 gives, per rule set and figure, the best games per CPU-second of the rounds on each side (as
 ``timeit`` takes the best: noise only ever slows a run) and their ratio (after / before; at
-least 1.00 means no slower).
+least 1.00 means no slower). A last line per rule set sets this tree's bot games played without
+making observations (``bots, no observing``) against the baseline's bot games, whose turns carried
+none: what the rest of a bot game costs beside the observations each turn now carries.
 """
 
 from __future__ import annotations
@@ -32,11 +34,11 @@ HERE = Path(__file__).resolve().parent.parent
 """This tree: the checkout this script belongs to."""
 RULESETS = ("umineko32", "suitang21", "qijian24", "majiasha2")
 FIGURES = {"engine only": "engine only", "+ observations": "+ observations", "with scripted bots": "with bots",
-           "with DuckDB writes": "with DuckDB"}
+           "bots, no observing": "no observing", "with DuckDB writes": "with DuckDB"}
 """The bench's row labels, and the table's short names for them."""
-LATER = frozenset({"+ observations"})
+LATER = frozenset({"+ observations", "bots, no observing"})
 """Figures that an older tree's bench does not print (the table shows a dash on that side)."""
-ROW = re.compile(r"^(engine only|\+ observations|with scripted bots|with DuckDB writes)\s+([0-9.]+)\s")
+ROW = re.compile(r"^(engine only|\+ observations|with scripted bots|bots, no observing|with DuckDB writes)\s+([0-9.]+)\s")
 
 Runs = dict[str, dict[str, list[float]]]
 """Rule set → figure → games per CPU-second of each round."""
@@ -101,6 +103,11 @@ def table(before: Runs, after: Runs) -> str:
             best_was, best_now = _best(was), _best(now)
             ratio = f"{max(now) / max(was):.2f}" if was and now else "—"
             lines.append(f"{ruleset:<10} {figure:<14} {best_was:>8} {best_now:>8} {ratio:>6}   {rounds}")
+    for ruleset, figures in before.items():
+        was, now = figures["with bots"], after[ruleset]["no observing"]
+        if was and now:
+            lines.append(f"{ruleset}: bot games without the observations (after) against bot games before, whose "
+                         f"turns carried none: {max(now):.1f} / {max(was):.1f} = {max(now) / max(was):.2f}")
     return "\n".join(lines)
 
 

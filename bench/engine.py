@@ -2,7 +2,7 @@
 
     python bench/engine.py [--games 200] [--players scripted] [--ruleset umineko32] [--size N]
 
-Four figures for the same games (seeds 0..N-1), in games per CPU-second and events per second:
+Five figures for the same games (seeds 0..N-1), in games per CPU-second and events per second:
 
 * engine only — the decisions the scripted bots made, submitted again to fresh games: the engine's
   own work (validation, legal actions, events, fold, resolution) without the bots' thinking;
@@ -10,6 +10,9 @@ Four figures for the same games (seeds 0..N-1), in games per CPU-second and even
 * + observations — the same, with the observation of each seat asked (``Game.observe``) made before
   its decision, as the runner makes it: what telling every seat what it knows costs the engine;
 * with scripted bots — the whole game as ``arena play --no-store`` plays it (runner + bots);
+* bots, no observing — the same games, each turn handed the observation the engine made for it when
+  the game was played before, so that none is made: what the bots, the runner and the engine cost
+  beside the observations (against an older tree's bots, whose turns carried none);
 * with DuckDB writes — the same, stored through the transcript writer.
 
 Plus the fold rate (replaying stored events). CPU time is ``time.process_time``, so the figures do
@@ -24,7 +27,7 @@ import gc
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +42,7 @@ from arena.run.players import agents_for, parse_players
 from arena.run.runner import GameRunner
 from engine.actions import Action, Pass
 from engine.game import Game
+from engine.observation import Observation
 from engine.rulesets import get_ruleset
 from engine.views import Viewer
 from transcripts.records import GameHeader, final_seats
@@ -81,11 +85,19 @@ class Taped:
 
 
 def play_games(ruleset_id: str, players: str, seeds: range, writer: TranscriptWriter | None,
-               tapes: list[list[Action | None]] | None = None, size: int | None = None) -> list[Game]:
+               tapes: list[list[Action | None]] | None = None, size: int | None = None, *,
+               seen: list[Observation] | None = None, given: Iterator[Observation] | None = None) -> list[Game]:
+    """Play the games through the runner; ``tapes`` keep each game's answers, ``seen`` every observation
+    the runner asked the engine for, in order, and ``given`` hands those back instead of asking (the
+    same games played again: the runner asks the same seats at the same points)."""
     ruleset = get_ruleset(ruleset_id)
     games = []
     for seed in seeds:
         game = ruleset.new_game(seed, options=_options(size))
+        if seen is not None:
+            game.observe = _recording(game.observe, seen)  # type: ignore[method-assign]
+        if given is not None:
+            game.observe = _handing(given)  # type: ignore[method-assign]
         configs = parse_players(players, size or ruleset.seats)
         agents = agents_for(configs)
         if tapes is not None:
@@ -106,6 +118,26 @@ def play_games(ruleset_id: str, players: str, seeds: range, writer: TranscriptWr
             writer.finish(game_id, game.winners, game.state.day, final_seats(game.events, configs))
         games.append(game)
     return games
+
+
+def _recording(observe: Callable[[Viewer], Observation], seen: list[Observation]) -> Callable[[Viewer], Observation]:
+    def recording(viewer: Viewer) -> Observation:
+        found = observe(viewer)
+        seen.append(found)
+        return found
+
+    return recording
+
+
+def _handing(given: Iterator[Observation]) -> Callable[[Viewer], Observation]:
+    def handing(viewer: Viewer) -> Observation:
+        found = next(given)
+        if found.viewer != viewer:
+            raise SystemExit(f"the runner asked for {viewer}'s observation where the first game asked for "
+                             f"{found.viewer}'s: the games are not the same")
+        return found
+
+    return handing
 
 
 def _options(size: int | None) -> dict[str, int]:
@@ -168,6 +200,13 @@ def main(argv: list[str] | None = None) -> int:
                              lambda: replay_tapes(args.ruleset, seeds, tapes, size, observe=True))
     if not [len(g.events) for g in games] == [len(g.events) for g in replayed] == [len(g.events) for g in seen]:
         raise SystemExit("replaying the tapes gave other games: the engine is not deterministic")
+    made: list[Observation] = []
+    play_games(args.ruleset, args.players, seeds, None, size=size, seen=made)
+    handed = iter(made)
+    unobserved, again = measure("bots, no observing",
+                                lambda: play_games(args.ruleset, args.players, seeds, None, size=size, given=handed))
+    if next(handed, None) is not None or [len(g.events) for g in again] != [len(g.events) for g in games]:
+        raise SystemExit("the games played on the recorded observations were not the same games")
     with tempfile.TemporaryDirectory() as tmp:
         writer = TranscriptWriter(Path(tmp) / "bench.duckdb")
         try:
@@ -180,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         Game.replay(ruleset, game.events)
     fold_cpu = time.process_time() - fold_cpu
-    _report(args, [engine, observed, bots, stored], sum(len(g.events) for g in games) / fold_cpu)
+    _report(args, [engine, observed, bots, unobserved, stored], sum(len(g.events) for g in games) / fold_cpu)
     return 0
 
 
@@ -194,9 +233,10 @@ def _report(args: argparse.Namespace, rows: list[Figures], fold_rate: float) -> 
     print(f"engine only vs target {TARGET_GAMES_PER_CPU_S:.0f}/CPU-s: {engine.games_per_cpu_s / TARGET_GAMES_PER_CPU_S:.2f}x; "
           f"vs TextArena SecretMafia {SECRET_MAFIA_GAMES_PER_CPU_S:.0f}/CPU-s: "
           f"{engine.games_per_cpu_s / SECRET_MAFIA_GAMES_PER_CPU_S:.2f}x")
-    observed, bots, stored = rows[1:]
+    observed, bots, unobserved, stored = rows[1:]
     print(f"each asked seat's observation adds {(observed.cpu_s - engine.cpu_s) / observed.games * 1000:.1f} ms "
-          f"per game to the engine's; the bots and runner cost {bots.cpu_s / engine.cpu_s:.2f}x the engine's CPU "
+          f"per game to the engine's, and {(bots.cpu_s - unobserved.cpu_s) / bots.games * 1000:.1f} ms to a bot "
+          f"game's; the bots and runner cost {bots.cpu_s / engine.cpu_s:.2f}x the engine's CPU "
           f"time; DuckDB writes add {(stored.cpu_s - bots.cpu_s) / stored.games * 1000:.1f} ms per game")
     print(f"fold (replay from events): {fold_rate:,.0f} events/CPU-s")
 
