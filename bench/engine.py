@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     handed = iter(made)
     unobserved, again = measure("bots, no observing",
                                 lambda: play_games(args.ruleset, args.players, seeds, None, size=size, given=handed))
-    if next(handed, None) is not None or [len(g.events) for g in again] != [len(g.events) for g in games]:
+    if next(handed, None) is not None or [g.events for g in again] != [g.events for g in games]:
         raise SystemExit("the games played on the recorded observations were not the same games")
     with tempfile.TemporaryDirectory() as tmp:
         writer = TranscriptWriter(Path(tmp) / "bench.duckdb")
