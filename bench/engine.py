@@ -193,15 +193,14 @@ def main(argv: list[str] | None = None) -> int:
     seeds, size = range(args.games), args.size
     play_games(args.ruleset, args.players, range(3), None, size=size)  # warm up imports and caches
     tapes: list[list[Action | None]] = []
+    made: list[Observation] = []  # (kept as the tapes are: an append a turn)
     bots, games = measure(f"with {args.players} bots",
-                          lambda: play_games(args.ruleset, args.players, seeds, None, tapes, size))
+                          lambda: play_games(args.ruleset, args.players, seeds, None, tapes, size, seen=made))
     engine, replayed = measure("engine only", lambda: replay_tapes(args.ruleset, seeds, tapes, size))
     observed, seen = measure("+ observations",
                              lambda: replay_tapes(args.ruleset, seeds, tapes, size, observe=True))
     if not [len(g.events) for g in games] == [len(g.events) for g in replayed] == [len(g.events) for g in seen]:
         raise SystemExit("replaying the tapes gave other games: the engine is not deterministic")
-    made: list[Observation] = []
-    play_games(args.ruleset, args.players, seeds, None, size=size, seen=made)
     handed = iter(made)
     unobserved, again = measure("bots, no observing",
                                 lambda: play_games(args.ruleset, args.players, seeds, None, size=size, given=handed))
